@@ -1,0 +1,102 @@
+// Command bff is the mall console's backend-for-frontend: the API and, when configured, the built
+// front end. Settings come from BFF_* variables or the same-named flags (bff -h lists them).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"mallconsole/bff/internal/app"
+	"mallconsole/bff/internal/platform/cache"
+	"mallconsole/bff/internal/platform/config"
+	"mallconsole/bff/internal/platform/db"
+	"mallconsole/bff/internal/schema"
+	"mallconsole/bff/internal/seed"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Environ(), os.Stdout, os.Stderr)
+	stop()
+	if errors.Is(err, flag.ErrHelp) {
+		return
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bff:", err)
+		os.Exit(1)
+	}
+}
+
+// shutdownGrace is how long requests in flight may take to finish after a stop signal.
+const shutdownGrace = 10 * time.Second
+
+// run is the program: config → database → migrations → seed → features → serve until ctx ends.
+// Generated passwords and the listening address go to stdout, logs to stderr.
+func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) error {
+	cfg, err := config.Load(args, environ, stderr)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	key, err := cfg.JWTKey()
+	if err != nil {
+		return err
+	}
+	g, err := db.Open(ctx, cfg.DB.Driver, cfg.DB.DSN, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close(g)
+	if applied, err := db.Migrate(ctx, g, schema.Migrations()); err != nil {
+		return err
+	} else if len(applied) > 0 {
+		log.Info("migrated", "applied", applied)
+	}
+	gen := &cache.Generation{}
+	if err := seed.Run(ctx, g, seed.Options{Demo: cfg.Demo, AdminPassword: cfg.AdminPassword,
+		DemoPassword: cfg.DemoPassword, Out: stdout, Generation: gen}); err != nil {
+		return err
+	}
+	a, err := app.New(ctx, app.Options{Config: cfg, DB: g, Key: key, Log: log, Generation: gen, Now: time.Now})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("BFF_ADDR: %w", err)
+	}
+	e := a.Echo
+	e.Listener = ln
+	e.Server.ReadHeaderTimeout = 10 * time.Second
+	e.Server.ReadTimeout = 2 * time.Minute
+	e.Server.IdleTimeout = 2 * time.Minute
+	fmt.Fprintf(stdout, "listening on http://%s\n", ln.Addr())
+	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB.Driver, "redis", cfg.Redis != "", "static", cfg.StaticDir)
+
+	go a.Janitor(ctx, 5*time.Minute, log)
+	served := make(chan error, 1)
+	go func() { served <- e.Start("") }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := e.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutting down: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}

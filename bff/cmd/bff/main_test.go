@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"mallconsole/bff/internal/platform/dbtest"
+)
+
+// running is a started `run`: its stdout lines and its result.
+type running struct {
+	base   string
+	lines  []string
+	cancel context.CancelFunc
+	done   chan error
+}
+
+// start runs the program until "listening on" is printed.
+func start(t *testing.T, args, env []string) *running {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	r := &running{cancel: cancel, done: make(chan error, 1)}
+	go func() {
+		err := run(ctx, args, env, pw, io.Discard)
+		pw.Close()
+		r.done <- err
+	}()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-r.done:
+		case <-time.After(15 * time.Second):
+			t.Error("the server did not stop")
+		}
+	})
+	sc := bufio.NewScanner(pr)
+	for sc.Scan() {
+		line := sc.Text()
+		r.lines = append(r.lines, line)
+		if addr, ok := strings.CutPrefix(line, "listening on "); ok {
+			r.base = addr
+			go io.Copy(io.Discard, pr) // keep the pipe drained
+			return r
+		}
+	}
+	t.Fatalf("the server stopped before listening: %v (output %q)", <-r.done, r.lines)
+	return nil
+}
+
+func (r *running) stop(t *testing.T) {
+	t.Helper()
+	r.cancel()
+	select {
+	case err := <-r.done:
+		if err != nil {
+			t.Fatalf("run returned %v on shutdown", err)
+		}
+		r.done <- nil // for the cleanup
+	case <-time.After(15 * time.Second):
+		t.Fatal("the server did not stop")
+	}
+}
+
+func getJSON(t *testing.T, url, token string, v any) int {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	if token != "" {
+		req.Header.Set("Authorization", token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if v != nil {
+		json.NewDecoder(res.Body).Decode(v)
+	}
+	return res.StatusCode
+}
+
+func loginAdmin(t *testing.T, base, password string) string {
+	t.Helper()
+	res, err := http.PostForm(base+"/api/auth/login", url.Values{"username": {"admin"}, "password": {password}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out struct {
+		Token string `json:"token"`
+	}
+	json.NewDecoder(res.Body).Decode(&out)
+	if res.StatusCode != 200 || out.Token == "" {
+		t.Fatalf("admin sign-in: %d", res.StatusCode)
+	}
+	return out.Token
+}
+
+func TestRunServesRestartsAndStops(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	args := []string{"--addr", "127.0.0.1:0", "--captcha=off", "--demo=on", "--admin-password=first-admin-pw"}
+	env := []string{"BFF_DATA_DIR=" + data, "BFF_LOG_LEVEL=warn"}
+
+	r := start(t, args, env)
+	out := strings.Join(r.lines, "\n")
+	if strings.Contains(out, "admin password") || !strings.Contains(out, "demo password (staff, channel): ") {
+		t.Fatalf("first start printed %q", out)
+	}
+	var health map[string]string
+	if code := getJSON(t, r.base+"/healthz", "", &health); code != 200 || health["status"] != "ok" {
+		t.Fatalf("healthz: %d %v", code, health)
+	}
+	token := loginAdmin(t, r.base, "first-admin-pw")
+	st, err := os.Stat(filepath.Join(data, "jwt-secret"))
+	if err != nil || st.Mode().Perm() != 0o600 {
+		t.Fatalf("secret file: %v %v", st, err)
+	}
+	if st, err := os.Stat(filepath.Join(data, "bff.db")); err != nil || st.Mode().Perm() != 0o600 {
+		t.Fatalf("database file: %v %v", st, err)
+	}
+	r.stop(t)
+
+	// Second start on the same data: nothing printed but the address, the same key, the session kept.
+	r = start(t, args, env)
+	if len(r.lines) != 1 {
+		t.Fatalf("second start printed %q", r.lines)
+	}
+	if code := getJSON(t, r.base+"/api/auth/info", token, nil); code != 200 {
+		t.Fatalf("token after restart: %d", code)
+	}
+	r.stop(t)
+}
+
+func TestRunRejectsBadConfig(t *testing.T) {
+	err := run(context.Background(), []string{"--session-ttl=soon"}, []string{"BFF_DATA_DIR=" + t.TempDir()}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "BFF_SESSION_TTL") {
+		t.Fatalf("err = %v", err)
+	}
+	err = run(context.Background(), nil, []string{"BFF_DB=sqlite:/proc/nope/x.db", "BFF_DATA_DIR=" + t.TempDir()}, io.Discard, io.Discard)
+	if err == nil {
+		t.Fatal("an unusable database path was accepted")
+	}
+}
+
+func TestRunOnMySQL(t *testing.T) {
+	dsn := dbtest.NewMySQLDatabase(t)
+	r := start(t, []string{"--addr=127.0.0.1:0"}, []string{"BFF_DB=mysql://" + dsn, "BFF_DATA_DIR=" + t.TempDir(),
+		"BFF_CAPTCHA=off", "BFF_ADMIN_PASSWORD=mysql-admin-pw", "BFF_LOG_LEVEL=error"})
+	if code := getJSON(t, r.base+"/healthz", "", nil); code != 200 {
+		t.Fatalf("healthz: %d", code)
+	}
+	token := loginAdmin(t, r.base, "mysql-admin-pw")
+	var tree []map[string]any
+	if code := getJSON(t, r.base+"/api/menus/build", token, &tree); code != 200 || len(tree) != 1 || tree[0]["path"] != "/system" {
+		t.Fatalf("menus: %d %v", code, tree)
+	}
+	var check map[string]bool
+	if getJSON(t, r.base+"/api/init/check", "", &check); check["initialized"] {
+		t.Fatal("initialised without demo data")
+	}
+	r.stop(t)
+}

@@ -1,0 +1,182 @@
+// Package app wires the features into one HTTP handler. It is the one place that knows every
+// feature; the program (cmd/bff) and the end-to-end tests both build the server through it.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/redis/go-redis/v9"
+	"gorm.io/gorm"
+
+	"mallconsole/bff/internal/auth"
+	"mallconsole/bff/internal/dept"
+	"mallconsole/bff/internal/initsetup"
+	"mallconsole/bff/internal/menu"
+	"mallconsole/bff/internal/platform/cache"
+	"mallconsole/bff/internal/platform/config"
+	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/kv"
+	"mallconsole/bff/internal/role"
+	"mallconsole/bff/internal/user"
+	"mallconsole/bff/internal/web"
+)
+
+// Options are what the app is built from.
+type Options struct {
+	Config      config.Config
+	DB          *gorm.DB // opened and migrated
+	Key         []byte   // JWT signing key
+	RedisPrefix string   // key prefix in Redis; default "bff:"
+	Now         func() time.Time
+	Log         *slog.Logger
+	Generation  *cache.Generation // shared with the seed; new when nil
+}
+
+// App is the wired server.
+type App struct {
+	Echo    *echo.Echo
+	Auth    *auth.Service
+	closers []func() error
+}
+
+// New builds the handler and the features behind it.
+func New(ctx context.Context, opt Options) (*App, error) {
+	a := &App{}
+	ok := false
+	defer func() {
+		if !ok {
+			a.Close()
+		}
+	}()
+	cfg, now, log := opt.Config, opt.Now, opt.Log
+	if now == nil {
+		now = time.Now
+	}
+	gen := opt.Generation
+	if gen == nil {
+		gen = &cache.Generation{}
+	}
+
+	var store kv.Store
+	var sessions auth.SessionStore
+	var rdb *redis.Client
+	if cfg.Redis != "" {
+		ropt, err := redis.ParseURL(cfg.Redis)
+		if err != nil {
+			return nil, fmt.Errorf("BFF_REDIS: %w", err)
+		}
+		rdb = redis.NewClient(ropt)
+		a.closers = append(a.closers, rdb.Close)
+		pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		if err := rdb.Ping(pctx).Err(); err != nil {
+			return nil, fmt.Errorf("connecting to Redis (BFF_REDIS): %w", err)
+		}
+		prefix := opt.RedisPrefix
+		if prefix == "" {
+			prefix = "bff:"
+		}
+		store = kv.NewRedis(rdb, prefix, now)
+		sessions = auth.NewRedisSessions(rdb, prefix)
+	} else {
+		sqlSessions, err := auth.NewSQLSessions(ctx, opt.DB)
+		if err != nil {
+			return nil, err
+		}
+		a.closers = append(a.closers, sqlSessions.Close)
+		store = kv.NewSQL(opt.DB, now)
+		sessions = sqlSessions
+	}
+
+	users := user.NewStore(opt.DB, gen)
+	roles := role.NewStore(opt.DB, gen)
+	depts := dept.NewStore(opt.DB)
+	menus := menu.NewService(menu.NewStore(opt.DB, gen), roles, gen, now)
+	settings := initsetup.NewStore(opt.DB)
+	a.Auth = auth.New(auth.Options{
+		Captcha:      cfg.Captcha,
+		SessionTTL:   cfg.SessionTTL,
+		MaxFails:     cfg.LoginMaxFails,
+		Lock:         cfg.LoginLock,
+		PortalSecret: cfg.PortalSecret,
+		Key:          opt.Key,
+		Now:          now,
+		Log:          log,
+	}, auth.Deps{Users: users, Roles: roles, Depts: depts, Permissions: menus, Sessions: sessions, KV: store, Generation: gen})
+
+	proxies := httpx.NewProxies(cfg.TrustedProxy)
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = httpx.ErrorHandler(log, now)
+	e.IPExtractor = proxies.ClientIP
+	e.Use(httpx.RequestID(), httpx.RequestLog(log), httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
+		httpx.BodyLimit(2<<20))
+
+	sqlDB, err := opt.DB.DB()
+	if err != nil {
+		return nil, err
+	}
+	health := func(c echo.Context) error {
+		hctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
+		defer cancel()
+		err := sqlDB.PingContext(hctx)
+		if err == nil && rdb != nil {
+			err = rdb.Ping(hctx).Err()
+		}
+		if err != nil {
+			log.Error("health check failed", "err", err)
+			return &httpx.Error{Status: http.StatusServiceUnavailable, Message: "数据库不可用"}
+		}
+		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+	}
+	e.GET("/healthz", health)
+	e.HEAD("/healthz", health)
+
+	a.Auth.Routes(e)
+	menus.Routes(e, a.Auth.Authenticate)
+	settings.Routes(e)
+
+	if cfg.StaticDir != "" {
+		site, err := web.New(web.Options{Dir: cfg.StaticDir, PublicURL: cfg.PublicURL, Proxies: proxies})
+		if err != nil {
+			return nil, err
+		}
+		a.closers = append(a.closers, site.Close)
+		site.Routes(e)
+	}
+	a.Echo = e
+	ok = true
+	return a, nil
+}
+
+// Janitor sweeps expired sessions and values every interval until ctx ends.
+func (a *App) Janitor(ctx context.Context, interval time.Duration, log *slog.Logger) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := a.Auth.Sweep(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				log.Warn("sweeping expired sessions", "err", err)
+			}
+		}
+	}
+}
+
+// Close releases what New opened (not the database, which the caller owns).
+func (a *App) Close() error {
+	var errs []error
+	for i := len(a.closers) - 1; i >= 0; i-- {
+		errs = append(errs, a.closers[i]())
+	}
+	a.closers = nil
+	return errors.Join(errs...)
+}

@@ -1,0 +1,62 @@
+package app_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"mallconsole/bff/internal/apptest"
+	"mallconsole/bff/internal/platform/dbtest"
+)
+
+func TestHealthz(t *testing.T) {
+	s := apptest.Start(t, "sqlite")
+	if r := s.Get(t, "/healthz", ""); r.Status != 200 || string(r.Body) != "{\"status\":\"ok\"}\n" {
+		t.Fatalf("healthz: %d %s", r.Status, r.Body)
+	}
+	sqlDB, _ := s.DB.DB()
+	sqlDB.Close()
+	r := s.Get(t, "/healthz", "")
+	if e := r.Error(t); e.Status != 503 || e.Message != "数据库不可用" {
+		t.Fatalf("healthz with the database gone: %+v", e)
+	}
+}
+
+func TestJanitorSweepsExpiredSessions(t *testing.T) {
+	for _, variant := range []string{"sqlite", "redis"} {
+		t.Run(variant, func(t *testing.T) {
+			s := apptest.Start(t, variant)
+			s.Login(t, "staff", apptest.DemoPassword)
+			s.Login(t, "admin", apptest.AdminPassword)
+			stored := func() int64 {
+				var n int64
+				if variant == "redis" {
+					rdb, _ := dbtest.Redis(t)
+					n = rdb.ZCard(context.Background(), s.RedisPrefix+"sess:index").Val()
+				} else {
+					s.DB.Table("sessions").Count(&n)
+				}
+				return n
+			}
+			if n := stored(); n != 2 {
+				t.Fatalf("%d sessions stored, want 2", n)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan struct{})
+			go func() {
+				s.App.Janitor(ctx, 5*time.Millisecond, dbtest.Logger(t))
+				close(done)
+			}()
+			s.Clock.Advance(9 * time.Hour)
+			deadline := time.Now().Add(5 * time.Second)
+			for stored() != 0 {
+				if time.Now().After(deadline) {
+					t.Fatalf("%d expired sessions left", stored())
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			cancel()
+			<-done
+		})
+	}
+}

@@ -1,0 +1,17 @@
+// Package dept is the department tree: users belong to one department, roles may see a set.
+package dept
+
+import "time"
+
+// Dept is one department; PID nil means a root.
+type Dept struct {
+	ID         int64     `gorm:"primaryKey" json:"id"`
+	PID        *int64    `gorm:"column:pid" json:"pid"`
+	Name       string    `json:"name"`
+	Sort       int       `json:"deptSort"`
+	Enabled    bool      `json:"enabled"`
+	CreateTime time.Time `gorm:"autoCreateTime" json:"-"`
+	UpdateTime time.Time `gorm:"autoUpdateTime" json:"-"`
+}
+
+func (Dept) TableName() string { return "depts" }

@@ -1,0 +1,88 @@
+package dept
+
+import (
+	"context"
+	"errors"
+
+	"gorm.io/gorm"
+)
+
+// Store reads and writes departments.
+type Store struct{ db *gorm.DB }
+
+// NewStore uses g.
+func NewStore(g *gorm.DB) *Store { return &Store{db: g} }
+
+// ByIDs returns the departments with the given IDs, by ID.
+func (s *Store) ByIDs(ctx context.Context, ids []int64) (map[int64]Dept, error) {
+	out := map[int64]Dept{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var ds []Dept
+	if err := s.db.WithContext(ctx).Where("id IN ?", ids).Find(&ds).Error; err != nil {
+		return nil, err
+	}
+	for _, d := range ds {
+		out[d.ID] = d
+	}
+	return out, nil
+}
+
+// Subtree returns the given departments and all their descendants (IDs, each once).
+func (s *Store) Subtree(ctx context.Context, roots []int64) ([]int64, error) {
+	if len(roots) == 0 {
+		return []int64{}, nil
+	}
+	var all []Dept
+	if err := s.db.WithContext(ctx).Select("id", "pid").Find(&all).Error; err != nil {
+		return nil, err
+	}
+	children := map[int64][]int64{}
+	exists := map[int64]bool{}
+	for _, d := range all {
+		exists[d.ID] = true
+		if d.PID != nil {
+			children[*d.PID] = append(children[*d.PID], d.ID)
+		}
+	}
+	seen := map[int64]bool{}
+	out := []int64{}
+	queue := []int64{}
+	for _, r := range roots {
+		if exists[r] {
+			queue = append(queue, r)
+		}
+	}
+	for len(queue) > 0 {
+		id := queue[0]
+		queue = queue[1:]
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		out = append(out, id)
+		queue = append(queue, children[id]...)
+	}
+	return out, nil
+}
+
+// Ensure returns the department called name under pid, creating it when missing (seeding).
+func (s *Store) Ensure(ctx context.Context, pid *int64, name string, sort int) (Dept, error) {
+	var d Dept
+	q := s.db.WithContext(ctx).Where("name = ?", name)
+	if pid == nil {
+		q = q.Where("pid IS NULL")
+	} else {
+		q = q.Where("pid = ?", *pid)
+	}
+	err := q.Take(&d).Error
+	if err == nil {
+		return d, nil
+	}
+	if !errors.Is(err, gorm.ErrRecordNotFound) {
+		return Dept{}, err
+	}
+	d = Dept{PID: pid, Name: name, Sort: sort, Enabled: true}
+	return d, s.db.WithContext(ctx).Create(&d).Error
+}

@@ -1,0 +1,36 @@
+package initsetup
+
+import (
+	"context"
+	"errors"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// Store reads and writes settings.
+type Store struct{ db *gorm.DB }
+
+// NewStore uses g.
+func NewStore(g *gorm.DB) *Store { return &Store{db: g} }
+
+// Get returns a setting and whether it exists.
+func (s *Store) Get(ctx context.Context, key string) (string, bool, error) {
+	var st Setting
+	err := s.db.WithContext(ctx).Where("k = ?", key).Take(&st).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return "", false, nil
+	}
+	return st.V, err == nil, err
+}
+
+// Set writes a setting (in tx when given, so it can join a larger change).
+func (s *Store) Set(ctx context.Context, tx *gorm.DB, key, value string) error {
+	if tx == nil {
+		tx = s.db
+	}
+	return tx.WithContext(ctx).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "k"}},
+		DoUpdates: clause.AssignmentColumns([]string{"v", "update_time"}),
+	}).Create(&Setting{K: key, V: value}).Error
+}

@@ -1,0 +1,47 @@
+package menu_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"mallconsole/bff/internal/apptest"
+	"mallconsole/bff/internal/menu"
+)
+
+const systemTree = `[{"name":"系统管理","path":"/system","hidden":false,"redirect":"noredirect","component":"Layout",` +
+	`"alwaysShow":true,"meta":{"title":"系统管理","icon":"setting","noCache":true},"children":[{"name":"OnlineUser",` +
+	`"path":"online","hidden":false,"component":"system/online/index","meta":{"title":"在线用户","icon":"monitor","noCache":true}}]}]`
+
+func TestBuild(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
+		admin := s.Login(t, "admin", apptest.AdminPassword)
+		staff := s.Login(t, "staff", apptest.DemoPassword)
+		channel := s.ChannelLogin(t, "channel", apptest.DemoPassword)
+		for who, tok := range map[string]string{"admin": admin, "staff": staff} {
+			r := s.Get(t, "/api/menus/build", tok)
+			if r.Status != 200 || string(r.Body) != systemTree || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+				t.Fatalf("%s tree: %d %s", who, r.Status, r.Body)
+			}
+		}
+		if r := s.Get(t, "/api/menus/build", channel); r.Status != 200 || string(r.Body) != "[]" {
+			t.Fatalf("channel tree: %d %s", r.Status, r.Body)
+		}
+		if r := s.Get(t, "/api/menus/build", ""); r.Status != 401 {
+			t.Fatalf("no token: %d", r.Status)
+		}
+
+		// A menu write reaches the cached trees at once.
+		_, err := menu.NewStore(s.DB, s.Generation).Ensure(context.Background(), menu.Menu{Type: menu.TypeMenu,
+			Title: "首页", Name: "Home", Path: "home", Component: "home/index", Sort: 0, Breadcrumb: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := s.Get(t, "/api/menus/build", admin); !strings.Contains(string(r.Body), `"title":"首页"`) {
+			t.Fatalf("admin tree after the write: %s", r.Body)
+		}
+		if r := s.Get(t, "/api/menus/build", staff); string(r.Body) != systemTree {
+			t.Fatalf("staff got an ungranted menu: %s", r.Body)
+		}
+	})
+}

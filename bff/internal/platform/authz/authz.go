@@ -1,0 +1,72 @@
+// Package authz carries the signed-in principal through a request and checks permissions.
+// Authentication (who is this?) lives in the auth feature; this is only what every feature
+// needs to ask "who is calling and may they do this?".
+package authz
+
+import (
+	"net/http"
+	"slices"
+
+	"github.com/labstack/echo/v4"
+
+	"mallconsole/bff/internal/platform/httpx"
+)
+
+// Session kinds: back-office staff and channel operators.
+const (
+	KindStaff   = "staff"
+	KindChannel = "channel"
+)
+
+// Principal is the caller of a signed-in request.
+type Principal struct {
+	UserID    int64
+	SessionID string
+	Kind      string
+	Username  string
+	IsAdmin   bool
+	RoleIDs   []int64  // sorted
+	Perms     []string // permission strings of the roles' menus, sorted
+	RoleKey   string   // identifies the set of roles ("admin" for the superuser), for caches
+}
+
+// Can tells whether the principal holds any of the permissions (the superuser holds all).
+func (p *Principal) Can(perms ...string) bool {
+	if p.IsAdmin {
+		return true
+	}
+	for _, want := range perms {
+		if _, ok := slices.BinarySearch(p.Perms, want); ok {
+			return true
+		}
+	}
+	return false
+}
+
+const key = "authz.principal"
+
+// Set stores the principal in the request context.
+func Set(c echo.Context, p *Principal) { c.Set(key, p) }
+
+// From returns the request's principal, nil when the request is not signed in.
+func From(c echo.Context) *Principal {
+	p, _ := c.Get(key).(*Principal)
+	return p
+}
+
+// RequirePerm lets a request through only if its principal holds one of perms: 403 otherwise.
+// It must run after the authentication middleware.
+func RequirePerm(perms ...string) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			p := From(c)
+			if p == nil {
+				return &httpx.Error{Status: http.StatusUnauthorized, Message: "未登录"}
+			}
+			if !p.Can(perms...) {
+				return &httpx.Error{Status: http.StatusForbidden, Message: "没有权限"}
+			}
+			return next(c)
+		}
+	}
+}

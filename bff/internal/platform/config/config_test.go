@@ -1,0 +1,217 @@
+package config
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"log/slog"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func load(t *testing.T, args []string, env ...string) (Config, error) {
+	t.Helper()
+	var usage bytes.Buffer
+	return Load(args, env, &usage)
+}
+
+func TestDefaults(t *testing.T) {
+	c, err := load(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Config{Addr: "127.0.0.1:8000", DB: DB{Driver: "sqlite", DSN: filepath.Join("data", "bff.db")}, DataDir: "data",
+		Captcha: true, SessionTTL: 8 * time.Hour, LoginMaxFails: 5, LoginLock: 15 * time.Minute, LogLevel: slog.LevelInfo}
+	if c.Addr != want.Addr || c.DB != want.DB || c.DataDir != want.DataDir || c.Captcha != want.Captcha || c.Demo ||
+		c.SessionTTL != want.SessionTTL || c.LoginMaxFails != 5 || c.LoginLock != want.LoginLock ||
+		c.LogLevel != want.LogLevel || c.StaticDir != "" || c.Redis != "" || c.PortalSecret != "" || c.PublicURL != "" {
+		t.Fatalf("defaults = %+v", c)
+	}
+}
+
+func TestFlagsWinOverEnvironment(t *testing.T) {
+	c, err := load(t, []string{"--addr=0.0.0.0:9000", "--captcha", "off"},
+		"BFF_ADDR=127.0.0.1:1234", "BFF_CAPTCHA=on", "BFF_DEMO=on", "OTHER=ignored")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "0.0.0.0:9000" || c.Captcha || !c.Demo {
+		t.Fatalf("got addr %q captcha %v demo %v", c.Addr, c.Captcha, c.Demo)
+	}
+	// An empty variable counts as unset.
+	if c, err := load(t, nil, "BFF_ADDR="); err != nil || c.Addr != "127.0.0.1:8000" {
+		t.Fatalf("empty BFF_ADDR: %q %v", c.Addr, err)
+	}
+}
+
+func TestFlagNames(t *testing.T) {
+	for env, flagName := range map[string]string{"BFF_ADDR": "addr", "BFF_DATA_DIR": "data-dir",
+		"BFF_LOGIN_MAX_FAILS": "login-max-fails", "BFF_TRUSTED_PROXIES": "trusted-proxies"} {
+		if got := FlagName(env); got != flagName {
+			t.Errorf("FlagName(%s) = %s, want %s", env, got, flagName)
+		}
+	}
+	var usage bytes.Buffer
+	if _, err := Load([]string{"-h"}, nil, &usage); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("-h gave %v", err)
+	}
+	for _, s := range settings() {
+		if !strings.Contains(usage.String(), "-"+FlagName(s.env)) || !strings.Contains(usage.String(), s.env) {
+			t.Errorf("usage does not list %s", s.env)
+		}
+	}
+}
+
+func TestDatabaseLocation(t *testing.T) {
+	cases := []struct {
+		env  []string
+		want DB
+	}{
+		{[]string{"BFF_DATA_DIR=/var/lib/bff"}, DB{"sqlite", "/var/lib/bff/bff.db"}},
+		{[]string{"BFF_DATA_DIR=/var/lib/bff", "BFF_DB=sqlite:shop.db"}, DB{"sqlite", "/var/lib/bff/shop.db"}},
+		{[]string{"BFF_DB=sqlite:./x/shop.db"}, DB{"sqlite", "x/shop.db"}},
+		{[]string{"BFF_DATA_DIR=/d", "BFF_DB=sqlite:/abs/shop.db"}, DB{"sqlite", "/abs/shop.db"}},
+	}
+	for _, c := range cases {
+		got, err := load(t, nil, c.env...)
+		if err != nil || got.DB != c.want {
+			t.Errorf("%v: got %+v %v, want %+v", c.env, got.DB, err, c.want)
+		}
+	}
+	got, err := load(t, nil, "BFF_DB=mysql://bff:s3cret@tcp(db:3306)/mall?timeout=5s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.DB.Driver != "mysql" || !strings.Contains(got.DB.DSN, "bff:s3cret@tcp(db:3306)/mall?") ||
+		!strings.Contains(got.DB.DSN, "parseTime=true") || !strings.Contains(got.DB.DSN, "charset=utf8mb4") ||
+		!strings.Contains(got.DB.DSN, "timeout=5s") {
+		t.Fatalf("mysql DSN = %q", got.DB.DSN)
+	}
+}
+
+func TestBadValuesNameTheirVariable(t *testing.T) {
+	cases := map[string]string{
+		"BFF_ADDR=nonsense":                            "BFF_ADDR",
+		"BFF_ADDR=127.0.0.1:99999":                     "BFF_ADDR",
+		"BFF_DB=postgres://x":                          "BFF_DB",
+		"BFF_DB=mysql://u:pw@tcp(h:1)/":                "BFF_DB",
+		"BFF_DB=sqlite:":                               "BFF_DB",
+		"BFF_CAPTCHA=maybe":                            "BFF_CAPTCHA",
+		"BFF_DEMO=2":                                   "BFF_DEMO",
+		"BFF_ADMIN_PASSWORD=abc":                       "BFF_ADMIN_PASSWORD",
+		"BFF_DEMO_PASSWORD=" + strings.Repeat("x", 73): "BFF_DEMO_PASSWORD",
+		"BFF_JWT_SECRET=short":                         "BFF_JWT_SECRET",
+		"BFF_STATIC_DIR=/no/such/dir":                  "BFF_STATIC_DIR",
+		"BFF_PORTAL_ORIGINS=portal.com":                "BFF_PORTAL_ORIGINS",
+		"BFF_PORTAL_ORIGINS=https://a/b":               "BFF_PORTAL_ORIGINS",
+		"BFF_PORTAL_SECRET=short":                      "BFF_PORTAL_SECRET",
+		"BFF_PUBLIC_URL=/relative/":                    "BFF_PUBLIC_URL",
+		"BFF_PUBLIC_URL=https://x/\"><":                "BFF_PUBLIC_URL",
+		"BFF_REDIS=http://localhost":                   "BFF_REDIS",
+		"BFF_SESSION_TTL=forever":                      "BFF_SESSION_TTL",
+		"BFF_SESSION_TTL=1s":                           "BFF_SESSION_TTL",
+		"BFF_LOGIN_MAX_FAILS=0":                        "BFF_LOGIN_MAX_FAILS",
+		"BFF_LOGIN_MAX_FAILS=five":                     "BFF_LOGIN_MAX_FAILS",
+		"BFF_LOGIN_LOCK=-1m":                           "BFF_LOGIN_LOCK",
+		"BFF_TRUSTED_PROXIES=10.0.0.0/99":              "BFF_TRUSTED_PROXIES",
+		"BFF_LOG_LEVEL=loud":                           "BFF_LOG_LEVEL",
+	}
+	for env, name := range cases {
+		_, err := load(t, nil, env)
+		if err == nil || !strings.Contains(err.Error(), name+" (--"+FlagName(name)+")") {
+			t.Errorf("%s: error %v does not name %s", env, err, name)
+		}
+	}
+	// Passwords in a bad DSN are not repeated in the message.
+	_, err := load(t, nil, "BFF_DB=postgres://user:hunter2@db/x")
+	if err == nil || strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("error leaks the password: %v", err)
+	}
+	// Several bad values are all reported.
+	_, err = load(t, []string{"--log-level=x"}, "BFF_DEMO=x")
+	if err == nil || !strings.Contains(err.Error(), "BFF_DEMO") || !strings.Contains(err.Error(), "BFF_LOG_LEVEL") {
+		t.Errorf("combined error = %v", err)
+	}
+	if _, err := load(t, []string{"stray"}); err == nil {
+		t.Error("a stray argument was accepted")
+	}
+}
+
+func TestListsAndURLs(t *testing.T) {
+	c, err := load(t, nil,
+		"BFF_PORTAL_ORIGINS=https://portal.example.com/, http://localhost:5173",
+		"BFF_TRUSTED_PROXIES=10.0.0.0/8, 127.0.0.1",
+		"BFF_PUBLIC_URL=https://console.example.com/app",
+		"BFF_REDIS=redis://127.0.0.1:6379/2",
+		"BFF_LOG_LEVEL=debug")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(c.PortalOrigins, " ") != "https://portal.example.com http://localhost:5173" {
+		t.Errorf("origins = %v", c.PortalOrigins)
+	}
+	if len(c.TrustedProxy) != 2 || c.TrustedProxy[0] != netip.MustParsePrefix("10.0.0.0/8") ||
+		c.TrustedProxy[1] != netip.MustParsePrefix("127.0.0.1/32") {
+		t.Errorf("proxies = %v", c.TrustedProxy)
+	}
+	if c.PublicURL != "https://console.example.com/app/" || c.Redis == "" || c.LogLevel != slog.LevelDebug {
+		t.Errorf("public url %q redis %q level %v", c.PublicURL, c.Redis, c.LogLevel)
+	}
+}
+
+func TestStaticDirNeedsIndex(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := load(t, nil, "BFF_STATIC_DIR="+dir); err == nil || !strings.Contains(err.Error(), "index.html") {
+		t.Fatalf("no index.html: %v", err)
+	}
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<html>"), 0o644)
+	if c, err := load(t, nil, "BFF_STATIC_DIR="+dir); err != nil || c.StaticDir != dir {
+		t.Fatalf("static dir = %q %v", c.StaticDir, err)
+	}
+}
+
+func TestJWTSecretFile(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	c := Config{DataDir: dir}
+	k1, err := c.JWTKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(k1) < 32 {
+		t.Fatalf("generated key %q is short", k1)
+	}
+	path := filepath.Join(dir, SecretFile)
+	st, err := os.Stat(path)
+	if err != nil || st.Mode().Perm() != 0o600 {
+		t.Fatalf("secret file mode = %v %v, want 0600", st.Mode().Perm(), err)
+	}
+	k2, err := c.JWTKey()
+	if err != nil || string(k1) != string(k2) {
+		t.Fatalf("second start got another key (%v)", err)
+	}
+	// A loosened file is tightened again.
+	os.Chmod(path, 0o644)
+	if _, err := c.JWTKey(); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o600 {
+		t.Fatalf("mode after restart = %v", st.Mode().Perm())
+	}
+	// A given secret wins and writes nothing.
+	other := Config{DataDir: filepath.Join(t.TempDir(), "d2"), JWTSecret: strings.Repeat("s", 32)}
+	if k, err := other.JWTKey(); err != nil || string(k) != other.JWTSecret {
+		t.Fatalf("given secret: %q %v", k, err)
+	}
+	if _, err := os.Stat(filepath.Join(other.DataDir, SecretFile)); err == nil {
+		t.Fatal("a secret file was written although BFF_JWT_SECRET was set")
+	}
+	// A truncated file is an error, not a weak key.
+	os.WriteFile(path, []byte("tiny\n"), 0o600)
+	if _, err := c.JWTKey(); err == nil {
+		t.Fatal("accepted a short secret file")
+	}
+}

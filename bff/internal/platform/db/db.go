@@ -1,0 +1,115 @@
+// Package db opens the database through gorm (SQLite by default, MySQL/MariaDB by DSN) and
+// applies the features' versioned migrations.
+package db
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	"gorm.io/driver/mysql"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+)
+
+// Drivers accepted by Open.
+const (
+	SQLite = "sqlite"
+	MySQL  = "mysql"
+)
+
+// Open connects to the database. For SQLite, path is the file (its directory is created) and the
+// connection runs in WAL mode with a busy timeout and foreign keys on; for MySQL, path is the DSN.
+func Open(ctx context.Context, driver, dsn string, log *slog.Logger) (*gorm.DB, error) {
+	var dialector gorm.Dialector
+	switch driver {
+	case SQLite:
+		if dir := filepath.Dir(dsn); dir != "" {
+			if err := os.MkdirAll(dir, 0o700); err != nil {
+				return nil, fmt.Errorf("creating %s: %w", dir, err)
+			}
+		}
+		// busy_timeout first so that switching to WAL waits for another process instead of failing.
+		// _txlock=immediate: a transaction takes the write lock when it starts, so two writers queue
+		// up on busy_timeout rather than deadlock when a reader upgrades.
+		dialector = sqlite.Open(dsn + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
+			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate")
+	case MySQL:
+		dialector = mysql.Open(dsn)
+	default:
+		return nil, fmt.Errorf("unknown database driver %q", driver)
+	}
+	g, err := gorm.Open(dialector, &gorm.Config{
+		SkipDefaultTransaction: true,
+		PrepareStmt:            true,
+		TranslateError:         true,
+		NowFunc:                Now,
+		Logger: logger.New(slogWriter{log}, logger.Config{
+			SlowThreshold:             500 * time.Millisecond,
+			LogLevel:                  logger.Warn,
+			IgnoreRecordNotFoundError: true,
+			ParameterizedQueries:      true, // never log values: they may be password hashes
+		}),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("opening %s database: %w", driver, err)
+	}
+	sqlDB, err := g.DB()
+	if err != nil {
+		return nil, err
+	}
+	if driver == SQLite {
+		// The file holds password hashes: private to the owner (SQLite gives its -wal and -shm
+		// files the same mode).
+		if err := os.Chmod(dsn, 0o600); err != nil {
+			sqlDB.Close()
+			return nil, err
+		}
+		// WAL lets readers run beside the one writer; a handful of connections is enough on a
+		// small machine and keeps memory low.
+		sqlDB.SetMaxOpenConns(8)
+		sqlDB.SetMaxIdleConns(8)
+	} else {
+		sqlDB.SetMaxOpenConns(32)
+		sqlDB.SetMaxIdleConns(16)
+		sqlDB.SetConnMaxLifetime(5 * time.Minute)
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := sqlDB.PingContext(pingCtx); err != nil {
+		sqlDB.Close()
+		return nil, fmt.Errorf("connecting to the %s database: %w", driver, err)
+	}
+	return g, nil
+}
+
+// Now is the time stamp written into rows: UTC, so that both databases store the same thing
+// whatever the server's zone; millisecond precision, as MySQL's datetime(3) keeps.
+func Now() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
+
+// Close closes the connection pool.
+func Close(g *gorm.DB) error {
+	sqlDB, err := g.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.Close()
+}
+
+// Dialect names the database behind g: SQLite or MySQL.
+func Dialect(g *gorm.DB) string {
+	if g.Dialector.Name() == "sqlite" {
+		return SQLite
+	}
+	return MySQL
+}
+
+type slogWriter struct{ log *slog.Logger }
+
+func (w slogWriter) Printf(format string, args ...any) {
+	w.log.Warn("db", "msg", fmt.Sprintf(format, args...))
+}

@@ -1,0 +1,93 @@
+package httpx
+
+import (
+	"encoding/json"
+	"fmt"
+	"mime"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+)
+
+// Form returns the request's fields from a form body (urlencoded or multipart) or a flat JSON
+// object, so a caller can post either. Scalars of a JSON body become their text form.
+func Form(c echo.Context) (url.Values, error) {
+	ct, _, _ := mime.ParseMediaType(c.Request().Header.Get(echo.HeaderContentType))
+	if ct == echo.MIMEApplicationJSON {
+		var m map[string]any
+		dec := json.NewDecoder(c.Request().Body)
+		dec.UseNumber()
+		if err := dec.Decode(&m); err != nil {
+			return nil, BodyError(err, "不是有效的JSON对象")
+		}
+		v := url.Values{}
+		for k, x := range m {
+			switch x := x.(type) {
+			case string:
+				v.Set(k, x)
+			case json.Number:
+				v.Set(k, x.String())
+			case bool:
+				v.Set(k, strconv.FormatBool(x))
+			case nil:
+			default:
+				return nil, BadRequest(k, "必须是文本或数字")
+			}
+		}
+		return v, nil
+	}
+	v, err := c.FormParams()
+	if err != nil {
+		return nil, BodyError(err, "格式错误")
+	}
+	return v, nil
+}
+
+// Fields reads named text fields with checks; the first failure is kept in Err.
+type Fields struct {
+	Values url.Values
+	Err    error
+}
+
+// Required returns the trimmed field, recording "field: 不能为空" when it is missing and
+// "field: 太长" when it has more than max characters.
+func (f *Fields) Required(name string, max int) string {
+	v := strings.TrimSpace(f.Values.Get(name))
+	if f.Err != nil {
+		return v
+	}
+	if v == "" {
+		f.Err = BadRequest(name, ReasonRequired)
+	} else if len([]rune(v)) > max {
+		f.Err = BadRequest(name, fmt.Sprintf("%s(最多%d个字符)", ReasonTooLong, max))
+	}
+	return v
+}
+
+// Raw returns the field untrimmed (passwords), with the same checks as Required.
+func (f *Fields) Raw(name string, max int) string {
+	v := f.Values.Get(name)
+	if f.Err != nil {
+		return v
+	}
+	if v == "" {
+		f.Err = BadRequest(name, ReasonRequired)
+	} else if len(v) > max {
+		f.Err = BadRequest(name, fmt.Sprintf("%s(最多%d个字符)", ReasonTooLong, max))
+	}
+	return v
+}
+
+// TimeLayout is how dates travel in JSON: yyyy-MM-dd HH:mm:ss in the server's zone.
+const TimeLayout = "2006-01-02 15:04:05"
+
+// FormatTime renders t in the server's zone, "" for the zero time.
+func FormatTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.In(time.Local).Format(TimeLayout)
+}

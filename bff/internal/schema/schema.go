@@ -1,0 +1,27 @@
+// Package schema lists the migrations of every feature, so that the program and the tests apply
+// the same history.
+package schema
+
+import (
+	"mallconsole/bff/internal/auth"
+	"mallconsole/bff/internal/dept"
+	"mallconsole/bff/internal/dict"
+	"mallconsole/bff/internal/initsetup"
+	"mallconsole/bff/internal/menu"
+	"mallconsole/bff/internal/platform/db"
+	"mallconsole/bff/internal/platform/kv"
+	"mallconsole/bff/internal/role"
+	"mallconsole/bff/internal/user"
+)
+
+// Migrations returns all migrations; db.Migrate orders them by ID.
+func Migrations() []db.Migration {
+	var all []db.Migration
+	for _, ms := range [][]db.Migration{
+		dept.Migrations(), menu.Migrations(), role.Migrations(), user.Migrations(),
+		dict.Migrations(), initsetup.Migrations(), auth.Migrations(), kv.Migrations(),
+	} {
+		all = append(all, ms...)
+	}
+	return all
+}

@@ -1,0 +1,141 @@
+package seed_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
+
+	"mallconsole/bff/internal/dept"
+	"mallconsole/bff/internal/dict"
+	"mallconsole/bff/internal/menu"
+	"mallconsole/bff/internal/platform/dbtest"
+	"mallconsole/bff/internal/role"
+	"mallconsole/bff/internal/seed"
+	"mallconsole/bff/internal/user"
+)
+
+func counts(t *testing.T, g *gorm.DB) map[string]int64 {
+	out := map[string]int64{}
+	for _, table := range []string{"users", "users_roles", "roles", "roles_menus", "menus", "depts", "dict", "dict_detail", "settings"} {
+		var n int64
+		if err := g.Table(table).Count(&n).Error; err != nil {
+			t.Fatal(err)
+		}
+		out[table] = n
+	}
+	return out
+}
+
+func TestBaseSeed(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		ctx := context.Background()
+		var out bytes.Buffer
+		opt := seed.Options{Out: &out, BcryptCost: bcrypt.MinCost}
+		if err := seed.Run(ctx, g, opt); err != nil {
+			t.Fatal(err)
+		}
+		line := strings.TrimSpace(out.String())
+		pw, ok := strings.CutPrefix(line, "admin password: ")
+		if !ok || len(pw) < 12 || strings.Contains(line, "demo") {
+			t.Fatalf("output %q", line)
+		}
+		var admin user.User
+		g.Where("username = ?", "admin").Take(&admin)
+		if !admin.IsAdmin || !admin.Enabled || admin.Kind != "staff" ||
+			bcrypt.CompareHashAndPassword([]byte(admin.Password), []byte(pw)) != nil {
+			t.Fatalf("admin = %+v", admin)
+		}
+		var r role.Role
+		g.Where("name = ?", seed.AdminRole).Take(&r)
+		if r.Level != 1 || r.DataScope != role.ScopeAll {
+			t.Fatalf("admin role = %+v", r)
+		}
+		var ms []menu.Menu
+		g.Order("id").Find(&ms)
+		if len(ms) != 3 || ms[0].Path != "/system" || ms[0].Component != "Layout" || ms[0].Icon != "setting" || !ms[0].AlwaysShow ||
+			ms[1].Permission != "online:list" || ms[1].Component != "system/online/index" || ms[1].Name != "OnlineUser" ||
+			ms[2].Type != menu.TypeButton || ms[2].Permission != "online:del" {
+			t.Fatalf("menus = %+v", ms)
+		}
+		c := counts(t, g)
+		if c["depts"] != 0 || c["dict"] != 0 || c["roles_menus"] != 3 {
+			t.Fatalf("base seed counts = %v", c)
+		}
+		// A second start prints nothing and creates nothing, even if the admin was renamed away.
+		g.Model(&user.User{}).Where("id = ?", admin.ID).Update("username", "boss")
+		out.Reset()
+		if err := seed.Run(ctx, g, opt); err != nil || out.Len() != 0 {
+			t.Fatalf("second run: %v %q", err, out.String())
+		}
+		if got := counts(t, g); got["users"] != 1 || got["menus"] != 3 {
+			t.Fatalf("second run changed counts: %v", got)
+		}
+	})
+}
+
+func TestDemoSeedIsIdempotent(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		ctx := context.Background()
+		var out bytes.Buffer
+		opt := seed.Options{Demo: true, AdminPassword: "given-admin-pw", Out: &out, BcryptCost: bcrypt.MinCost}
+		if err := seed.Run(ctx, g, opt); err != nil {
+			t.Fatal(err)
+		}
+		if s := out.String(); strings.Contains(s, "admin password") || !strings.HasPrefix(s, "demo password (staff, channel): ") {
+			t.Fatalf("output %q", s)
+		}
+		first := counts(t, g)
+		if first["users"] != 3 || first["depts"] != 4 || first["dict"] != 3 || first["dict_detail"] != 9 || first["settings"] != 2 {
+			t.Fatalf("demo counts = %v", first)
+		}
+		var staff, channel user.User
+		g.Where("username = ?", "staff").Take(&staff)
+		g.Where("username = ?", "channel").Take(&channel)
+		var ops, chd dept.Dept
+		g.Where("name = ?", "运营部").Take(&ops)
+		g.Where("name = ?", "渠道部").Take(&chd)
+		if staff.NickName != "张三" || staff.EmpNo == nil || *staff.EmpNo != "E1001" || *staff.DeptID != ops.ID || staff.Kind != "staff" ||
+			channel.NickName != "渠道小李" || channel.Kind != "channel" || *channel.DeptID != chd.ID {
+			t.Fatalf("staff %+v channel %+v", staff, channel)
+		}
+		// 普通员工 holds 系统管理 and 在线用户 but not the kick-out button; 渠道运营 holds nothing.
+		var perms []string
+		g.Table("menus").Joins("JOIN roles_menus ON roles_menus.menu_id = menus.id").
+			Joins("JOIN roles ON roles.id = roles_menus.role_id").Where("roles.name = ?", seed.StaffRole).
+			Order("menus.id").Pluck("menus.title", &perms)
+		if strings.Join(perms, ",") != "系统管理,在线用户" {
+			t.Fatalf("staff role menus = %v", perms)
+		}
+		var n int64
+		g.Table("roles_menus").Joins("JOIN roles ON roles.id = roles_menus.role_id").Where("roles.name = ?", seed.ChannelRole).Count(&n)
+		if n != 0 {
+			t.Fatalf("channel role holds %d menus", n)
+		}
+		details, err := dict.NewStore(g).Details(ctx, "order_status")
+		if err != nil || len(details) != 5 || details[0].Label != "待付款" || details[4].Label != "已取消" {
+			t.Fatalf("order_status = %+v %v", details, err)
+		}
+		// Every later start: nothing new, nothing printed, the password kept.
+		out.Reset()
+		opt.DemoPassword = "another-password"
+		if err := seed.Run(ctx, g, opt); err != nil || out.Len() != 0 {
+			t.Fatalf("second run: %v %q", err, out.String())
+		}
+		if got := counts(t, g); got != nil && !equal(got, first) {
+			t.Fatalf("second run changed counts: %v -> %v", first, got)
+		}
+	})
+}
+
+func equal(a, b map[string]int64) bool {
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return len(a) == len(b)
+}

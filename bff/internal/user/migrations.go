@@ -1,0 +1,53 @@
+package user
+
+import (
+	"time"
+
+	"gorm.io/gorm"
+
+	"mallconsole/bff/internal/platform/db"
+)
+
+// Tables as migration 20261121_04_user created them. Frozen. The *Ref types only name the
+// referenced tables so that gorm writes the foreign keys.
+type (
+	user20261121 struct {
+		ID         int64           `gorm:"primaryKey;autoIncrement"`
+		Username   string          `gorm:"size:64;not null;uniqueIndex:uk_users_username"`
+		NickName   string          `gorm:"size:64;not null;default:''"`
+		Gender     string          `gorm:"size:8;not null;default:''"`
+		Email      string          `gorm:"size:128;not null;default:''"`
+		Phone      string          `gorm:"size:32;not null;default:''"`
+		AvatarPath string          `gorm:"size:255;not null;default:''"`
+		Password   string          `gorm:"size:255;not null"`
+		Enabled    bool            `gorm:"not null;default:true"`
+		IsAdmin    bool            `gorm:"not null;default:false"`
+		Kind       string          `gorm:"size:16;not null;default:'staff'"`
+		EmpNo      *string         `gorm:"size:64;uniqueIndex:uk_users_emp_no"`
+		DeptID     *int64          `gorm:"index:idx_users_dept"`
+		Dept       deptRef20261121 `gorm:"foreignKey:DeptID;constraint:OnDelete:SET NULL"`
+		CreateTime time.Time       `gorm:"not null"`
+		UpdateTime time.Time       `gorm:"not null"`
+	}
+	userRole20261121 struct {
+		UserID int64           `gorm:"primaryKey;autoIncrement:false"`
+		RoleID int64           `gorm:"primaryKey;autoIncrement:false;index:idx_users_roles_role"`
+		User   user20261121    `gorm:"foreignKey:UserID;constraint:OnDelete:CASCADE"`
+		Role   roleRef20261121 `gorm:"foreignKey:RoleID;constraint:OnDelete:CASCADE"`
+	}
+	deptRef20261121 struct{ ID int64 }
+	roleRef20261121 struct{ ID int64 }
+)
+
+func (user20261121) TableName() string     { return "users" }
+func (userRole20261121) TableName() string { return "users_roles" }
+func (deptRef20261121) TableName() string  { return "depts" }
+func (roleRef20261121) TableName() string  { return "roles" }
+
+// Migrations creates users and their roles.
+func Migrations() []db.Migration {
+	return []db.Migration{{
+		ID: "20261121_04_user",
+		Up: func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&user20261121{}, &userRole20261121{}) },
+	}}
+}
