@@ -1,0 +1,98 @@
+// The host portal: registers the mall console ("monomer") as a qiankun micro-app under
+// /monomer and keeps its own small pages elsewhere. Settings come from window.__PORTAL__
+// (see config.ts / server.mjs), so the same build points at any BFF.
+import { addErrorHandler, registerMicroApps, start } from 'qiankun';
+import { readConfig } from './config';
+import { installLinkHandler, navigate, REMOTE_RULE, render } from './nav';
+import './style.css';
+
+declare global {
+  interface Window {
+    /** Test hook: 'load:monomer', 'mount:monomer', 'unmount:monomer', 'error:monomer' in order. */
+    __portalEvents: string[];
+    /** Test hook: messages of lifecycle errors (failed load, failed mount, …). */
+    __portalErrors: string[];
+    /** Test hook: navigate the portal the way its links do. */
+    __portal: { navigate: (path: string) => void; config: ReturnType<typeof readConfig> };
+  }
+}
+
+export type Assertion = { empNo: string; ts: number; nonce: string; sig: string };
+
+const config = readConfig(window);
+window.__portalEvents = [];
+window.__portalErrors = [];
+window.__portal = { navigate, config };
+
+/** Asks the portal's own server to sign "this user is signed in to the portal" (see server.mjs). */
+async function getAssertion(): Promise<Assertion> {
+  const res = await fetch('/portal/assertion', { cache: 'no-store', credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`portal assertion: HTTP ${res.status}`);
+  return (await res.json()) as Assertion;
+}
+
+const props: Record<string, unknown> = { portal: { name: '宿主门户' } };
+if (config.apiBase) props.apiBase = config.apiBase;
+if (config.assertion) props.getAssertion = getAssertion;
+
+function showError(message: string): void {
+  const box = document.getElementById('portal-error');
+  if (!box) return;
+  box.hidden = false;
+  box.textContent = `商城后台加载失败：${message}`;
+}
+
+function clearError(): void {
+  const box = document.getElementById('portal-error');
+  if (box) box.hidden = true;
+}
+
+registerMicroApps(
+  [
+    {
+      name: 'monomer',
+      // Must end in '/' and must not be the portal's own /monomer path: qiankun fetches this
+      // address's index.html (cross-origin, so the BFF must allow this portal in BFF_PORTAL_ORIGINS).
+      entry: config.remoteEntry,
+      container: '#subapp',
+      activeRule: REMOTE_RULE,
+      props,
+    },
+  ],
+  {
+    beforeLoad: async (app) => {
+      window.__portalEvents.push(`load:${app.name}`);
+    },
+    afterMount: async (app) => {
+      clearError();
+      window.__portalEvents.push(`mount:${app.name}`);
+    },
+    afterUnmount: async (app) => {
+      window.__portalEvents.push(`unmount:${app.name}`);
+    },
+  },
+);
+
+// single-spa reports a failed load/bootstrap/mount/unmount here (e.g. the BFF is down or
+// refuses CORS); without a handler it would only be thrown asynchronously.
+addErrorHandler((err) => {
+  const appName = (err as { appOrParcelName?: string }).appOrParcelName ?? 'monomer';
+  const message = err instanceof Error ? err.message : String(err);
+  window.__portalEvents.push(`error:${appName}`);
+  window.__portalErrors.push(message);
+  console.error('[portal]', err);
+  showError(message);
+});
+
+start({
+  // A vite-plugin-qiankun remote runs its ES modules outside qiankun's JS sandbox anyway
+  // (import() escapes the proxy), so the sandbox only covers the plugin's small inline
+  // script; keep the default proxy sandbox for that. No strictStyleIsolation: it puts the
+  // remote in a shadow root, and antd popups/messages portalled to the container lose
+  // their styles. The remote is responsible for not leaking styles (DECISIONS §1).
+  sandbox: true,
+  prefetch: false,
+});
+
+installLinkHandler(document);
+render();
