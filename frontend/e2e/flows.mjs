@@ -1,0 +1,44 @@
+// What a person does again and again in the console, written once for every browser test.
+import assert from 'node:assert/strict';
+
+/** Fills the staff (/login) or channel (/newLogin) form and submits it. */
+export async function signIn(page, username, password) {
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
+}
+
+/** Opens the user dropdown, chooses 退出登录 and confirms. */
+export async function signOut(page, scope = page) {
+  await scope.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: '确定注销并退出系统吗？' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+}
+
+/** The token the app keeps in local storage (the same value as its cookie). */
+export async function storedToken(page) {
+  // A re-login reloads the page; read once the reload has settled.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await page.waitForLoadState('load');
+      return await page.evaluate(() => localStorage.getItem('EL-ADMIN-TOEKN'));
+    } catch (err) {
+      if (attempt >= 3 || !/context was destroyed/.test(String(err))) throw err;
+    }
+  }
+}
+
+/** Ends a session from outside the browser, as a kick-out or an expiry would. */
+export async function revoke(bffURL, token) {
+  const res = await fetch(`${bffURL}/api/auth/logout`, { method: 'DELETE', headers: { Authorization: token } });
+  assert.equal(res.status, 200, 'logout of the stolen token should succeed');
+}
+
+export function noErrors(page) {
+  // A failed resource load that the test itself provoked (401/405) is reported by Chromium as a
+  // console error; everything else is a real fault.
+  const real = page.errors.filter((e) => !/status of 40[15]/.test(e));
+  assert.deepEqual(real, [], 'the page reported errors');
+}

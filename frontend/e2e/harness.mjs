@@ -1,0 +1,150 @@
+// Shared plumbing for the browser tests: starts the real BFF (SQLite, demo data) and the host
+// portal on free loopback ports, drives Debian's Chromium through playwright-core, and stops
+// everything it started by PID.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repo = resolve(here, '../..');
+export const screensDir = join(repo, '.e2e', 'screens');
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+
+/** Tells whether a browser is available; CI sets E2E_REQUIRE_BROWSER=1 so a missing one fails. */
+export function browserMissing() {
+  if (existsSync(chromiumPath)) return false;
+  if (process.env.E2E_REQUIRE_BROWSER === '1') throw new Error(`no browser at ${chromiumPath}`);
+  return `no browser at ${chromiumPath}`;
+}
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function waitHTTP(url, child, name) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${name} not ready at ${url}`);
+}
+
+function start(name, cmd, args, env, logs) {
+  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (buf) => { logs.push(`[${name}] ${buf}`); if (logs.length > 400) logs.shift(); };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return child;
+}
+
+function stop(child) {
+  return new Promise((ok) => {
+    if (!child || child.exitCode !== null) return ok();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => { clearTimeout(timer); ok(); });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts a BFF (own temp data dir, demo data, captcha off) and, when asked, the portal.
+ * Passwords are random per run; nothing here is a fixed secret.
+ */
+export async function startStack({ portal = false, env = {} } = {}) {
+  const logs = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'mall-e2e-'));
+  const [bffPort, portalPort] = await Promise.all([freePort(), freePort()]);
+  const bffURL = `http://127.0.0.1:${bffPort}`;
+  const portalURL = `http://127.0.0.1:${portalPort}`;
+  const passwords = {
+    admin: 'A' + randomBytes(9).toString('base64url'),
+    demo: 'D' + randomBytes(9).toString('base64url'),
+  };
+  const bin = process.env.BFF_BIN || join(repo, 'bin', 'bff');
+  const bff = start('bff', bin, [], {
+    BFF_ADDR: `127.0.0.1:${bffPort}`,
+    BFF_DATA_DIR: dataDir,
+    BFF_CAPTCHA: 'off',
+    BFF_DEMO: 'on',
+    BFF_ADMIN_PASSWORD: passwords.admin,
+    BFF_DEMO_PASSWORD: passwords.demo,
+    BFF_STATIC_DIR: join(repo, 'frontend', 'dist'),
+    BFF_PORTAL_ORIGINS: portalURL,
+    ...env,
+  }, logs);
+  const children = [bff];
+  try {
+    await waitHTTP(`${bffURL}/healthz`, bff, 'bff');
+    if (portal) {
+      const p = start('portal', process.execPath, [join(repo, 'deploy', 'portal', 'server.mjs')], {
+        PORTAL_ADDR: `127.0.0.1:${portalPort}`,
+        PORTAL_REMOTE_ENTRY: `${bffURL}/`,
+      }, logs);
+      children.push(p);
+      await waitHTTP(`${portalURL}/`, p, 'portal');
+    }
+  } catch (err) {
+    await Promise.all(children.map(stop));
+    throw new Error(`${err.message}\n${logs.join('')}`);
+  }
+  return {
+    bffURL,
+    portalURL,
+    passwords,
+    logs,
+    async stop() {
+      await Promise.all(children.map(stop));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Launches headless Chromium with the flags this machine needs. playwright's launch() gives every
+ * browser a fresh temporary profile (--user-data-dir) and removes it on close.
+ */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
+/** A new page that records uncaught errors and failed API calls for the test to assert on. */
+export async function newPage(browser, { viewport = { width: 1366, height: 800 } } = {}) {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(`console: ${m.text()}`); });
+  return page;
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(screensDir, { recursive: true });
+  const file = join(screensDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}

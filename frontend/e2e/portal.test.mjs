@@ -1,0 +1,129 @@
+// The console inside a qiankun host portal on another origin: sign-in, navigation and popups
+// stay inside the remote's container, and unmounting leaves nothing behind.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startStack, launchBrowser, newPage, screenshot, browserMissing } from './harness.mjs';
+import { signIn, signOut, noErrors } from './flows.mjs';
+import { footprint } from './probe.mjs';
+
+const skip = browserMissing();
+let stack;
+let browser;
+before(async () => {
+  if (skip) return;
+  [stack, browser] = await Promise.all([startStack({ portal: true }), launchBrowser()]);
+});
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const portalEvents = (page) => page.evaluate(() => window.__portalEvents.slice());
+async function waitForEvent(page, name, count) {
+  await page.waitForFunction(([n, c]) => window.__portalEvents.filter((e) => e === n).length >= c, [name, count]);
+}
+const portalLink = (page, name) => page.locator('a[data-portal-link]', { hasText: name });
+
+// What the app may leave on the host after unmount, and why:
+// - moudleQiankunAppLifeCycles: vite-plugin-qiankun's registry of lifecycles, needed to mount again;
+// - proxy: qiankun's own sandbox handle, set by the host's loader, not by the app.
+const ALLOWED_GLOBALS = new Set(['moudleQiankunAppLifeCycles', 'proxy']);
+// React attaches one 'selectionchange' listener to the document the first time a root is created
+// and never removes it; it is shared by every later root.
+const ALLOWED_DOCUMENT_LISTENERS = ['selectionchange'];
+
+function without(list, allowed) {
+  const rest = [...list];
+  for (const a of allowed) {
+    const i = rest.indexOf(a);
+    if (i >= 0) rest.splice(i, 1);
+  }
+  return rest;
+}
+
+test('inside the portal at /monomer: sign in, navigate, popups stay in the container, unmount leaves nothing, remount works', { skip }, async () => {
+  const page = await newPage(browser);
+  await page.goto(`${stack.portalURL}/`);
+  await page.getByRole('heading', { name: '门户首页' }).waitFor();
+  // Playwright's clicks add listeners of its own to window (hit-target checks): take the baseline
+  // after one click on the host so they are counted on both sides.
+  await portalLink(page, '其他应用').click();
+  await page.getByRole('heading', { name: '其他应用' }).waitFor();
+  const before = await footprint(page);
+
+  await portalLink(page, '商城后台').click();
+  await waitForEvent(page, 'mount:monomer', 1);
+  // Under the product's base path the sign-in check applies.
+  await page.waitForURL(/\/monomer\/login\?redirect=/);
+  const subapp = page.locator('#subapp');
+  await subapp.getByLabel('用户名').waitFor();
+  await screenshot(page, 'portal-01-login');
+
+  await signIn(subapp, 'admin', stack.passwords.admin);
+  await page.waitForURL(/\/monomer\/dashboard$/);
+  await subapp.getByText('订单数').first().waitFor();
+  assert.equal(await page.title(), '数据概览 - 商城');
+  await screenshot(page, 'portal-02-dashboard');
+
+  // The portal's own nav stays usable while the app is mounted.
+  await page.locator('header, nav').first().getByRole('link', { name: '门户首页' }).waitFor();
+
+  await subapp.getByRole('menuitem', { name: /系统管理/ }).click();
+  await subapp.getByRole('menuitem', { name: /在线用户/ }).click();
+  await page.waitForURL(/\/monomer\/system\/online$/);
+  await subapp.getByRole('cell', { name: 'admin', exact: true }).first().waitFor();
+  await screenshot(page, 'portal-03-online');
+
+  // Dropdown and confirm render inside the remote's container, not in the host's body.
+  await subapp.getByRole('button', { name: '用户菜单' }).click();
+  await subapp.getByRole('menuitem', { name: '退出登录' }).waitFor();
+  await page.keyboard.press('Escape');
+  await signOut(subapp, subapp);
+  await page.waitForURL(/\/monomer\/login/);
+  await signIn(subapp, 'admin', stack.passwords.admin);
+  await page.waitForURL(/\/monomer\/dashboard$/);
+  await subapp.getByText('订单数').first().waitFor();
+  const outside = await page.evaluate(() => [...document.body.children]
+    .filter((n) => !n.contains(document.querySelector('#subapp')) && n.tagName !== 'SCRIPT')
+    .map((n) => n.className || n.tagName));
+  assert.deepEqual(outside.filter((c) => /ant-/.test(String(c))), [], 'no antd popup outside the container');
+
+  // While mounted the probe sees the app's additions, so an empty difference later means something.
+  const mounted = await footprint(page);
+  assert.ok(mounted.container > 0, 'the app rendered into the container');
+  assert.ok(mounted.globals.some((k) => !before.globals.includes(k)) || mounted.head.length > before.head.length
+    || mounted.windowListeners.length > before.windowListeners.length, 'the probe sees what the mounted app added');
+
+  // Leave /monomer: the remote unmounts.
+  await portalLink(page, '其他应用').click();
+  await waitForEvent(page, 'unmount:monomer', 1);
+  await page.getByRole('heading', { name: '其他应用' }).waitFor();
+  const after1 = await footprint(page);
+  assert.equal(after1.container, 0, 'the container is empty');
+  assert.deepEqual(after1.head, before.head, 'the host head is as it was (styles, preload links)');
+  assert.deepEqual(after1.bodyChildren, before.bodyChildren, 'the host body is as it was');
+  assert.deepEqual(after1.windowListeners, before.windowListeners, 'no window listener left');
+  assert.deepEqual(without(after1.documentListeners, ALLOWED_DOCUMENT_LISTENERS), before.documentListeners,
+    'no document listener left');
+  assert.deepEqual(after1.bodyListeners, before.bodyListeners, 'no body listener left');
+  const newGlobals = after1.globals.filter((k) => !before.globals.includes(k) && !ALLOWED_GLOBALS.has(k));
+  assert.deepEqual(newGlobals, [], 'no global left on window');
+  assert.equal(await page.title(), before.title ?? await page.title());
+
+  // Back to /monomer: mounted again, still signed in.
+  await portalLink(page, '商城后台').click();
+  await waitForEvent(page, 'mount:monomer', 2);
+  await subapp.getByText('订单数').first().waitFor();
+  await screenshot(page, 'portal-04-remounted');
+
+  // A second round leaves exactly what the first did: nothing accumulates.
+  await portalLink(page, '其他应用').click();
+  await waitForEvent(page, 'unmount:monomer', 2);
+  const after2 = await footprint(page);
+  assert.deepEqual(after2, after1, 'a second mount/unmount leaves the same as the first');
+
+  assert.deepEqual(await page.evaluate(() => window.__portalErrors), []);
+  assert.deepEqual((await portalEvents(page)).filter((e) => e.startsWith('error')), []);
+  noErrors(page);
+  await page.context().close();
+});

@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// First-load JavaScript per route, gzip-compressed, from the Vite build manifest.
+// A route's first load = the entry chunk, the route's lazy chunks, and every chunk those import
+// statically (what the browser must fetch before the route can render; preloads included).
+// Usage: node scripts/bundle-report.mjs [distDir]   (after `pnpm build`; build.manifest is on)
+// Exits 1 when a budget is exceeded, so it can run in CI.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = resolve(process.argv[2] ?? join(import.meta.dirname, '..', 'dist'));
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+/** Routes and their budgets (kB, gzip), from the walking-skeleton issue. */
+const ROUTES = [
+  { name: '/login', modules: ['src/features/auth/LoginPage.tsx'], budgetKb: 200 },
+  // The modal/notification host loads right after the first render, beside the page (app/Feedback.tsx).
+  { name: '/login incl. deferred feedback host', modules: ['src/features/auth/LoginPage.tsx', 'src/app/Feedback.tsx'] },
+  { name: 'frame + /dashboard', modules: ['src/app/layout/Frame.tsx', 'src/features/dashboard/DashboardPage.tsx'], budgetKb: 500 },
+  { name: 'frame + 在线用户 (system/online/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/online/index.ts'] },
+];
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error('no entry in manifest');
+
+const gzipCache = new Map();
+function gzipKb(file) {
+  if (!gzipCache.has(file)) {
+    const bytes = readFileSync(join(dist, file));
+    gzipCache.set(file, { raw: bytes.length / 1024, gzip: gzipSync(bytes).length / 1024 });
+  }
+  return gzipCache.get(file);
+}
+
+function collect(key, files) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`not in manifest: ${key}`);
+  if (files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const imported of chunk.imports ?? []) collect(imported, files);
+}
+
+let failed = false;
+const rows = [];
+for (const route of ROUTES) {
+  const files = new Set();
+  collect(entryKey, files);
+  for (const module of route.modules) collect(module, files);
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const size = gzipKb(file);
+    raw += size.raw;
+    gzip += size.gzip;
+  }
+  const over = route.budgetKb !== undefined && gzip > route.budgetKb;
+  failed ||= over;
+  rows.push({ route: route.name, files: files.size, raw, gzip, budget: route.budgetKb, over });
+}
+
+const entry = gzipKb(manifest[entryKey].file);
+console.log(`entry ${manifest[entryKey].file}: ${entry.gzip.toFixed(1)} kB gzip (${entry.raw.toFixed(1)} kB raw)`);
+console.log('first-load JS per route (gzip):');
+for (const row of rows) {
+  const budget = row.budget === undefined ? '' : ` / budget ${row.budget} kB${row.over ? '  OVER BUDGET' : '  ok'}`;
+  console.log(
+    `  ${row.route.padEnd(40)} ${row.gzip.toFixed(1).padStart(7)} kB gzip  (${row.raw.toFixed(1)} kB raw, ${row.files} files)${budget}`,
+  );
+}
+process.exit(failed ? 1 : 0);

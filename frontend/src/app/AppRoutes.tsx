@@ -1,0 +1,72 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { mapMenuTree } from '@/features/menu/routes';
+import { pageFor } from '@/features/menu/registry';
+import { useT } from '@/shared/lib/i18n';
+import { PageSpinner } from '@/shared/ui/PageSpinner';
+import { useSession } from '@/stores/session';
+import { DocumentTitle } from './DocumentTitle';
+import { FIXED_ROUTES } from './fixedRoutes';
+import { Guard } from './Guard';
+import { HOME_PATH } from './guards';
+import { RedirectPage } from './RedirectPage';
+
+// Route-level code splitting: /login must not pull in the frame (ProLayout) or ProTable.
+const LoginPage = lazy(() => import('@/features/auth/LoginPage'));
+const ChannelLoginPage = lazy(() => import('@/features/auth/ChannelLoginPage'));
+const InitPage = lazy(() => import('@/features/init/InitPage'));
+const NotFoundPage = lazy(() => import('@/features/errors/NotFoundPage'));
+const UnauthorizedPage = lazy(() => import('@/features/errors/UnauthorizedPage'));
+const Frame = lazy(() => import('./layout/Frame'));
+const DashboardPage = lazy(() => import('@/features/dashboard/DashboardPage'));
+const UserCenterPage = lazy(() => import('@/features/user/UserCenterPage'));
+const Placeholder = lazy(() => import('@/shared/ui/Placeholder'));
+
+export function AppRoutes() {
+  const t = useT();
+  const menus = useSession((s) => s.menus);
+  const table = useMemo(() => mapMenuTree(menus), [menus]);
+  const placeholders = FIXED_ROUTES.filter((route) => route.placeholder && route.inFrame);
+
+  return (
+    <>
+      <DocumentTitle pages={table.pages} />
+      <Suspense fallback={<PageSpinner />}>
+        <Routes>
+          <Route element={<Guard />}>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/newLogin" element={<ChannelLoginPage />} />
+            <Route path="/init" element={<InitPage />} />
+            <Route
+              path="/profiling"
+              element={
+                <main style={{ padding: 24 }}>
+                  <Placeholder title={t('route.profiling')} />
+                </main>
+              }
+            />
+            <Route path="/404" element={<NotFoundPage />} />
+            <Route path="/401" element={<UnauthorizedPage />} />
+            <Route path="/redirect/*" element={<RedirectPage />} />
+            <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
+            <Route element={<Frame sidebar={table.sidebar} />}>
+              <Route path="/dashboard" element={<DashboardPage />} />
+              <Route path="/user/center" element={<UserCenterPage />} />
+              {placeholders.map((route) => (
+                <Route key={route.path} path={route.path} element={<Placeholder title={t(route.titleKey)} />} />
+              ))}
+              {table.pages.map((page) => {
+                const Page = pageFor(page.componentKey) ?? NotFoundPage;
+                return <Route key={page.path} path={page.path} element={<Page />} />;
+              })}
+              {table.redirects.map((redirect) => (
+                <Route key={redirect.path} path={redirect.path} element={<Navigate to={redirect.to} replace />} />
+              ))}
+            </Route>
+            <Route path="*" element={<Navigate to="/404" replace />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

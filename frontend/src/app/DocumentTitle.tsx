@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { translate, useLanguage } from '@/shared/lib/i18n';
+import type { PageRoute } from '@/features/menu/routes';
+import { FIXED_ROUTES } from './fixedRoutes';
+import { composeTitle, findTitle } from './title';
+
+/** Keeps document.title at "<route title> - 商城". */
+export function DocumentTitle({ pages }: { pages: readonly PageRoute[] }) {
+  const { pathname } = useLocation();
+  const language = useLanguage((s) => s.language);
+
+  useEffect(() => {
+    const entries = [
+      ...FIXED_ROUTES.map((route) => ({ path: route.path, title: translate(language, route.titleKey) })),
+      ...pages,
+    ];
+    document.title = composeTitle(findTitle(pathname, entries), translate(language, 'app.title.generic'));
+  }, [pathname, pages, language]);
+
+  return null;
+}

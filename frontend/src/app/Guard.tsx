@@ -1,0 +1,36 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { getRuntime, PRODUCT_BASE_PATH } from '@/shared/lib/runtime';
+import { PageSpinner } from '@/shared/ui/PageSpinner';
+import { useSession } from '@/stores/session';
+import { decideGuard } from './guards';
+
+/** Runs the sign-in check on every navigation; see decideGuard for the rules. */
+export function Guard() {
+  const location = useLocation();
+  const hasToken = useSession((s) => Boolean(s.token));
+  const rolesLoaded = useSession((s) => s.roles.length > 0);
+  const loadMenus = useSession((s) => s.loadMenus);
+  const menusPending = useSession((s) => s.menusPending);
+
+  const decision = decideGuard({
+    pathname: location.pathname,
+    search: location.search,
+    hasToken,
+    rolesLoaded,
+    loadMenus,
+    embedded: getRuntime().embedded,
+    hostPath: window.location.pathname,
+    basePath: PRODUCT_BASE_PATH,
+  });
+
+  useEffect(() => {
+    if (decision.type === 'loadInfo') void useSession.getState().restore();
+    else if (decision.type === 'loadMenus') void useSession.getState().refreshMenus();
+  }, [decision.type]);
+
+  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
+  // Dynamic routes are unknown until info and menus arrived: wait rather than show 404.
+  if (decision.type !== 'allow' || (hasToken && menusPending)) return <PageSpinner />;
+  return <Outlet />;
+}

@@ -1,0 +1,29 @@
+import type { MessageKey } from '@/shared/lib/i18n';
+
+/** The fixed route table (seed-spec §2) with each route's title key. */
+export interface FixedRoute {
+  path: string;
+  titleKey: MessageKey;
+  /** Rendered inside the main frame. */
+  inFrame: boolean;
+  /** A later issue fills the page in; a titled placeholder until then. */
+  placeholder?: boolean;
+}
+
+export const FIXED_ROUTES: readonly FixedRoute[] = [
+  { path: '/login', titleKey: 'route.login', inFrame: false },
+  { path: '/init', titleKey: 'route.init', inFrame: false },
+  { path: '/newLogin', titleKey: 'route.newLogin', inFrame: false },
+  { path: '/profiling', titleKey: 'route.profiling', inFrame: false, placeholder: true },
+  { path: '/404', titleKey: 'error.404.title', inFrame: false },
+  { path: '/401', titleKey: 'error.401.title', inFrame: false },
+  { path: '/dashboard', titleKey: 'route.dashboard', inFrame: true },
+  { path: '/user/center', titleKey: 'user.center', inFrame: true },
+  { path: '/formDesign', titleKey: 'route.formDesign', inFrame: true, placeholder: true },
+  { path: '/applyForm', titleKey: 'route.applyForm', inFrame: true, placeholder: true },
+  { path: '/startBatch', titleKey: 'route.startBatch', inFrame: true, placeholder: true },
+  { path: '/flowDesign/:id', titleKey: 'route.flowDesign', inFrame: true, placeholder: true },
+  { path: '/flowDetail', titleKey: 'route.flowDetail', inFrame: true, placeholder: true },
+  { path: '/batchDetail', titleKey: 'route.batchDetail', inFrame: true, placeholder: true },
+  { path: '/look', titleKey: 'route.look', inFrame: true, placeholder: true },
+];

@@ -1,0 +1,53 @@
+import { loginRedirect } from '@/shared/lib/paths';
+
+/** Where "/" leads (seed-spec §2). Like a router redirect, it applies before the guard looks. */
+export const HOME_PATH = '/dashboard';
+
+/** Paths open without sign-in (seed-spec §2 fixed table; error pages too). */
+export const PUBLIC_PATHS: readonly string[] = ['/login', '/init', '/newLogin', '/profiling', '/404', '/401'];
+
+export interface GuardInput {
+  /** Router path (inside the basename). */
+  pathname: string;
+  /** Query string of the router location, with its "?" or empty. */
+  search: string;
+  hasToken: boolean;
+  /** Roles arrived (user info fetched in this session). */
+  rolesLoaded: boolean;
+  /** Set by sign-in: reload menus on this navigation. */
+  loadMenus: boolean;
+  embedded: boolean;
+  /** The browser's full path (window.location.pathname), which a host owns when embedded. */
+  hostPath: string;
+  /** The product's base path in a host ('/monomer'). */
+  basePath: string;
+}
+
+export type GuardDecision =
+  | { type: 'allow' }
+  | { type: 'redirect'; to: string }
+  | { type: 'loadInfo' }
+  | { type: 'loadMenus' };
+
+function underBase(hostPath: string, basePath: string): boolean {
+  return hostPath === basePath || hostPath.startsWith(`${basePath}/`);
+}
+
+/**
+ * Where a navigation may go (seed-spec §2 "Dynamic routes and guards", §4):
+ * embedded outside the product's base path → no check; signed in on /login → /;
+ * signed in without roles → fetch info and menus; sign-in just happened → reload menus;
+ * signed out on a path that needs sign-in → /login?redirect=<wanted path>.
+ */
+export function decideGuard(input: GuardInput): GuardDecision {
+  if (input.embedded && !underBase(input.hostPath, input.basePath)) return { type: 'allow' };
+  if (input.hasToken) {
+    if (input.pathname === '/login') return { type: 'redirect', to: '/' };
+    if (!input.rolesLoaded) return { type: 'loadInfo' };
+    if (input.loadMenus) return { type: 'loadMenus' };
+    return { type: 'allow' };
+  }
+  if (PUBLIC_PATHS.includes(input.pathname)) return { type: 'allow' };
+  const wanted = input.pathname === '/' ? HOME_PATH : input.pathname;
+  return { type: 'redirect', to: loginRedirect(`${wanted}${input.search}`) };
+}

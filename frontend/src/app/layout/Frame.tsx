@@ -1,0 +1,112 @@
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
+import { App as AntApp } from 'antd';
+import { DashboardOutlined } from '@ant-design/icons';
+import { menuIcon } from '@/features/menu/icons';
+import type { SidebarItem } from '@/features/menu/routes';
+import { useT } from '@/shared/lib/i18n';
+import { getRuntime } from '@/shared/lib/runtime';
+import { PageSpinner } from '@/shared/ui/PageSpinner';
+import { useAppStore } from '@/stores/app';
+import { LanguageSwitch } from './LanguageSwitch';
+import { Logo } from './Logo';
+import { SettingsDrawer } from './SettingsDrawer';
+import { UserMenu } from './UserMenu';
+import { useDayjsLocale } from './useDayjsLocale';
+import { useDeviceWatcher } from './useDeviceWatcher';
+
+/** Sidebar width in px (seed-spec §9). */
+export const SIDEBAR_WIDTH = 205;
+
+function toMenuData(item: SidebarItem): MenuDataItem {
+  return {
+    path: item.path,
+    name: item.name,
+    icon: menuIcon(item.icon),
+    children: item.children?.map(toMenuData),
+  };
+}
+
+function Brand({ logo, title }: { logo: ReactNode; title: string }) {
+  return (
+    <Link to="/dashboard" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: 'inherit' }}>
+      {logo}
+      <span style={{ fontSize: 18, fontWeight: 600, whiteSpace: 'nowrap' }}>{title}</span>
+    </Link>
+  );
+}
+
+/** The main frame: ProLayout with the sidebar from the menu tree, top bar and user dropdown. */
+export default function Frame({ sidebar }: { sidebar: SidebarItem[] }) {
+  const t = useT();
+  const location = useLocation();
+  const collapsed = useAppStore((s) => !s.sidebarOpened);
+  const setSidebar = useAppStore((s) => s.setSidebar);
+  const mobile = useAppStore((s) => s.device === 'mobile');
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const embedded = getRuntime().embedded;
+  useDeviceWatcher();
+  useDayjsLocale();
+
+  const route = useMemo(
+    () => ({
+      path: '/',
+      children: [
+        // The dashboard is fixed and always first (docs/decisions.md).
+        { path: '/dashboard', name: t('route.dashboard'), icon: <DashboardOutlined /> },
+        ...sidebar.map(toMenuData),
+      ],
+    }),
+    [sidebar, t],
+  );
+  const title = t('app.title.generic');
+
+  // antd's App gives the pages inside the frame App.useApp() (modal, message, notification).
+  // Embedded, the transform makes this box the containing block of ProLayout's fixed header and
+  // sider (the mix layout always fixes its header), so they stay inside the host's container
+  // instead of covering the host page.
+  return (
+    <AntApp style={embedded ? { transform: 'translateZ(0)', minHeight: '100vh' } : undefined}>
+    <ProLayout
+      layout="mix"
+      splitMenus={false}
+      // document.title is ours (DocumentTitle); a title here would make ProLayout write it too.
+      title={false}
+      pageTitleRender={false}
+      logo={<Logo />}
+      headerTitleRender={(logo) => <Brand logo={logo} title={title} />}
+      // The header carries the brand; the sider repeats it only as the mobile drawer.
+      menuHeaderRender={mobile ? (logo) => <Brand logo={logo} title={title} /> : false}
+      siderWidth={SIDEBAR_WIDTH}
+      // Fixed header and sider; embedded, they are fixed to the frame's box (see AntApp below).
+      fixSiderbar
+      fixedHeader
+      collapsed={collapsed}
+      onCollapse={(next) => setSidebar(!next)}
+      route={route}
+      location={{ pathname: location.pathname }}
+      menu={{ locale: false }}
+      menuItemRender={(item, dom) =>
+        item.isUrl || !item.path ? (
+          <a href={item.itemPath ?? item.path} target="_blank" rel="noreferrer">
+            {dom}
+          </a>
+        ) : (
+          <Link to={item.path}>{dom}</Link>
+        )
+      }
+      actionsRender={() => [
+        <LanguageSwitch key="lang" />,
+        <UserMenu key="user" onOpenSettings={() => setSettingsOpen(true)} />,
+      ]}
+      token={{ header: { heightLayoutHeader: 56 } }}
+    >
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </ProLayout>
+    </AntApp>
+  );
+}

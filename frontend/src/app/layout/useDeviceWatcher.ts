@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { MOBILE_BREAKPOINT, useAppStore } from '@/stores/app';
+
+/**
+ * Desktop or mobile from the body width (under 992px is mobile, seed-spec §4); on mobile the
+ * sidebar closes, and again after each navigation. The resize listener goes with the frame.
+ */
+export function useDeviceWatcher(): void {
+  const { pathname } = useLocation();
+  const device = useAppStore((s) => s.device);
+
+  useEffect(() => {
+    const check = () => {
+      const mobile = document.body.getBoundingClientRect().width < MOBILE_BREAKPOINT;
+      const store = useAppStore.getState();
+      store.setDevice(mobile ? 'mobile' : 'desktop');
+      if (mobile && store.sidebarOpened) store.setSidebar(false);
+    };
+    check();
+    window.addEventListener('resize', check);
+    return () => window.removeEventListener('resize', check);
+  }, []);
+
+  useEffect(() => {
+    if (device === 'mobile' && useAppStore.getState().sidebarOpened) useAppStore.getState().setSidebar(false);
+  }, [pathname, device]);
+}

@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { client, http } from '@/shared/api';
+import { getRuntime } from '@/shared/lib/runtime';
+import { removeToken } from '@/shared/lib/token';
+import { fakeBff } from '@/test/fakeBff';
+import { mountApp, removeModulePreloads } from './mount';
+
+type Target = Window | Document;
+type Entry = { target: string; type: string; listener: unknown; capture: boolean };
+
+/** Records addEventListener/removeEventListener on window and document; lists what is still attached. */
+function trackListeners() {
+  const live: Entry[] = [];
+  const restore: Array<() => void> = [];
+  for (const [name, target] of [
+    ['window', window],
+    ['document', document],
+  ] as Array<[string, Target]>) {
+    const add = target.addEventListener.bind(target);
+    const remove = target.removeEventListener.bind(target);
+    const capture = (o: unknown) => (typeof o === 'boolean' ? o : Boolean((o as { capture?: boolean })?.capture));
+    target.addEventListener = ((type: string, listener: unknown, options?: unknown) => {
+      const c = capture(options);
+      if (!live.some((e) => e.target === name && e.type === type && e.listener === listener && e.capture === c)) {
+        live.push({ target: name, type, listener, capture: c });
+      }
+      add(type, listener as EventListener, options as AddEventListenerOptions);
+    }) as Target['addEventListener'];
+    target.removeEventListener = ((type: string, listener: unknown, options?: unknown) => {
+      const c = capture(options);
+      const at = live.findIndex((e) => e.target === name && e.type === type && e.listener === listener && e.capture === c);
+      if (at >= 0) live.splice(at, 1);
+      remove(type, listener as EventListener, options as EventListenerOptions);
+    }) as Target['removeEventListener'];
+    restore.push(() => {
+      target.addEventListener = add;
+      target.removeEventListener = remove;
+    });
+  }
+  return {
+    leftover: () => live.map((e) => `${e.target}:${e.type}`),
+    stop: () => restore.forEach((undo) => undo()),
+  };
+}
+
+afterEach(() => {
+  client.axios.defaults.adapter = undefined;
+  removeToken();
+});
+
+describe('embedded mount (qiankun)', () => {
+  it('lives in the host container and unmount takes away everything it added', async () => {
+    const bff = fakeBff();
+    bff.on('GET /api/auth/code', () => ({ status: 200, body: { img: 'data:image/png;base64,AA', uuid: 'u', enabled: true } }));
+    client.axios.defaults.adapter = bff.adapter;
+    history.replaceState(null, '', '/monomer/login');
+    document.title = 'Host portal';
+    // qiankun puts the remote's template body (our #root) into its container
+    const container = document.createElement('div');
+    container.id = '__qiankun_microapp_wrapper_for_monomer__';
+    container.innerHTML = '<div id="root"></div>';
+    document.body.appendChild(container);
+    const headBefore = document.head.innerHTML;
+    const bodyBefore = Array.from(document.body.children);
+    const tracker = trackListeners();
+
+    const cycle = async () => {
+      const app = mountApp({
+        embedded: true,
+        container,
+        moduleUrl: 'http://bff.test/assets/index-abc.js',
+        props: { name: 'monomer' },
+      });
+      expect(getRuntime()).toMatchObject({ embedded: true, basename: '/monomer', apiBase: 'http://bff.test', container });
+      expect(await within(container).findByRole('button', { name: '登 录' })).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe('登录 - 商城'));
+      // calls go to the origin the code came from
+      expect(bff.calls.find((c) => c.path === '/api/auth/code')?.baseURL).toBe('http://bff.test');
+      // antd's styles are in the container, not in the host's head
+      expect(container.querySelectorAll('style[data-css-hash]').length).toBeGreaterThan(0);
+      expect(document.head.querySelectorAll('style[data-css-hash]')).toHaveLength(0);
+      // notifications render inside the container too
+      await waitFor(async () => {
+        await http.get('/api/missing').catch(() => undefined);
+        expect(within(container).getAllByText('不存在').length).toBeGreaterThan(0);
+      });
+      expect(screen.getAllByText('不存在').every((node) => container.contains(node))).toBe(true);
+
+      app.unmount();
+      expect(container.innerHTML).toBe('<div id="root"></div>');
+      expect(document.head.innerHTML).toBe(headBefore);
+      expect(Array.from(document.body.children)).toEqual(bodyBefore);
+      expect(document.title).toBe('Host portal');
+      expect(getRuntime()).toMatchObject({ embedded: false, container: null, basename: '', apiBase: '' });
+    };
+
+    await cycle();
+    // React attaches one "selectionchange" listener per document, once, and never removes it.
+    expect(tracker.leftover()).toEqual(['document:selectionchange']);
+    await cycle();
+    expect(tracker.leftover()).toEqual(['document:selectionchange']);
+    tracker.stop();
+    container.remove();
+  });
+
+  it('removes the module preload links of its own assets only', () => {
+    const ours = document.createElement('link');
+    ours.rel = 'modulepreload';
+    ours.href = 'http://bff.test/assets/LoginPage-1.js';
+    const hosts = document.createElement('link');
+    hosts.rel = 'modulepreload';
+    hosts.href = 'http://portal.test/assets/portal.js';
+    document.head.append(ours, hosts);
+    removeModulePreloads('http://bff.test/assets/');
+    expect(ours.isConnected).toBe(false);
+    expect(hosts.isConnected).toBe(true);
+    hosts.remove();
+  });
+});

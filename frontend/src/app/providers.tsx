@@ -1,0 +1,53 @@
+import '@ant-design/v5-patch-for-react-19';
+import { useEffect, useState, type ReactNode } from 'react';
+import { StyleProvider, type createCache } from '@ant-design/cssinjs';
+import { ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import zhCN from 'antd/es/locale/zh_CN';
+import { useLanguage } from '@/shared/lib/i18n';
+import { antdSize, useAppStore } from '@/stores/app';
+
+/** Theme colour (seed-spec §9). */
+export const PRIMARY_COLOR = '#2F6EFF';
+
+export interface ProvidersProps {
+  /**
+   * Embedded: the host's container. antd's CSS-in-JS styles and every popup (modal, drawer,
+   * dropdown, message, notification) go in there, so unmount takes them away with it.
+   */
+  container: HTMLElement | null;
+  /** A fresh style cache per mount: styles are written again into the new container. */
+  styleCache: ReturnType<typeof createCache>;
+  children: ReactNode;
+}
+
+export function Providers({ container, styleCache, children }: ProvidersProps) {
+  const language = useLanguage((s) => s.language);
+  const size = useAppStore((s) => s.size);
+
+  // zh-CN is the default and ships in the entry; en-US is fetched when chosen.
+  const [enUS, setEnUS] = useState<Locale | null>(null);
+  useEffect(() => {
+    if (language !== 'en-US' || enUS) return;
+    let live = true;
+    void import('antd/es/locale/en_US').then((module) => live && setEnUS(module.default));
+    return () => {
+      live = false;
+    };
+  }, [language, enUS]);
+
+  return (
+    <StyleProvider container={container ?? undefined} cache={styleCache}>
+      <ConfigProvider
+        locale={language === 'en-US' && enUS ? enUS : zhCN}
+        componentSize={antdSize(size)}
+        theme={{ token: { colorPrimary: PRIMARY_COLOR } }}
+        getPopupContainer={container ? () => container : undefined}
+        // Two-character Chinese labels keep their text as written (确定, 取消): tests find them by name.
+        button={{ autoInsertSpace: false }}
+      >
+        {children}
+      </ConfigProvider>
+    </StyleProvider>
+  );
+}

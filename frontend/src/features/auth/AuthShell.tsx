@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { theme } from 'antd';
+import { useT } from '@/shared/lib/i18n';
+
+/**
+ * Centered panel on a quiet background, shared by the two sign-in pages. Plain elements styled
+ * with antd tokens: Card and Typography would pull Tabs, Menu and Tooltip into /login's first load.
+ */
+export function AuthShell({ subtitle, children }: { subtitle: string; children: ReactNode }) {
+  const t = useT();
+  const { token } = theme.useToken();
+  return (
+    <main
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: 16,
+        boxSizing: 'border-box',
+        background: `linear-gradient(160deg, ${token.colorPrimaryBg} 0%, ${token.colorBgLayout} 60%)`,
+        fontFamily: token.fontFamily,
+        color: token.colorText,
+      }}
+    >
+      <section
+        aria-labelledby="auth-title"
+        style={{
+          width: 380,
+          maxWidth: '100%',
+          padding: '32px 32px 24px',
+          boxSizing: 'border-box',
+          background: token.colorBgContainer,
+          borderRadius: token.borderRadiusLG,
+          boxShadow: token.boxShadowTertiary,
+        }}
+      >
+        <h1
+          id="auth-title"
+          style={{ textAlign: 'center', margin: '0 0 4px', fontSize: token.fontSizeHeading3, fontWeight: 600 }}
+        >
+          {t('app.title.generic')}
+        </h1>
+        <p style={{ textAlign: 'center', margin: '0 0 24px', color: token.colorTextSecondary }}>{subtitle}</p>
+        {children}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, Checkbox, Flex } from 'antd';
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { useT } from '@/shared/lib/i18n';
+import { safeRedirect } from '@/shared/lib/paths';
+import { COOKIE_REMEMBER, COOKIE_USERNAME, deleteCookie, readCookie, writeCookie } from '@/shared/lib/cookies';
+import { TOKEN_COOKIE_DAYS } from '@/shared/lib/token';
+import { useSession } from '@/stores/session';
+import { getCaptcha } from './api';
+import { AuthShell } from './AuthShell';
+import { FieldRow } from './FieldRow';
+import type { Captcha } from './types';
+import { required, useFieldErrors } from './useFieldErrors';
+
+type Field = 'username' | 'password' | 'code';
+
+/** /login: staff sign-in with captcha and remember-me (seed-spec §2, §4; docs/api.md). */
+export default function LoginPage() {
+  const t = useT();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const login = useSession((s) => s.login);
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [rememberMe, setRememberMe] = useState(() => readCookie(COOKIE_REMEMBER) === '1');
+  const [submitting, setSubmitting] = useState(false);
+
+  const rules = useMemo(
+    () => ({
+      username: required(t('login.username.required')),
+      password: required(t('login.password.required')),
+      code: required(t('login.code.required')),
+    }),
+    [t],
+  );
+  const form = useFieldErrors<Field>({ username: readCookie(COOKIE_USERNAME) ?? '', password: '', code: '' }, rules);
+  const { set: setField } = form;
+
+  const refreshCaptcha = useCallback(async () => {
+    try {
+      setCaptcha(await getCaptcha());
+    } catch {
+      // the request client has told the user
+    }
+    setField('code', '');
+    // setField is stable enough for this purpose; the captcha only depends on the server
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    void refreshCaptcha();
+  }, [refreshCaptcha]);
+
+  const captchaOn = captcha?.enabled === true;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    if (!form.validateAll(captchaOn ? undefined : ['username', 'password'])) return;
+    const username = form.values.username.trim();
+    setSubmitting(true);
+    try {
+      await login(
+        { username, password: form.values.password, code: form.values.code.trim(), uuid: captcha?.uuid ?? '' },
+        rememberMe,
+      );
+    } catch {
+      // the client showed the error; a captcha is single use
+      setSubmitting(false);
+      void refreshCaptcha();
+      return;
+    }
+    // Remember the user name only: the password is never written to a cookie.
+    if (rememberMe) {
+      writeCookie(COOKIE_USERNAME, username, TOKEN_COOKIE_DAYS);
+      writeCookie(COOKIE_REMEMBER, '1', TOKEN_COOKIE_DAYS);
+    } else {
+      deleteCookie(COOKIE_USERNAME);
+      deleteCookie(COOKIE_REMEMBER);
+    }
+    navigate(safeRedirect(params.get('redirect')), { replace: true });
+  };
+
+  const err = form.errors;
+  return (
+    <AuthShell subtitle={t('route.login')}>
+      <form name="login" noValidate onSubmit={onSubmit}>
+        <FieldRow errorId="login-username-error" error={err.username}>
+          <Input
+            size="large"
+            aria-label={t('login.username')}
+            placeholder={t('login.username')}
+            prefix={<UserOutlined />}
+            autoComplete="username"
+            value={form.values.username}
+            status={err.username ? 'error' : undefined}
+            aria-invalid={Boolean(err.username)}
+            aria-describedby={err.username ? 'login-username-error' : undefined}
+            onChange={(e) => form.onChange('username', e.target.value)}
+            onBlur={() => form.onBlur('username')}
+          />
+        </FieldRow>
+        <FieldRow errorId="login-password-error" error={err.password}>
+          <Password
+            size="large"
+            aria-label={t('login.password')}
+            placeholder={t('login.password')}
+            prefix={<LockOutlined />}
+            autoComplete="current-password"
+            value={form.values.password}
+            status={err.password ? 'error' : undefined}
+            aria-invalid={Boolean(err.password)}
+            aria-describedby={err.password ? 'login-password-error' : undefined}
+            onChange={(e) => form.onChange('password', e.target.value)}
+            onBlur={() => form.onBlur('password')}
+          />
+        </FieldRow>
+        {captchaOn ? (
+          <FieldRow errorId="login-code-error" error={err.code}>
+            <Flex gap={8} align="center">
+              <Input
+                size="large"
+                aria-label={t('login.code')}
+                placeholder={t('login.code')}
+                prefix={<SafetyOutlined />}
+                autoComplete="off"
+                value={form.values.code}
+                status={err.code ? 'error' : undefined}
+                aria-invalid={Boolean(err.code)}
+                aria-describedby={err.code ? 'login-code-error' : undefined}
+                onChange={(e) => form.onChange('code', e.target.value)}
+                onBlur={() => form.onBlur('code')}
+                style={{ flex: 1 }}
+              />
+              <img
+                src={captcha.img}
+                alt={t('login.code')}
+                title={t('login.code.refresh')}
+                tabIndex={0}
+                onClick={() => void refreshCaptcha()}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' || e.key === ' ') {
+                    e.preventDefault();
+                    void refreshCaptcha();
+                  }
+                }}
+                style={{ height: 40, width: 120, cursor: 'pointer', borderRadius: 6, objectFit: 'contain' }}
+              />
+            </Flex>
+          </FieldRow>
+        ) : null}
+        <Flex justify="space-between" align="center" style={{ marginBottom: 24 }}>
+          <Checkbox checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)}>
+            {t('login.remember')}
+          </Checkbox>
+          <Link to="/newLogin">{t('login.channel.link')}</Link>
+        </Flex>
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+          {t('login.submit')}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

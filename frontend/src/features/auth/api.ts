@@ -1,0 +1,37 @@
+import { http } from '@/shared/api';
+import type { Captcha, ChannelLoginForm, LoginForm, LoginResult, UserInfo } from './types';
+
+export function login(form: LoginForm): Promise<LoginResult> {
+  return http.postForm<LoginResult>('/api/auth/login', {
+    username: form.username,
+    password: form.password,
+    code: form.code,
+    uuid: form.uuid,
+  });
+}
+
+export function channelLogin(form: ChannelLoginForm): Promise<LoginResult> {
+  return http.postForm<LoginResult>('/background/common/tj/login', {
+    username: form.username,
+    password: form.password,
+  });
+}
+
+export function getCaptcha(): Promise<Captcha> {
+  return http.get<Captcha>('/api/auth/code');
+}
+
+/** Silent: a failure logs the user out and reloads (seed-spec §4), no box in between. */
+export function getInfo(): Promise<UserInfo> {
+  return http.get<UserInfo>('/api/auth/info', { silent: true });
+}
+
+/** Silent: logout clears the local session whatever the server says. */
+export function logout(): Promise<unknown> {
+  return http.delete('/api/auth/logout', { silent: true });
+}
+
+/** Not silent: a page that shows fresh profile data lets the client report a dead session. */
+export function getProfile(): Promise<UserInfo> {
+  return http.get<UserInfo>('/api/auth/info');
+}

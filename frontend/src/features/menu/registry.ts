@@ -1,0 +1,18 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * Menu `component` key → page, each its own chunk (docs/api.md "Front-end component keys").
+ * `Layout` and `ParentView` are directories and never reach this table.
+ */
+const registry: Record<string, LazyExoticComponent<ComponentType>> = {
+  'system/online/index': lazy(() => import('@/features/online')),
+};
+
+export function hasPage(key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(registry, key);
+}
+
+/** The page for a key, or undefined for an unknown key (the frame then shows 404). */
+export function pageFor(key: string): LazyExoticComponent<ComponentType> | undefined {
+  return hasPage(key) ? registry[key] : undefined;
+}

@@ -1,0 +1,284 @@
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import axios, { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { translate } from '@/shared/lib/i18n';
+import {
+  createClient,
+  ERROR_NOTICE_SECONDS,
+  MESSAGE_FIELDS,
+  REQUEST_TIMEOUT_MS,
+  type ClientBindings,
+  type ConfirmOptions,
+} from './client';
+
+type Handler = (config: InternalAxiosRequestConfig) => Promise<AxiosResponse>;
+
+function response(config: InternalAxiosRequestConfig, status: number, data: unknown): AxiosResponse {
+  return { data, status, statusText: String(status), headers: {}, config };
+}
+
+/** What axios's own adapters do: resolve 2xx, reject anything else with the response attached. */
+function reply(status: number, data: unknown = {}): Handler {
+  return async (config) => {
+    const res = response(config, status, data);
+    if (status >= 200 && status < 300) return res;
+    throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, res);
+  };
+}
+
+function setup(handler: Handler, options: { token?: string; bound?: boolean } = {}) {
+  const calls = {
+    notify: [] as Array<[string, number]>,
+    confirms: [] as ConfirmOptions[],
+    navigate: [] as string[],
+  };
+  const bindings: ClientBindings = {
+    navigate: vi.fn((to: string, afterwards?: () => void) => {
+      calls.navigate.push(to);
+      afterwards?.();
+    }),
+    confirm: vi.fn((o: ConfirmOptions) => void calls.confirms.push(o)),
+    notifyError: vi.fn((m: string, d: number) => void calls.notify.push([m, d])),
+    logout: vi.fn(async () => undefined),
+    resetSession: vi.fn(),
+    reload: vi.fn(),
+  };
+  const seen: InternalAxiosRequestConfig[] = [];
+  const removeToken = vi.fn();
+  const client = createClient({
+    getToken: () => options.token,
+    removeToken,
+    getApiBase: () => 'http://bff.test',
+    getBindings: () => (options.bound === false ? null : bindings),
+    translate: (key) => translate('zh-CN', key),
+    adapter: (config) => {
+      seen.push(config);
+      return handler(config);
+    },
+  });
+  return { client, http: client.http, bindings, calls, seen, removeToken };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('request client: requests', () => {
+  it('returns the response body and times out after 1,200,000 ms', async () => {
+    const { http, seen } = setup(reply(200, { id: 7 }));
+    await expect(http.get('/api/thing')).resolves.toEqual({ id: 7 });
+    expect(REQUEST_TIMEOUT_MS).toBe(1_200_000);
+    expect(seen[0].timeout).toBe(1_200_000);
+    expect(seen[0].baseURL).toBe('http://bff.test');
+  });
+
+  it('sends the stored token as the Authorization header, as is', async () => {
+    const { http, seen } = setup(reply(200), { token: 'Bearer abc.def' });
+    await http.get('/api/x');
+    expect(AxiosHeaders.from(seen[0].headers).get('Authorization')).toBe('Bearer abc.def');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const { http, seen } = setup(reply(200));
+    await http.get('/api/x');
+    expect(AxiosHeaders.from(seen[0].headers).has('Authorization')).toBe(false);
+  });
+
+  it('sends JSON by default and form-encoded for the login calls', async () => {
+    const { http, seen } = setup(reply(200));
+    await http.post('/api/menus', { name: 'a' });
+    expect(String(AxiosHeaders.from(seen[0].headers).getContentType())).toMatch(/^application\/json/);
+    expect(seen[0].data).toBe('{"name":"a"}');
+
+    await http.postForm('/api/auth/login', { username: 'admin', password: 'p w', code: '3', uuid: 'u' });
+    expect(String(AxiosHeaders.from(seen[1].headers).getContentType())).toMatch(
+      /^application\/x-www-form-urlencoded/,
+    );
+    expect(seen[1].data).toBe('username=admin&password=p+w&code=3&uuid=u');
+  });
+
+  it('serialises arrays in the query without indices', async () => {
+    const { http, seen, client } = setup(reply(200));
+    await http.get('/api/list', { params: { ids: [1, 2], name: 'x' } });
+    expect(client.axios.getUri(seen[0])).toBe('http://bff.test/api/list?ids=1&ids=2&name=x');
+  });
+});
+
+describe('request client: error catalogue', () => {
+  let env: ReturnType<typeof setup>;
+
+  it('timeout → notification 网络请求超时 for 5 s', async () => {
+    env = setup(async (config) => {
+      throw new AxiosError('timeout of 1200000ms exceeded', AxiosError.ECONNABORTED, config);
+    });
+    await expect(env.http.get('/api/slow')).rejects.toBeInstanceOf(AxiosError);
+    expect(env.calls.notify).toEqual([['网络请求超时', 5]]);
+    expect(ERROR_NOTICE_SECONDS).toBe(5);
+  });
+
+  it('no response (network error) → notification 接口请求失败 for 5 s', async () => {
+    env = setup(async (config) => {
+      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
+    });
+    await expect(env.http.get('/api/x')).rejects.toThrow('Network Error');
+    expect(env.calls.notify).toEqual([['接口请求失败', 5]]);
+  });
+
+  describe('401', () => {
+    beforeEach(() => {
+      env = setup(reply(401, { status: 401, message: '登录已过期' }));
+    });
+
+    it('opens the 系统提示 confirm with its body and buttons, and nothing else', async () => {
+      await expect(env.http.get('/api/x')).rejects.toBeInstanceOf(AxiosError);
+      expect(env.calls.confirms).toHaveLength(1);
+      const box = env.calls.confirms[0];
+      expect(box.title).toBe('系统提示');
+      expect(box.content).toBe('登录状态已过期，您可以继续留在该页面，或者重新登录');
+      expect(box.okText).toBe('重新登录');
+      expect(box.cancelText).toBe('取消');
+      expect(env.calls.notify).toEqual([]);
+      expect(env.calls.navigate).toEqual([]);
+    });
+
+    it('重新登录 logs out (which clears the token) and reloads', async () => {
+      await env.http.get('/api/x').catch(() => undefined);
+      await env.calls.confirms[0].onOk();
+      expect(env.bindings.logout).toHaveBeenCalledTimes(1);
+      expect(env.bindings.reload).toHaveBeenCalledTimes(1);
+    });
+
+    it('reloads even when the logout call fails', async () => {
+      vi.mocked(env.bindings.logout).mockRejectedValueOnce(new Error('offline'));
+      await env.http.get('/api/x').catch(() => undefined);
+      await expect(env.calls.confirms[0].onOk()).rejects.toThrow('offline');
+      expect(env.bindings.reload).toHaveBeenCalledTimes(1);
+    });
+
+    it('shows only one confirm at a time; another may open once it closed', async () => {
+      await Promise.allSettled([env.http.get('/a'), env.http.get('/b'), env.http.get('/c')]);
+      expect(env.calls.confirms).toHaveLength(1);
+      env.calls.confirms[0].onClose();
+      await env.http.get('/d').catch(() => undefined);
+      expect(env.calls.confirms).toHaveLength(2);
+    });
+  });
+
+  it('403 → navigate to /401, no notification', async () => {
+    env = setup(reply(403, { status: 403, message: '不允许' }));
+    await expect(env.http.get('/api/x')).rejects.toBeInstanceOf(AxiosError);
+    expect(env.calls.navigate).toEqual(['/401']);
+    expect(env.calls.notify).toEqual([]);
+    expect(env.calls.confirms).toEqual([]);
+  });
+
+  it('405 → the same confirm; 重新登录 removes the stored token and goes to /newLogin', async () => {
+    env = setup(reply(405, { status: 405, message: '渠道登录已过期' }));
+    await expect(env.http.get('/background/x')).rejects.toBeInstanceOf(AxiosError);
+    expect(env.calls.confirms).toHaveLength(1);
+    const box = env.calls.confirms[0];
+    expect([box.title, box.content, box.okText, box.cancelText]).toEqual([
+      '系统提示',
+      '登录状态已过期，您可以继续留在该页面，或者重新登录',
+      '重新登录',
+      '取消',
+    ]);
+    expect(env.removeToken).not.toHaveBeenCalled();
+    await box.onOk();
+    expect(env.removeToken).toHaveBeenCalledTimes(1);
+    expect(env.calls.navigate).toEqual(['/newLogin']);
+    // the in-memory session is emptied after the route changed
+    expect(env.bindings.navigate).toHaveBeenCalledWith('/newLogin', env.bindings.resetSession);
+    expect(env.bindings.resetSession).toHaveBeenCalledTimes(1);
+    expect(env.bindings.logout).not.toHaveBeenCalled();
+    expect(env.bindings.reload).not.toHaveBeenCalled();
+  });
+
+  it('401 and 405 share the one-box rule', async () => {
+    let status = 401;
+    env = setup((config) => reply(status, {})(config));
+    await env.http.get('/a').catch(() => undefined);
+    status = 405;
+    await env.http.get('/b').catch(() => undefined);
+    expect(env.calls.confirms).toHaveLength(1);
+  });
+
+  it('any other status → the first available of message, msg, error_description, error, errmsg, err, error_msg, 5 s', async () => {
+    expect(MESSAGE_FIELDS).toEqual(['message', 'msg', 'error_description', 'error', 'errmsg', 'err', 'error_msg']);
+    for (let i = 0; i < MESSAGE_FIELDS.length; i += 1) {
+      // the body holds this field and every later one: the earliest present must win
+      const body: Record<string, unknown> = { status: 400 };
+      for (const field of MESSAGE_FIELDS.slice(i)) body[field] = `from ${field}`;
+      env = setup(reply(400, body));
+      await expect(env.http.post('/api/x', {})).rejects.toBeInstanceOf(AxiosError);
+      expect(env.calls.notify).toEqual([[`from ${MESSAGE_FIELDS[i]}`, 5]]);
+    }
+  });
+
+  it.each([400, 404, 409, 413, 429, 500])('status %i shows the server message', async (status) => {
+    env = setup(reply(status, { status, message: `消息 ${status}` }));
+    await env.http.get('/api/x').catch(() => undefined);
+    expect(env.calls.notify).toEqual([[`消息 ${status}`, 5]]);
+  });
+
+  it('a status with no message field → 接口请求失败', async () => {
+    env = setup(reply(502, '<html>bad gateway</html>'));
+    await env.http.get('/api/x').catch(() => undefined);
+    expect(env.calls.notify).toEqual([['接口请求失败', 5]]);
+  });
+
+  it('reads the message of a blob (download) error body', async () => {
+    env = setup(reply(400, new Blob([JSON.stringify({ status: 400, message: '没有可导出的数据' })])));
+    await env.http.get('/api/x/download', { responseType: 'blob' }).catch(() => undefined);
+    expect(env.calls.notify).toEqual([['没有可导出的数据', 5]]);
+  });
+
+  it('silent requests and requests while unmounted reject without any UI', async () => {
+    env = setup(reply(401));
+    await expect(env.http.get('/api/x', { silent: true })).rejects.toBeInstanceOf(AxiosError);
+    expect(env.calls.confirms).toEqual([]);
+
+    const unbound = setup(reply(500, { message: 'x' }), { bound: false });
+    await expect(unbound.http.get('/api/x')).rejects.toBeInstanceOf(AxiosError);
+    expect(unbound.calls.notify).toEqual([]);
+  });
+
+  it('abortAll cancels requests in flight without a notification', async () => {
+    env = setup(
+      (config) =>
+        new Promise((_, reject) => {
+          config.signal?.addEventListener?.('abort', () => reject(new axios.CanceledError()));
+        }),
+    );
+    const pending = env.http.get('/api/slow');
+    await flush();
+    env.client.abortAll();
+    await expect(pending).rejects.toBeInstanceOf(axios.CanceledError);
+    expect(env.calls.notify).toEqual([]);
+  });
+});
+
+describe('request client: bindings', () => {
+  it('a box left open by an unmounted app does not block the next mount', async () => {
+    let bindings: ClientBindings | null = null;
+    const confirms: string[] = [];
+    const make = (name: string): ClientBindings => ({
+      navigate: () => undefined,
+      confirm: () => void confirms.push(name),
+      notifyError: () => undefined,
+      logout: async () => undefined,
+      resetSession: () => undefined,
+      reload: () => undefined,
+    });
+    const client = createClient({
+      getToken: () => undefined,
+      removeToken: () => undefined,
+      getApiBase: () => '',
+      getBindings: () => bindings,
+      translate: (key) => translate('zh-CN', key),
+      adapter: reply(401),
+    });
+    bindings = make('first mount');
+    await client.http.get('/a').catch(() => undefined);
+    bindings = make('second mount');
+    await client.http.get('/b').catch(() => undefined);
+    expect(confirms).toEqual(['first mount', 'second mount']);
+  });
+});

@@ -1,0 +1,227 @@
+import axios, {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosInstance,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import type { MessageKey } from '@/shared/lib/i18n';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Reject without any notification, confirm or navigation (logout, session bootstrap). */
+    silent?: boolean;
+  }
+}
+
+/** Shared client constants (seed-spec §7, §9). */
+export const REQUEST_TIMEOUT_MS = 1_200_000;
+export const ERROR_NOTICE_SECONDS = 5;
+/** Body fields searched, in this order, for the message of an error (seed-spec §8). */
+export const MESSAGE_FIELDS = ['message', 'msg', 'error_description', 'error', 'errmsg', 'err', 'error_msg'] as const;
+
+export interface ConfirmOptions {
+  title: string;
+  content: string;
+  okText: string;
+  cancelText: string;
+  onOk: () => void | Promise<void>;
+  /** Called once the box is gone, whichever button closed it. */
+  onClose: () => void;
+}
+
+/** What the running app lends the client while it is mounted (UI hooks and session actions). */
+export interface ClientBindings {
+  /** Route change; `afterwards` runs once the router shows `to` (navigation may be a transition). */
+  navigate: (to: string, afterwards?: () => void) => void;
+  confirm: (options: ConfirmOptions) => void;
+  notifyError: (message: string, durationSeconds: number) => void;
+  /** Session logout: server call, then token, roles and cookie cleared even if the call fails. */
+  logout: () => Promise<void>;
+  /** Forget the in-memory session without calling the server. */
+  resetSession: () => void;
+  reload: () => void;
+}
+
+export interface ClientDeps {
+  getToken: () => string | undefined;
+  removeToken: () => void;
+  getApiBase: () => string;
+  getBindings: () => ClientBindings | null;
+  translate: (key: MessageKey) => string;
+  /** Test hook: axios adapter. */
+  adapter?: AxiosRequestConfig['adapter'];
+}
+
+export interface Http {
+  get<T>(url: string, config?: AxiosRequestConfig): Promise<T>;
+  delete<T>(url: string, config?: AxiosRequestConfig): Promise<T>;
+  post<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<T>;
+  put<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<T>;
+  /** Form-encoded POST (login calls). */
+  postForm<T>(url: string, fields: Record<string, string>, config?: AxiosRequestConfig): Promise<T>;
+  request<T>(config: AxiosRequestConfig): Promise<T>;
+}
+
+export interface Client {
+  http: Http;
+  axios: AxiosInstance;
+  /** Abort every request in flight (unmount). */
+  abortAll: () => void;
+}
+
+export function pickMessage(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const record = body as Record<string, unknown>;
+  for (const field of MESSAGE_FIELDS) {
+    const value = record[field];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return undefined;
+}
+
+export function isTimeout(error: AxiosError): boolean {
+  return (
+    error.code === AxiosError.ETIMEDOUT ||
+    (error.code === AxiosError.ECONNABORTED && /timeout/i.test(error.message ?? ''))
+  );
+}
+
+/** Error bodies of blob downloads arrive as Blobs; read them back as JSON when they are. */
+async function readBody(data: unknown): Promise<unknown> {
+  if (typeof Blob !== 'undefined' && data instanceof Blob) {
+    try {
+      return JSON.parse(await data.text());
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof data === 'string') {
+    try {
+      return JSON.parse(data);
+    } catch {
+      return undefined;
+    }
+  }
+  return data;
+}
+
+function statusOf(error: AxiosError, body: unknown): number {
+  if (error.response?.status) return error.response.status;
+  const fromBody = body && typeof body === 'object' ? (body as { status?: unknown }).status : undefined;
+  return typeof fromBody === 'number' ? fromBody : 0;
+}
+
+function isPlainObject(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null || Array.isArray(value);
+}
+
+export function createClient(deps: ClientDeps): Client {
+  const instance = axios.create({
+    timeout: REQUEST_TIMEOUT_MS,
+    // ids=1&ids=2, not ids[0]=1 (DECISIONS §3)
+    paramsSerializer: { indexes: null },
+    adapter: deps.adapter,
+  });
+  let controller = new AbortController();
+  // One session-expired box at a time, shared by 401 and 405. Remembered per binding, so a box
+  // left open by an unmounted app does not block the next mount.
+  let boxOpenFor: ClientBindings | null = null;
+
+  instance.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+    if (config.baseURL === undefined) config.baseURL = deps.getApiBase();
+    const headers = AxiosHeaders.from(config.headers);
+    const token = deps.getToken();
+    // The stored token already starts with "Bearer ".
+    if (token) headers.set('Authorization', token);
+    // JSON by default; FormData, URLSearchParams and Blobs keep the type axios gives them.
+    if (isPlainObject(config.data) && !headers.getContentType()) {
+      headers.setContentType('application/json;charset=utf-8');
+    }
+    config.headers = headers;
+    if (!config.signal) config.signal = controller.signal;
+    return config;
+  });
+
+  function openExpiredBox(bindings: ClientBindings, onRelogin: () => void | Promise<void>): void {
+    if (boxOpenFor === bindings) return;
+    boxOpenFor = bindings;
+    bindings.confirm({
+      title: deps.translate('err.expired.title'),
+      content: deps.translate('err.expired.body'),
+      okText: deps.translate('err.expired.relogin'),
+      cancelText: deps.translate('err.expired.cancel'),
+      onOk: onRelogin,
+      onClose: () => {
+        if (boxOpenFor === bindings) boxOpenFor = null;
+      },
+    });
+  }
+
+  async function onError(error: unknown): Promise<never> {
+    if (axios.isCancel(error) || !(error instanceof AxiosError)) throw error;
+    const bindings = deps.getBindings();
+    if (error.config?.silent || !bindings) throw error;
+
+    if (!error.response) {
+      bindings.notifyError(deps.translate(isTimeout(error) ? 'err.timeout' : 'err.failed'), ERROR_NOTICE_SECONDS);
+      throw error;
+    }
+    const body = await readBody(error.response.data);
+    const status = statusOf(error, body);
+    switch (status) {
+      case 401:
+        // Staff session gone: re-login logs out (token cleared even if the call fails) and reloads.
+        openExpiredBox(bindings, async () => {
+          try {
+            await bindings.logout();
+          } finally {
+            bindings.reload();
+          }
+        });
+        break;
+      case 403:
+        bindings.navigate('/401');
+        break;
+      case 405:
+        // Channel-operator session gone: back to the channel login.
+        openExpiredBox(bindings, () => {
+          deps.removeToken();
+          // The session empties once /newLogin shows: emptied earlier, the guard would see a
+          // signed-out user on the current page and send them to /login instead.
+          bindings.navigate('/newLogin', bindings.resetSession);
+        });
+        break;
+      default:
+        bindings.notifyError(pickMessage(body) ?? deps.translate('err.failed'), ERROR_NOTICE_SECONDS);
+    }
+    throw error;
+  }
+
+  instance.interceptors.response.use((response: AxiosResponse) => response.data, onError);
+
+  const http: Http = {
+    get: <T>(url: string, config?: AxiosRequestConfig) => instance.get<T, T>(url, config),
+    delete: <T>(url: string, config?: AxiosRequestConfig) => instance.delete<T, T>(url, config),
+    post: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) => instance.post<T, T>(url, data, config),
+    put: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) => instance.put<T, T>(url, data, config),
+    postForm: <T>(url: string, fields: Record<string, string>, config?: AxiosRequestConfig) =>
+      instance.post<T, T>(url, new URLSearchParams(fields), {
+        ...config,
+        headers: { ...config?.headers, 'Content-Type': 'application/x-www-form-urlencoded;charset=utf-8' },
+      }),
+    request: <T>(config: AxiosRequestConfig) => instance.request<T, T>(config),
+  };
+
+  return {
+    http,
+    axios: instance,
+    abortAll: () => {
+      controller.abort();
+      controller = new AbortController();
+    },
+  };
+}

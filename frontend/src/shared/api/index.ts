@@ -1,0 +1,58 @@
+import { getToken, removeToken } from '@/shared/lib/token';
+import { getRuntime } from '@/shared/lib/runtime';
+import { t } from '@/shared/lib/i18n';
+import { createClient, type ClientBindings } from './client';
+
+export type { ClientBindings, ConfirmOptions, Http } from './client';
+
+let bindings: ClientBindings | null = null;
+/** The app is mounted but has not lent its UI hooks yet (they load just after the first render). */
+let waiting = false;
+let queue: Array<(b: ClientBindings) => void> = [];
+const MAX_QUEUED = 10;
+
+function viaBindings(run: (b: ClientBindings) => void): void {
+  if (bindings) run(bindings);
+  else if (waiting && queue.length < MAX_QUEUED) queue.push(run);
+}
+
+/** Stands in while the app is mounted but its UI hooks are not there yet: replays on bind. */
+const deferred: ClientBindings = {
+  navigate: (to, afterwards) => viaBindings((b) => b.navigate(to, afterwards)),
+  confirm: (options) => viaBindings((b) => b.confirm(options)),
+  notifyError: (message, duration) => viaBindings((b) => b.notifyError(message, duration)),
+  logout: () => new Promise((resolve, reject) => viaBindings((b) => void b.logout().then(resolve, reject))),
+  resetSession: () => viaBindings((b) => b.resetSession()),
+  reload: () => viaBindings((b) => b.reload()),
+};
+
+/** The app's one client. Usable outside React; UI hooks are lent by the app while it is mounted. */
+export const client = createClient({
+  getToken,
+  removeToken,
+  getApiBase: () => getRuntime().apiBase,
+  getBindings: () => bindings ?? (waiting ? deferred : null),
+  translate: (key) => t(key),
+});
+
+export const http = client.http;
+
+/**
+ * Mount: errors before the UI hooks arrive are kept and shown once they do.
+ * Unmount: nothing is kept, and errors of late requests go nowhere.
+ */
+export function expectBindings(mounted: boolean): void {
+  waiting = mounted;
+  if (!mounted) queue = [];
+}
+
+/** Lend the client its UI hooks; the returned function takes them back (unmount). */
+export function bindClient(next: ClientBindings): () => void {
+  bindings = next;
+  const replay = queue;
+  queue = [];
+  replay.forEach((run) => run(next));
+  return () => {
+    if (bindings === next) bindings = null;
+  };
+}

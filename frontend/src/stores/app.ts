@@ -1,0 +1,47 @@
+import { create } from 'zustand';
+import { COOKIE_SIDEBAR, COOKIE_SIZE, readCookie, writeCookie } from '@/shared/lib/cookies';
+
+/** Body width under which the device counts as mobile (seed-spec §4, §9). */
+export const MOBILE_BREAKPOINT = 992;
+export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
+export type Size = (typeof SIZES)[number];
+export type Device = 'desktop' | 'mobile';
+
+/** The spec's four sizes onto antd's three. */
+export function antdSize(size: Size): 'large' | 'middle' | 'small' {
+  if (size === 'default') return 'large';
+  if (size === 'medium') return 'middle';
+  return 'small';
+}
+
+interface AppState {
+  sidebarOpened: boolean;
+  device: Device;
+  size: Size;
+  toggleSidebar: () => void;
+  setSidebar: (opened: boolean) => void;
+  setDevice: (device: Device) => void;
+  setSize: (size: Size) => void;
+}
+
+function readSize(): Size {
+  const saved = readCookie(COOKIE_SIZE);
+  return (SIZES as readonly string[]).includes(saved ?? '') ? (saved as Size) : 'small';
+}
+
+export const useAppStore = create<AppState>((set, get) => ({
+  // Sidebar open unless the cookie says 0 (default open).
+  sidebarOpened: readCookie(COOKIE_SIDEBAR) !== '0',
+  device: 'desktop',
+  size: readSize(),
+  toggleSidebar: () => get().setSidebar(!get().sidebarOpened),
+  setSidebar: (opened) => {
+    writeCookie(COOKIE_SIDEBAR, opened ? '1' : '0');
+    set({ sidebarOpened: opened });
+  },
+  setDevice: (device) => set({ device }),
+  setSize: (size) => {
+    writeCookie(COOKIE_SIZE, size);
+    set({ size });
+  },
+}));

@@ -1,0 +1,169 @@
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import * as authApi from '@/features/auth/api';
+import { buildMenus } from '@/features/menu/api';
+import type { MenuNode } from '@/features/menu/types';
+import type { ChannelLoginForm, LoginForm, LoginResult, UserInfo, UserProfile } from '@/features/auth/types';
+import { isAxiosError } from 'axios';
+import { getRuntime } from '@/shared/lib/runtime';
+import { getToken, removeToken, setToken } from '@/shared/lib/token';
+
+/** Role given to a user the server returns no roles for (seed-spec §3, §6). */
+export const DEFAULT_ROLE = 'ROLE_SYSTEM_DEFAULT';
+
+export interface SessionDeps {
+  api: {
+    login: (form: LoginForm) => Promise<LoginResult>;
+    channelLogin: (form: ChannelLoginForm) => Promise<LoginResult>;
+    getInfo: () => Promise<UserInfo>;
+    logout: () => Promise<unknown>;
+    buildMenus: () => Promise<MenuNode[]>;
+  };
+  token: {
+    get: () => string | undefined;
+    set: (token: string, rememberMe: boolean) => void;
+    remove: () => void;
+  };
+  /** Reloads the page, or loads `path` (inside the app's base) as a fresh page. */
+  reload: (path?: string) => void;
+}
+
+export interface SessionState {
+  token: string | undefined;
+  user: UserProfile | null;
+  /** Empty until user info arrived: the guard then fetches info and menus. */
+  roles: string[];
+  /** Set by sign-in: the next navigation reloads the menus and resets it (seed-spec §4). */
+  loadMenus: boolean;
+  menus: MenuNode[];
+  /** The menu tree was asked for at least once in this session (routes are known). */
+  menusLoaded: boolean;
+  /** Info or menus are on their way: dynamic routes are not known yet. */
+  menusPending: boolean;
+
+  login: (form: LoginForm, rememberMe: boolean) => Promise<void>;
+  channelLogin: (form: ChannelLoginForm) => Promise<void>;
+  /** Roles empty: info, then menus. A failed info logs out and reloads; resolves false then. */
+  restore: () => Promise<boolean>;
+  /** loadMenus set: reset the flag and fetch the menus again. */
+  refreshMenus: () => Promise<void>;
+  /** Server logout; token, roles and cookie are cleared even when the call fails. */
+  logout: () => Promise<void>;
+  /** Forget the in-memory session (no server call, token storage untouched). */
+  reset: () => void;
+}
+
+function statusOf(err: unknown): number | undefined {
+  return isAxiosError(err) ? err.response?.status : undefined;
+}
+
+export function rolesOf(info: UserInfo): string[] {
+  return info.roles && info.roles.length > 0 ? [...info.roles] : [DEFAULT_ROLE];
+}
+
+export type SessionStore = UseBoundStore<StoreApi<SessionState>>;
+
+export function createSessionStore(deps: SessionDeps): SessionStore {
+  const empty = () => ({
+    token: deps.token.get(),
+    user: null,
+    roles: [] as string[],
+    loadMenus: false,
+    menus: [] as MenuNode[],
+    menusLoaded: false,
+    menusPending: false,
+  });
+
+  return create<SessionState>((set, get) => {
+    let restoring: Promise<boolean> | null = null;
+
+    const signedIn = (result: LoginResult, rememberMe: boolean) => {
+      deps.token.set(result.token, rememberMe);
+      set({
+        token: result.token,
+        user: result.user.user,
+        roles: rolesOf(result.user),
+        loadMenus: true,
+      });
+    };
+
+    const fetchMenus = async () => {
+      set({ menusPending: true });
+      try {
+        const menus = await deps.api.buildMenus();
+        set({ menus: Array.isArray(menus) ? menus : [], menusLoaded: true, menusPending: false });
+      } catch {
+        // The client already told the user; the fixed routes still work.
+        set({ menus: [], menusLoaded: true, menusPending: false });
+      }
+    };
+
+    const doRestore = async (): Promise<boolean> => {
+      set({ menusPending: true });
+      let info: UserInfo;
+      try {
+        info = await deps.api.getInfo();
+      } catch (err) {
+        await get().logout();
+        // A channel operator's session answers 405: the fresh page is their own sign-in.
+        deps.reload(statusOf(err) === 405 ? '/newLogin' : undefined);
+        return false;
+      }
+      set({ user: info.user, roles: rolesOf(info) });
+      await fetchMenus();
+      return true;
+    };
+
+    return {
+      ...empty(),
+
+      login: async (form, rememberMe) => {
+        signedIn(await deps.api.login(form), rememberMe);
+      },
+
+      channelLogin: async (form) => {
+        signedIn(await deps.api.channelLogin(form), false);
+      },
+
+      restore: () => {
+        // One restore at a time, however many renders ask for it.
+        restoring ??= doRestore().finally(() => {
+          restoring = null;
+        });
+        return restoring;
+      },
+
+      refreshMenus: async () => {
+        set({ loadMenus: false });
+        await fetchMenus();
+      },
+
+      logout: async () => {
+        try {
+          await deps.api.logout();
+        } catch {
+          // cleared below all the same
+        } finally {
+          deps.token.remove();
+          set({ ...empty(), token: undefined });
+        }
+      },
+
+      reset: () => set(empty()),
+    };
+  });
+}
+
+export const useSession = createSessionStore({
+  api: {
+    login: authApi.login,
+    channelLogin: authApi.channelLogin,
+    getInfo: authApi.getInfo,
+    logout: authApi.logout,
+    buildMenus,
+  },
+  token: { get: getToken, set: setToken, remove: removeToken },
+  reload: (path) => {
+    if (path) window.location.assign(getRuntime().basename + path);
+    else window.location.reload();
+  },
+});
