@@ -400,13 +400,19 @@ func TestLoginAccount(t *testing.T) {
 	}, func(c *config.Config) { c.PortalSecret = secret })
 }
 
+// signInThree signs in admin, staff and channel, one second apart (the online list's order).
+func signInThree(t *testing.T, s *apptest.Server) (admin, staff, channel string) {
+	t.Helper()
+	admin = s.Login(t, "admin", apptest.AdminPassword)
+	s.Clock.Advance(time.Second)
+	staff = s.Login(t, "staff", apptest.DemoPassword)
+	s.Clock.Advance(time.Second)
+	return admin, staff, s.ChannelLogin(t, "channel", apptest.DemoPassword)
+}
+
 func TestOnlineUsers(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
-		admin := s.Login(t, "admin", apptest.AdminPassword)
-		s.Clock.Advance(time.Second)
-		staff := s.Login(t, "staff", apptest.DemoPassword)
-		s.Clock.Advance(time.Second)
-		channel := s.ChannelLogin(t, "channel", apptest.DemoPassword)
+		admin, staff, channel := signInThree(t, s)
 
 		wantError(t, s.Get(t, "/api/auth/online", channel), 403, "没有权限")
 		wantError(t, s.Get(t, "/api/auth/online", ""), 401, "未登录")

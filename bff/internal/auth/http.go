@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"mallconsole/bff/internal/platform/authz"
+	"mallconsole/bff/internal/platform/export"
 	"mallconsole/bff/internal/platform/httpx"
 )
 
@@ -24,6 +25,7 @@ func (s *Service) Routes(e *echo.Echo) {
 	e.DELETE("/api/auth/logout", s.handleLogout, s.Authenticate)
 	e.GET("/api/auth/online", s.handleOnline, s.Authenticate, authz.RequirePerm("online:list"))
 	e.DELETE("/api/auth/online", s.handleKick, s.Authenticate, authz.RequirePerm("online:del"))
+	export.Routes(e, "/api/auth/online", s.onlineExport(), s.Authenticate, authz.RequirePerm("online:list"))
 	// The channel operators' API: whatever is not (yet) there still needs a live session first,
 	// so that a signed-out operator gets 405 and is sent to sign in again.
 	e.Any("/background/*", func(echo.Context) error { return echo.ErrNotFound }, s.Authenticate)
@@ -157,14 +159,28 @@ func (s *Service) handleOnline(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	filter := strings.ToLower(strings.TrimSpace(c.QueryParam("filter")))
+	rows, err := s.onlineRows(c, c.QueryParam("filter"), nil)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return c.JSON(http.StatusOK, httpx.Slice(rows, page))
+}
+
+// onlineRows lists the live sessions, newest sign-in first, whose user name or nick name contains
+// filter and, when ids is not empty, whose session ID is one of ids.
+func (s *Service) onlineRows(c echo.Context, filter string, ids []string) ([]OnlineUser, error) {
+	filter = strings.ToLower(strings.TrimSpace(filter))
 	if len([]rune(filter)) > 64 {
-		return httpx.BadRequest("filter", httpx.ReasonTooLong)
+		return nil, httpx.BadRequest("filter", httpx.ReasonTooLong)
 	}
 	ctx := c.Request().Context()
 	sessions, err := s.d.Sessions.List(ctx, s.opt.Now())
 	if err != nil {
-		return err
+		return nil, err
+	}
+	if len(ids) > 0 {
+		sessions = slices.DeleteFunc(sessions, func(ss Session) bool { return !slices.Contains(ids, ss.ID) })
 	}
 	userIDs := make([]int64, 0, len(sessions))
 	for _, ss := range sessions {
@@ -173,7 +189,7 @@ func (s *Service) handleOnline(c echo.Context) error {
 	slices.Sort(userIDs)
 	users, err := s.d.Users.ByIDs(ctx, slices.Compact(userIDs))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var deptIDs []int64
 	for _, u := range users {
@@ -183,7 +199,7 @@ func (s *Service) handleOnline(c echo.Context) error {
 	}
 	depts, err := s.d.Depts.ByIDs(ctx, deptIDs)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	me := authz.From(c).SessionID
 	rows := []OnlineUser{}
@@ -204,8 +220,7 @@ func (s *Service) handleOnline(c echo.Context) error {
 		rows = append(rows, row)
 	}
 	slices.SortStableFunc(rows, func(a, b OnlineUser) int { return strings.Compare(b.LoginTime, a.LoginTime) })
-	noStore(c)
-	return c.JSON(http.StatusOK, httpx.Slice(rows, page))
+	return rows, nil
 }
 
 // handleKick ends the listed sessions: DELETE /api/auth/online with a JSON array of session IDs.

@@ -1,0 +1,94 @@
+package export
+
+import (
+	"archive/zip"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// TimeLayout is how times are written (DECISIONS §3).
+const TimeLayout = "2006-01-02 15:04:05"
+
+// Emit takes one row, its values in the order of the requested fields. A value may be nil, a
+// string, []byte, a number, a bool or a time.Time.
+type Emit func(row []any) error
+
+// Write streams a workbook with one header row and the rows rows produces into w. excelize's
+// StreamWriter keeps at most a small buffer in memory and spills to a temporary file, so the
+// caller's rows can come straight from a database cursor; nothing is written to w before every
+// row was read, so a failure mid-way can still be answered with an error.
+func Write(w io.Writer, headers []string, rows func(Emit) error) error {
+	f := excelize.NewFile()
+	defer f.Close()
+	// File.WriteTo zips the whole workbook into a bytes.Buffer first (tens of MB for a million
+	// rows); handing it a zip writer on w instead streams the archive out and leaves that buffer
+	// empty.
+	f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return zip.NewWriter(w) })
+	sw, err := f.NewStreamWriter("Sheet1")
+	if err != nil {
+		return err
+	}
+	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
+	if err != nil {
+		return err
+	}
+	head := make([]any, len(headers))
+	for i, h := range headers {
+		head[i] = excelize.Cell{StyleID: bold, Value: h}
+		if err := sw.SetColWidth(i+1, i+1, 20); err != nil {
+			return err
+		}
+	}
+	if err := sw.SetRow("A1", head); err != nil {
+		return err
+	}
+	r := 1
+	cells := make([]any, len(headers))
+	err = rows(func(row []any) error {
+		r++
+		for i := range cells {
+			cells[i] = nil
+			if i < len(row) {
+				cells[i] = cell(row[i])
+			}
+		}
+		name, err := excelize.CoordinatesToCellName(1, r)
+		if err != nil {
+			return err
+		}
+		return sw.SetRow(name, cells)
+	})
+	if err != nil {
+		return err
+	}
+	if err := sw.Flush(); err != nil {
+		return err
+	}
+	if _, err := f.WriteTo(w); err != nil {
+		return fmt.Errorf("writing the workbook: %w", err)
+	}
+	return nil
+}
+
+// cell turns a database value into what the sheet shows; empty stays empty.
+func cell(v any) any {
+	switch v := v.(type) {
+	case []byte:
+		return string(v)
+	case time.Time:
+		if v.IsZero() {
+			return nil
+		}
+		return v.Format(TimeLayout)
+	case *time.Time:
+		if v == nil || v.IsZero() {
+			return nil
+		}
+		return v.Format(TimeLayout)
+	default:
+		return v
+	}
+}
