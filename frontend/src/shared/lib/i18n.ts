@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { uiMessages } from './messages.ui';
 
 /**
  * Every interface string, zh-CN (default, canonical: tests assert these) and en-US.
@@ -6,6 +7,7 @@ import { create } from 'zustand';
  * into one key per string.
  */
 const table = {
+  ...uiMessages,
   // DECISIONS §2
   'app.title.generic': ['商城', 'Mall'],
   'route.login': ['登录', 'Login'],

@@ -1,0 +1,61 @@
+import { t } from './i18n';
+
+export const DATE_TIME = 'yyyy-MM-dd HH:mm:ss';
+export const DATE = 'yyyy-MM-dd';
+export const TIME = 'HH:mm:ss';
+
+/** Chinese weekday names, Sunday first (Date.getDay order). */
+export const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'] as const;
+
+export type TimeInput = Date | number | string;
+
+/** A Date from a Date, milliseconds, a 10-digit number of seconds (DECISIONS §3) or a date string. */
+export function toDate(value: TimeInput): Date {
+  if (value instanceof Date) return value;
+  if (typeof value === 'string' && /^\d+$/.test(value.trim())) value = Number(value);
+  if (typeof value === 'number') return new Date(String(Math.trunc(value)).length === 10 ? value * 1000 : value);
+  // "yyyy-MM-dd HH:mm:ss" is local time; Safari does not parse the space form
+  return new Date(value.replace(/-/g, '/').replace('T', ' ').replace(/\.\d+$/, ''));
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Formats with the tokens yyyy MM dd HH mm ss (default yyyy-MM-dd HH:mm:ss); '' for no or a bad value. */
+export function formatTime(value: TimeInput | null | undefined, pattern = DATE_TIME): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return pattern
+    .replace('yyyy', String(d.getFullYear()))
+    .replace('MM', pad(d.getMonth() + 1))
+    .replace('dd', pad(d.getDate()))
+    .replace('HH', pad(d.getHours()))
+    .replace('mm', pad(d.getMinutes()))
+    .replace('ss', pad(d.getSeconds()));
+}
+
+/**
+ * 刚刚 under 30 s, N分钟前 under an hour, N小时前 under 24 h, 1天前 under 48 h, else the date
+ * (seed-spec §9). N rounds up, as the original did.
+ */
+export function relativeTime(value: TimeInput, now: number = Date.now()): string {
+  const d = toDate(value);
+  const s = (now - d.getTime()) / 1000;
+  if (s < 30) return t('time.justNow');
+  if (s < 3600) return t('time.minutesAgo', { n: Math.ceil(s / 60) });
+  if (s < 86400) return t('time.hoursAgo', { n: Math.ceil(s / 3600) });
+  if (s < 172800) return t('time.dayAgo');
+  return formatTime(d, DATE);
+}
+
+/** The default date range of list filters: from the start of the day 90 days ago to the end of today. */
+export function defaultRange(now: Date = new Date()): [Date, Date] {
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 90);
+  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59, 59);
+  return [start, end];
+}
+
+/** 星期一 style name of a date's weekday. */
+export function weekdayName(value: TimeInput): string {
+  return '星期' + WEEKDAYS[toDate(value).getDay()];
+}
