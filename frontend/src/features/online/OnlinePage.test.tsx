@@ -1,60 +1,139 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createCache } from '@ant-design/cssinjs';
+import { App as AntApp } from 'antd';
 import { Providers } from '@/app/providers';
 import { client } from '@/shared/api';
+import { useSession } from '@/stores/session';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
 import OnlinePage, { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './OnlinePage';
 
 let bff: FakeBff;
 const queries = () => bff.queries;
 
+const rows = Array.from({ length: 12 }, (_, i) => ({
+  sessionId: `s${i + 1}`,
+  username: i === 0 ? 'admin' : `user${i + 1}`,
+  nickName: i === 0 ? '管理员' : `用户${i + 1}`,
+  dept: i === 0 ? '研发部' : null,
+  ip: `10.0.0.${i + 1}`,
+  browser: 'Chrome',
+  kind: i === 1 ? 'channel' : 'staff',
+  loginTime: '2026-01-01 10:00:00',
+  current: i === 0,
+}));
+
 beforeEach(() => {
   bff = fakeBff();
   bff.on('GET /api/auth/online', (config) => {
-    bff.queries.push({ ...(config.params as Record<string, unknown>) });
-    return {
-      status: 200,
-      body: {
-        content: [
-          { sessionId: 's1', username: 'admin', nickName: '管理员', dept: '研发部', ip: '127.0.0.1', browser: 'Chrome', kind: 'staff', loginTime: '2026-01-01 10:00:00', current: true },
-          { sessionId: 's2', username: 'channel', nickName: '渠道', dept: null, ip: '10.0.0.2', browser: 'Firefox', kind: 'channel', loginTime: '2026-01-01 11:00:00', current: false },
-        ],
-        totalElements: 2,
-      },
-    };
+    const p = config.params as { page: number; size: number; filter: string };
+    bff.queries.push({ ...p });
+    const matching = rows.filter((r) => r.username.includes(p.filter));
+    return { status: 200, body: { content: matching.slice(p.page * p.size, (p.page + 1) * p.size), totalElements: matching.length } };
   });
+  bff.on('DELETE /api/auth/online', () => ({ status: 200, body: '' }));
+  bff.on('POST /api/auth/online/download', () => ({ status: 200, body: new Blob(['xlsx']) }));
+  bff.on('POST /api/auth/online/downloadAll', () => ({ status: 200, body: new Blob(['xlsx']) }));
   client.axios.defaults.adapter = bff.adapter;
 });
 
 afterEach(() => {
   client.axios.defaults.adapter = undefined;
+  useSession.setState({ roles: [] });
+  vi.restoreAllMocks();
 });
 
-describe('在线用户', () => {
-  it('asks for page 0 of 10 first, shows the rows read-only and searches by user name from page 0', async () => {
+function renderPage() {
+  render(
+    <Providers container={null} styleCache={createCache()}>
+      <AntApp>
+        <OnlinePage />
+      </AntApp>
+    </Providers>,
+  );
+}
+
+const calls = (method: string, path: string) => bff.calls.filter((c) => c.method === method && c.path === path);
+
+describe('在线用户', { timeout: 60_000 }, () => {
+  it('asks for page 0 of 10 first, numbers the rows, searches by user name from page 1 of 10; no delete without online:del', async () => {
     expect(DEFAULT_PAGE_SIZE).toBe(10);
     expect(PAGE_SIZES).toEqual([10, 15, 20, 30]);
     const user = userEvent.setup();
-    render(
-      <Providers container={null} styleCache={createCache()}>
-        <OnlinePage />
-      </Providers>,
-    );
+    renderPage();
     expect(await screen.findByText('10.0.0.2')).toBeInTheDocument();
     expect(queries()[0]).toEqual({ page: 0, size: 10, filter: '' });
     expect(screen.getByText('当前会话')).toBeInTheDocument();
-    // the user name cell holds the name alone (tests and people find rows by it)
     expect(screen.getByRole('cell', { name: 'admin' })).toBeInTheDocument();
     expect(screen.getByText('研发部')).toBeInTheDocument();
-    expect(screen.getByText('员工')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: '登录IP' })).toBeInTheDocument();
-    // read-only: no row actions
-    expect(screen.queryByRole('button', { name: /删除|强退|编辑/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '序号' })).toBeInTheDocument();
+    expect(screen.getByText('共 12 条')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+    // empty cells show "-"
+    expect(screen.getAllByRole('row')[2]).toHaveTextContent('-');
 
-    await user.type(screen.getByRole('textbox', { name: '用户名' }), 'adm');
+    // page 2: serial numbers go on from 11
+    await user.click(screen.getByTitle('2'));
+    await waitFor(() => expect(queries().at(-1)).toEqual({ page: 1, size: 10, filter: '' }));
+    expect(await screen.findByText('10.0.0.11')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '11' })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: '用户名' }), 'user');
     await user.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(queries().at(-1)).toEqual({ page: 0, size: 10, filter: 'adm' }));
+    await waitFor(() => expect(queries().at(-1)).toEqual({ page: 0, size: 10, filter: 'user' }));
+  });
+
+  it('deletes (kicks) after the confirm, not after cancel', async () => {
+    useSession.setState({ roles: ['online:list', 'online:del'] });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('10.0.0.2');
+    const row = screen.getByRole('cell', { name: 'user2' }).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: '删除' }));
+    expect(await screen.findByText('此操作将永久删除该信息, 是否继续?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /取\s*消/ }));
+    expect(await screen.findByText('已取消删除')).toBeInTheDocument();
+    expect(calls('DELETE', '/api/auth/online')).toHaveLength(0);
+
+    const listed = queries().length;
+    await user.click(within(row).getByRole('button', { name: '删除' }));
+    await waitFor(() => expect(screen.getAllByRole('dialog').length).toBeGreaterThan(0));
+    const dialog = screen.getAllByRole('dialog').at(-1)!;
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('删除成功')).toBeInTheDocument();
+    expect(calls('DELETE', '/api/auth/online')[0].data).toBe('["s2"]');
+    await waitFor(() => expect(queries().length).toBeGreaterThan(listed)); // the list refreshed
+  });
+
+  it('exports the selected rows and everything, with the shown columns and the current filter', async () => {
+    const created = vi.fn(() => 'blob:x');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('10.0.0.2');
+
+    await user.click(screen.getByRole('button', { name: /导出选中/ }));
+    expect(await screen.findByText('请先选择要导出的数据')).toBeInTheDocument();
+
+    const row = screen.getByRole('cell', { name: 'user3' }).closest('tr')!;
+    await user.click(within(row).getByRole('checkbox'));
+    expect(await screen.findByText('已选择 1 项')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /导出选中/ }));
+    await waitFor(() => expect(calls('POST', '/api/auth/online/download')).toHaveLength(1));
+    const headers = ['用户名', '用户昵称', '部门', '登录IP', '浏览器', '类型', '登录时间'];
+    const fields = ['username', 'nickName', 'dept', 'ip', 'browser', 'kind', 'loginTime'];
+    expect(JSON.parse(calls('POST', '/api/auth/online/download')[0].data as string)).toEqual({ headers, fields, ids: ['s3'] });
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe('在线用户数据.xlsx');
+
+    await user.type(screen.getByRole('textbox', { name: '用户名' }), 'user');
+    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(queries().at(-1)).toEqual({ page: 0, size: 10, filter: 'user' }));
+    await user.click(screen.getByRole('button', { name: /导出全部/ }));
+    await waitFor(() => expect(calls('POST', '/api/auth/online/downloadAll')).toHaveLength(1));
+    expect(JSON.parse(calls('POST', '/api/auth/online/downloadAll')[0].data as string)).toEqual({ filter: 'user', headers, fields });
   });
 });

@@ -1,65 +1,60 @@
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Tag } from 'antd';
 import { useT } from '@/shared/lib/i18n';
-import { listOnline, type OnlineSession } from './api';
+import { DataTable, type DataColumn } from '@/shared/ui/table';
+import { useSession } from '@/stores/session';
+import { listOnline, ONLINE_URL, type OnlineSession } from './api';
 
-/** Page size choices and default paging (seed-spec §9). */
-export const PAGE_SIZES = [10, 15, 20, 30];
-export const DEFAULT_PAGE_SIZE = 10;
-
-interface SearchParams {
-  current?: number;
-  pageSize?: number;
-  username?: string;
-}
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/shared/ui/table';
 
 function deptName(dept: OnlineSession['dept']): string | undefined {
   if (!dept) return undefined;
   return typeof dept === 'string' ? dept : dept.name;
 }
 
-/** 在线用户: read-only list of signed-in sessions with a username search. */
+/** 在线用户: signed-in sessions; search by user name, export, and 强制退出 (delete) with online:del. */
 export default function OnlinePage() {
   const t = useT();
-  const columns: ProColumns<OnlineSession>[] = [
-    { title: t('online.username'), dataIndex: 'username', fieldProps: { 'aria-label': t('online.username') } },
-    { title: t('online.nickName'), dataIndex: 'nickName', search: false },
-    { title: t('online.dept'), dataIndex: 'dept', search: false, renderText: (_, row) => deptName(row.dept) },
-    { title: t('online.ip'), dataIndex: 'ip', search: false },
-    { title: t('online.browser'), dataIndex: 'browser', search: false, ellipsis: true },
+  const canKick = useSession((s) => s.roles.includes('admin') || s.roles.includes('online:del'));
+  const columns: DataColumn<OnlineSession>[] = [
     {
+      key: 'username',
+      title: t('online.username'),
+      dataIndex: 'username',
+      fieldProps: { 'aria-label': t('online.username') },
+      // the BFF searches user and nick names with one "filter"
+      search: { transform: (v: string) => ({ filter: v }) },
+    },
+    { key: 'nickName', title: t('online.nickName'), dataIndex: 'nickName', search: false },
+    { key: 'dept', title: t('online.dept'), dataIndex: 'dept', search: false, renderText: (_, row) => deptName(row.dept) },
+    { key: 'ip', title: t('online.ip'), dataIndex: 'ip', search: false },
+    { key: 'browser', title: t('online.browser'), dataIndex: 'browser', search: false, ellipsis: true },
+    {
+      key: 'kind',
       title: t('online.kind'),
       dataIndex: 'kind',
       search: false,
       renderText: (kind: string) =>
         kind === 'channel' ? t('online.kind.channel') : kind === 'staff' ? t('online.kind.staff') : kind,
     },
-    { title: t('online.loginTime'), dataIndex: 'loginTime', search: false },
+    { key: 'loginTime', title: t('online.loginTime'), dataIndex: 'loginTime', search: false },
     {
+      key: 'current',
       title: t('online.session'),
       dataIndex: 'current',
       search: false,
+      export: false,
       render: (_, row) => (row.current ? <Tag color="blue">{t('online.current')}</Tag> : '-'),
     },
   ];
 
   return (
-    <ProTable<OnlineSession, SearchParams>
+    <DataTable<OnlineSession>
+      title={t('online.title')}
       rowKey="sessionId"
-      headerTitle={t('online.title')}
       columns={columns}
-      columnEmptyText="-"
-      search={{ labelWidth: 'auto' }}
-      options={{ density: false, fullScreen: false, reload: true, setting: true }}
-      pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, pageSizeOptions: PAGE_SIZES, showSizeChanger: true }}
-      request={async (params) => {
-        const page = await listOnline({
-          page: Math.max((params.current ?? 1) - 1, 0),
-          size: params.pageSize ?? DEFAULT_PAGE_SIZE,
-          filter: params.username?.trim() ?? '',
-        });
-        return { data: page.content, total: page.totalElements, success: true };
-      }}
+      downUrl={ONLINE_URL}
+      deleteUrl={canKick ? ONLINE_URL : undefined}
+      request={(q) => listOnline({ page: q.page, size: q.size, filter: String(q.filters.filter ?? '') })}
     />
   );
 }

@@ -24,9 +24,12 @@ export interface OnlineQuery {
   filter?: string;
 }
 
+/** List, export ({url}/download, /downloadAll) and kick-out (DELETE with session ids). */
+export const ONLINE_URL = '/api/auth/online';
+
 /** GET /api/auth/online (permission online:list). */
 export function listOnline(query: OnlineQuery): Promise<Page<OnlineSession>> {
-  return http.get<Page<OnlineSession>>('/api/auth/online', {
+  return http.get<Page<OnlineSession>>(ONLINE_URL, {
     params: { page: query.page, size: query.size, filter: query.filter ?? '' },
   });
 }

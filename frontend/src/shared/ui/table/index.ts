@@ -1,0 +1,2 @@
+export { DataTable, type DataColumn, type DataTableProps, type ListPage, type ListQuery } from './DataTable';
+export { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZES, toFilters, type Selected } from './logic';

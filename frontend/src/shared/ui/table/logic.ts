@@ -1,0 +1,107 @@
+import { formatTime } from '@/shared/lib/time';
+import { t } from '@/shared/lib/i18n';
+
+/** Paging defaults (seed-spec §9): page 1, size 10, sizes 10/15/20/30. */
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZES = [10, 15, 20, 30];
+
+/** A selected row as pages receive it (seed-spec §3): its id, its pkId (else the id) and the row. */
+export interface Selected<T> {
+  id: string | number;
+  pkId: string | number;
+  item: T;
+}
+
+export function toSelected<T extends object>(rows: T[], rowKey: keyof T): Selected<T>[] {
+  return rows.map((item) => {
+    const id = item[rowKey] as unknown as string | number;
+    const pk = (item as { pkId?: string | number }).pkId;
+    return { id, pkId: pk ?? id, item };
+  });
+}
+
+/** The serial number of the index-th row of a page. */
+export function serialNo(page: number, size: number, index: number): number {
+  return (page - 1) * size + index + 1;
+}
+
+/** Date-range filters and the names the list and export APIs read their bounds as (seed-spec §3). */
+export const DATE_RANGES: Record<string, [string, string]> = {
+  createDate: ['startTime', 'endTime'],
+  createDate1: ['groundingStartTime', 'groundingEndTime'],
+};
+
+type RangeValue = [unknown, unknown] | null | undefined;
+
+function bound(v: unknown): string | undefined {
+  if (v === null || v === undefined || v === '') return undefined;
+  // dayjs values (the range pickers') and Dates format as yyyy-MM-dd HH:mm:ss
+  if (typeof v === 'object' && v !== null && 'toDate' in v && typeof (v as { toDate: unknown }).toDate === 'function') {
+    return formatTime((v as { toDate: () => Date }).toDate());
+  }
+  if (v instanceof Date) return formatTime(v);
+  return String(v);
+}
+
+/**
+ * The filters a list or an export sends: empty values left out, strings trimmed, createDate /
+ * createDate1 split into their two bounds.
+ */
+export function toFilters(values: Record<string, unknown>): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const [key, v] of Object.entries(values)) {
+    const range = DATE_RANGES[key];
+    if (range) {
+      const [from, to] = (v as RangeValue) ?? [];
+      const a = bound(from);
+      const b = bound(to);
+      if (a) out[range[0]] = a;
+      if (b) out[range[1]] = b;
+      continue;
+    }
+    if (v === null || v === undefined) continue;
+    if (typeof v === 'string') {
+      if (v.trim() !== '') out[key] = v.trim();
+    } else if (typeof v === 'number' || typeof v === 'boolean') {
+      out[key] = v;
+    } else {
+      const s = bound(v);
+      if (s) out[key] = s;
+    }
+  }
+  return out;
+}
+
+/** A column as export sees it. */
+export interface ExportColumn {
+  key: string;
+  title: string;
+  exportable: boolean;
+}
+
+/** The export request's body (seed-spec §3): headers and fields of the shown columns, ids, filters. */
+export function exportBody(
+  columns: ExportColumn[],
+  hidden: Set<string>,
+  filters: Record<string, string | number | boolean>,
+  ids?: Array<string | number>,
+): Record<string, unknown> {
+  const shown = columns.filter((c) => c.exportable && !hidden.has(c.key));
+  const body: Record<string, unknown> = {
+    ...filters,
+    headers: shown.map((c) => c.title),
+    fields: shown.map((c) => c.key),
+  };
+  if (ids) body.ids = ids;
+  return body;
+}
+
+export function exportFileName(title: string): string {
+  return t('export.file', { title });
+}
+
+/** Whether a column-visibility change leaves at least one of keys shown (seed-spec §4). */
+export function keepsOneColumn(keys: string[], map: Record<string, { show?: boolean } | undefined>): boolean {
+  return keys.some((k) => map[k]?.show !== false);
+}
