@@ -149,7 +149,11 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     });
   }
 
-  const toPage1 = () => actionRef.current?.setPageInfo?.({ current: DEFAULT_PAGE, pageSize: DEFAULT_PAGE_SIZE });
+  // a new search starts on page 1 of 10 with nothing selected
+  const toPage1 = () => {
+    select([]);
+    actionRef.current?.setPageInfo?.({ current: DEFAULT_PAGE, pageSize: DEFAULT_PAGE_SIZE });
+  };
 
   return (
     <ProTable<T, Record<string, unknown>>
