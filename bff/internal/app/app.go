@@ -8,12 +8,14 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"path/filepath"
 	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 
+	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/auth"
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/initsetup"
@@ -116,7 +118,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	e.HTTPErrorHandler = httpx.ErrorHandler(log, now)
 	e.IPExtractor = proxies.ClientIP
 	e.Use(httpx.RequestID(), httpx.RequestLog(log), httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
-		httpx.BodyLimit(2<<20))
+		httpx.BodyLimit(2<<20, attach.UploadRoute))
 
 	sqlDB, err := opt.DB.DB()
 	if err != nil {
@@ -141,6 +143,9 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	a.Auth.Routes(e)
 	menus.Routes(e, a.Auth.Authenticate)
 	settings.Routes(e)
+	if err := wireUploads(e, opt, a.Auth.Authenticate); err != nil {
+		return nil, err
+	}
 
 	if cfg.StaticDir != "" {
 		site, err := web.New(web.Options{Dir: cfg.StaticDir, PublicURL: cfg.PublicURL, Proxies: proxies})
@@ -179,4 +184,22 @@ func (a *App) Close() error {
 	}
 	a.closers = nil
 	return errors.Join(errs...)
+}
+
+// wireUploads stores uploads on local disk (BFF_UPLOAD_DIR, default DATA_DIR/uploads).
+func wireUploads(e *echo.Echo, opt Options, authn echo.MiddlewareFunc) error {
+	dir := opt.Config.UploadDir
+	if dir == "" {
+		dir = filepath.Join(opt.Config.DataDir, "uploads")
+	}
+	disk, err := attach.NewDisk(dir)
+	if err != nil {
+		return err
+	}
+	maxMB := opt.Config.UploadMaxMB
+	if maxMB == 0 {
+		maxMB = 50
+	}
+	attach.New(opt.DB, disk, attach.Options{MaxBytes: int64(maxMB) << 20, Now: opt.Now}).Routes(e, authn)
+	return nil
 }

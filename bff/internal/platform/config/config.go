@@ -41,6 +41,8 @@ type Config struct {
 	LoginLock     time.Duration
 	TrustedProxy  []netip.Prefix
 	LogLevel      slog.Level
+	UploadDir     string // empty: DATA_DIR/uploads
+	UploadMaxMB   int
 }
 
 // DB says which database to open.
@@ -133,6 +135,20 @@ func settings() []setting {
 			return err
 		}},
 		{"BFF_TRUSTED_PROXIES", "", "comma-separated CIDRs/IPs of reverse proxies whose X-Forwarded-* headers are believed", parseProxies},
+		{"BFF_UPLOAD_DIR", "", "directory of uploaded files (default DATA_DIR/uploads)", func(c *Config, v string) error {
+			if v != "" {
+				c.UploadDir = filepath.Clean(v)
+			}
+			return nil
+		}},
+		{"BFF_UPLOAD_MAX_MB", "50", "largest accepted upload in MB (1..1024)", func(c *Config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 1024 {
+				return fmt.Errorf("must be a whole number from 1 to 1024, got %q", v)
+			}
+			c.UploadMaxMB = n
+			return nil
+		}},
 		{"BFF_LOG_LEVEL", "info", "debug|info|warn|error", func(c *Config, v string) error {
 			switch strings.ToLower(v) {
 			case "debug":

@@ -119,6 +119,8 @@ func TestBadValuesNameTheirVariable(t *testing.T) {
 		"BFF_LOGIN_LOCK=-1m":                           "BFF_LOGIN_LOCK",
 		"BFF_TRUSTED_PROXIES=10.0.0.0/99":              "BFF_TRUSTED_PROXIES",
 		"BFF_LOG_LEVEL=loud":                           "BFF_LOG_LEVEL",
+		"BFF_UPLOAD_MAX_MB=0":                          "BFF_UPLOAD_MAX_MB",
+		"BFF_UPLOAD_MAX_MB=2048":                       "BFF_UPLOAD_MAX_MB",
 	}
 	for env, name := range cases {
 		_, err := load(t, nil, env)

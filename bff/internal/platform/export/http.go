@@ -1,10 +1,8 @@
 package export
 
 import (
-	"fmt"
 	"io"
 	"net/http"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -49,7 +47,7 @@ func handler(res Resource, all bool) echo.HandlerFunc {
 		}
 		h := c.Response().Header()
 		h.Set(echo.HeaderContentType, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-		h.Set(echo.HeaderContentDisposition, Disposition(res.Title+"数据.xlsx"))
+		h.Set(echo.HeaderContentDisposition, httpx.Disposition("attachment", res.Title+"数据.xlsx"))
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set(echo.HeaderCacheControl, "no-store")
 		w := &lazyWriter{c: c}
@@ -76,28 +74,4 @@ func (w *lazyWriter) Write(p []byte) (int, error) {
 		w.c.Response().WriteHeader(http.StatusOK)
 	}
 	return w.c.Response().Write(p)
-}
-
-// Disposition is an attachment header with an ASCII fallback and the RFC 5987 UTF-8 name.
-func Disposition(name string) string {
-	ascii := strings.Map(func(r rune) rune {
-		if r < 0x20 || r > 0x7e || r == '"' || r == '\\' || r == '/' {
-			return '_'
-		}
-		return r
-	}, name)
-	return `attachment; filename="` + ascii + `"; filename*=UTF-8''` + rfc5987(name)
-}
-
-// rfc5987 percent-encodes everything but attr-char (RFC 5987 §3.2.1).
-func rfc5987(s string) string {
-	var b strings.Builder
-	for _, c := range []byte(s) {
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("!#$&+-.^_`|~", c) >= 0 {
-			b.WriteByte(c)
-		} else {
-			fmt.Fprintf(&b, "%%%02X", c)
-		}
-	}
-	return b.String()
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -127,9 +128,13 @@ func CORS(origins []string, now func() time.Time) echo.MiddlewareFunc {
 
 // BodyLimit refuses request bodies over limit bytes with 413, before reading them when the
 // length is declared and while reading them otherwise (see BodyError).
-func BodyLimit(limit int64) echo.MiddlewareFunc {
+// Routes listed in own (echo route paths) set their own, larger limit.
+func BodyLimit(limit int64, own ...string) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
+			if slices.Contains(own, c.Path()) {
+				return next(c)
+			}
 			req := c.Request()
 			if req.ContentLength > limit {
 				return &Error{Status: http.StatusRequestEntityTooLarge, Message: "请求体过大"}

@@ -1,0 +1,287 @@
+package attach
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/labstack/echo/v4"
+
+	"mallconsole/bff/internal/platform/authz"
+	"mallconsole/bff/internal/platform/httpx"
+)
+
+// UploadRoute is the upload's path: it enforces its own body limit, larger than the default.
+const UploadRoute = "/api/contract/upload"
+
+// Permission that lets a user delete anyone's attachment (owners may always delete their own).
+const PermDelete = "attach:del"
+
+// Routes registers upload and delete behind authn, and the public reads (their keys are
+// unguessable, and an <img> cannot send a bearer token).
+func (s *Service) Routes(e *echo.Echo, authn echo.MiddlewareFunc) {
+	e.POST(UploadRoute, s.handleUpload, authn)
+	e.DELETE("/api/actattach/delete/:id", s.handleDelete, authn)
+	e.GET("/api/files/:key", s.handleRead)
+	e.GET("/api/files/:key/download", s.handleRead)
+}
+
+// Upload answer (seed-spec §3), plus the id that delete takes.
+type uploaded struct {
+	ID           int64  `json:"id"`
+	URL          string `json:"url"`
+	OriginalName string `json:"originalName"`
+	URI          string `json:"uri"`
+	ReadURL      string `json:"readUrl"`
+	DownloadURL  string `json:"downloadUrl"`
+	FileType     string `json:"fileType"`
+	Size         int64  `json:"size"`
+}
+
+// The optional text fields and their limit.
+var textFields = map[string]string{"type": "Type", "code": "Code", "orderId": "OrderID", "businessId": "BusinessID"}
+
+const maxText = 64
+
+// errTooBig marks a file over the limit, found while it streams.
+var errTooBig = errors.New("file too big")
+
+// capped fails once more than max bytes have passed.
+type capped struct {
+	r   io.Reader
+	max int64
+	n   int64
+}
+
+func (c *capped) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if c.n > c.max {
+		return n, errTooBig
+	}
+	return n, err
+}
+
+func (s *Service) tooBig() error {
+	return &httpx.Error{Status: http.StatusRequestEntityTooLarge,
+		Message: fmt.Sprintf("file: 文件大小不能超过%s", humanSize(s.opt.MaxBytes))}
+}
+
+func (s *Service) handleUpload(c echo.Context) error {
+	req := c.Request()
+	// the whole body: the file plus room for the form's other fields and boundaries
+	req.Body = http.MaxBytesReader(c.Response(), req.Body, s.opt.MaxBytes+64<<10)
+	mr, err := req.MultipartReader()
+	if err != nil {
+		return httpx.BadRequest("body", "必须是multipart/form-data")
+	}
+	ctx := req.Context()
+	a := Attachment{OwnerID: authz.From(c).UserID}
+	stored := false
+	defer func() {
+		if stored && a.ID == 0 { // failed after the file was written
+			_ = s.store.Delete(ctx, a.Key)
+		}
+	}()
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return s.bodyError(err)
+		}
+		name := part.FormName()
+		switch {
+		case name == "file":
+			if stored {
+				return httpx.BadRequest("file", "只能上传一个文件")
+			}
+			if err := s.storeFile(c, part, &a); err != nil {
+				return err
+			}
+			stored = true
+		case textFields[name] != "":
+			b, err := io.ReadAll(io.LimitReader(part, maxText*4+1))
+			if err != nil {
+				return s.bodyError(err)
+			}
+			v := strings.TrimSpace(string(b))
+			if len([]rune(v)) > maxText {
+				return httpx.BadRequest(name, fmt.Sprintf("%s(最多%d个字符)", httpx.ReasonTooLong, maxText))
+			}
+			setText(&a, name, v)
+		default:
+			if _, err := io.Copy(io.Discard, io.LimitReader(part, 1<<16)); err != nil {
+				return s.bodyError(err)
+			}
+		}
+	}
+	if !stored {
+		return httpx.BadRequest("file", httpx.ReasonRequired)
+	}
+	a.CreateTime = s.opt.Now()
+	if err := s.db.WithContext(ctx).Create(&a).Error; err != nil {
+		a.ID = 0
+		return err
+	}
+	return c.JSON(http.StatusCreated, answer(a))
+}
+
+func (s *Service) bodyError(err error) error {
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) || errors.Is(err, errTooBig) {
+		return s.tooBig()
+	}
+	return httpx.BadRequest("body", "格式错误")
+}
+
+// storeFile checks the file's type by its first bytes and streams it to storage, failing with
+// 413 as soon as it passes the limit.
+func (s *Service) storeFile(c echo.Context, part io.Reader, a *Attachment) error {
+	filename := ""
+	if p, ok := part.(interface{ FileName() string }); ok {
+		filename = p.FileName()
+	}
+	a.OriginalName = cleanName(filename)
+	if a.OriginalName == "" {
+		return httpx.BadRequest("file", "缺少文件名")
+	}
+	head := make([]byte, sniffLen)
+	n, err := io.ReadFull(part, head)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return s.bodyError(err)
+	}
+	head = head[:n]
+	if n == 0 {
+		return httpx.BadRequest("file", "文件为空")
+	}
+	kind, ok := sniff(head, a.OriginalName)
+	if !ok || !allowed(kind, s.opt.Types) {
+		return httpx.BadRequest("file", "不支持的文件类型(允许: "+strings.Join(s.opt.Types, ", ")+")")
+	}
+	a.Key, a.ContentType = newKey(kind.Ext), kind.ContentType
+	size, err := s.store.Put(c.Request().Context(), a.Key, &capped{r: io.MultiReader(bytes.NewReader(head), part), max: s.opt.MaxBytes})
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.Is(err, errTooBig) || errors.As(err, &mbe) {
+			return s.tooBig()
+		}
+		return err
+	}
+	a.Size = size
+	return nil
+}
+
+func setText(a *Attachment, name, v string) {
+	switch name {
+	case "type":
+		a.Type = v
+	case "code":
+		a.Code = v
+	case "orderId":
+		a.OrderID = v
+	case "businessId":
+		a.BusinessID = v
+	}
+}
+
+// cleanName keeps the base name, without control characters, at most 255 characters: it is shown
+// and sent back in Content-Disposition, never used as a path.
+func cleanName(name string) string {
+	name = filepath.Base(strings.ReplaceAll(name, `\`, "/"))
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, name)
+	if name == "." || name == "/" {
+		return ""
+	}
+	if r := []rune(name); len(r) > 255 {
+		name = string(r[len(r)-255:])
+	}
+	return strings.TrimSpace(name)
+}
+
+func answer(a Attachment) uploaded {
+	uri := "/api/files/" + a.Key
+	return uploaded{ID: a.ID, URL: uri, OriginalName: a.OriginalName, URI: uri, ReadURL: uri,
+		DownloadURL: uri + "/download", FileType: strings.TrimPrefix(filepath.Ext(a.Key), "."), Size: a.Size}
+}
+
+func (s *Service) handleRead(c echo.Context) error {
+	key := c.Param("key")
+	if !keyPattern.MatchString(key) {
+		return echo.ErrNotFound
+	}
+	ctx := c.Request().Context()
+	a, found, err := s.byKey(ctx, key)
+	if err != nil {
+		return err
+	}
+	if !found {
+		return &httpx.Error{Status: http.StatusNotFound, Message: "文件不存在"}
+	}
+	f, err := s.store.Open(ctx, key)
+	if errors.Is(err, ErrNotFound) {
+		return &httpx.Error{Status: http.StatusNotFound, Message: "文件不存在"}
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	h := c.Response().Header()
+	kind := "inline"
+	if strings.HasSuffix(c.Path(), "/download") {
+		kind = "attachment"
+	}
+	h.Set(echo.HeaderContentType, a.ContentType)
+	h.Set(echo.HeaderContentDisposition, httpx.Disposition(kind, a.OriginalName))
+	h.Set("X-Content-Type-Options", "nosniff")
+	// an uploaded SVG or PDF opened directly must not run script with the console's origin
+	h.Set("Content-Security-Policy", "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
+	h.Set(echo.HeaderCacheControl, "private, max-age=86400")
+	http.ServeContent(c.Response(), c.Request(), "", a.CreateTime, f)
+	return nil
+}
+
+func (s *Service) handleDelete(c echo.Context) error {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return httpx.BadRequest("id", "必须是正整数")
+	}
+	ctx := c.Request().Context()
+	a, found, err := s.byID(ctx, id)
+	if err != nil {
+		return err
+	}
+	if !found {
+		return &httpx.Error{Status: http.StatusNotFound, Message: "附件不存在"}
+	}
+	p := authz.From(c)
+	if a.OwnerID != p.UserID && !p.Can(PermDelete) {
+		return &httpx.Error{Status: http.StatusForbidden, Message: "没有权限"}
+	}
+	if err := s.db.WithContext(ctx).Delete(&Attachment{}, id).Error; err != nil {
+		return err
+	}
+	if err := s.store.Delete(ctx, a.Key); err != nil && !errors.Is(err, ErrNotFound) {
+		return err
+	}
+	return c.NoContent(http.StatusOK)
+}
+
+func humanSize(n int64) string {
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%dMB", n>>20)
+	}
+	return fmt.Sprintf("%.1fMB", float64(n)/(1<<20))
+}

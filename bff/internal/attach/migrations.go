@@ -1,0 +1,34 @@
+package attach
+
+import (
+	"time"
+
+	"gorm.io/gorm"
+
+	"mallconsole/bff/internal/platform/db"
+)
+
+// attachment20261122 is attachments as migration 20261122_90_attachments created it. Frozen.
+type attachment20261122 struct {
+	ID           int64     `gorm:"primaryKey"`
+	Key          string    `gorm:"column:stored_name;size:64;uniqueIndex;not null"`
+	OriginalName string    `gorm:"size:255;not null"`
+	ContentType  string    `gorm:"size:128;not null"`
+	Size         int64     `gorm:"not null"`
+	OwnerID      int64     `gorm:"index;not null"`
+	Type         string    `gorm:"size:64;not null;default:''"`
+	Code         string    `gorm:"size:64;not null;default:''"`
+	OrderID      string    `gorm:"size:64;not null;default:''"`
+	BusinessID   string    `gorm:"size:64;not null;default:''"`
+	CreateTime   time.Time `gorm:"not null"`
+}
+
+func (attachment20261122) TableName() string { return "attachments" }
+
+// Migrations creates the attachments table.
+func Migrations() []db.Migration {
+	return []db.Migration{{
+		ID: "20261122_90_attachments",
+		Up: func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&attachment20261122{}) },
+	}}
+}

@@ -1,0 +1,60 @@
+package attach
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// Options are the upload rules.
+type Options struct {
+	MaxBytes int64    // largest file accepted
+	Types    []string // accepted kinds (extensions of DefaultTypes); nil = DefaultTypes
+	Now      func() time.Time
+}
+
+// Service stores, serves and deletes uploaded files.
+type Service struct {
+	db    *gorm.DB
+	store Storage
+	opt   Options
+}
+
+// New builds the service.
+func New(db *gorm.DB, store Storage, opt Options) *Service {
+	if opt.Types == nil {
+		opt.Types = DefaultTypes
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	return &Service{db: db, store: store, opt: opt}
+}
+
+// newKey is a random stored name: 128 bits, unguessable, so a file's address is its capability.
+func newKey(ext string) string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
+	return hex.EncodeToString(b) + "." + ext
+}
+
+func (s *Service) byKey(ctx context.Context, key string) (Attachment, bool, error) {
+	return s.find(ctx, "stored_name = ?", key)
+}
+
+func (s *Service) byID(ctx context.Context, id int64) (Attachment, bool, error) {
+	return s.find(ctx, "id = ?", id)
+}
+
+func (s *Service) find(ctx context.Context, where string, arg any) (Attachment, bool, error) {
+	var a Attachment
+	err := s.db.WithContext(ctx).Where(where, arg).Take(&a).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return a, false, nil
+	}
+	return a, err == nil, err
+}
