@@ -1,6 +1,7 @@
 // Shared plumbing for the browser tests: starts the real BFF (SQLite, demo data) and the host
 // portal on free loopback ports, drives Debian's Chromium through playwright-core, and stops
 // everything it started by PID.
+import { before, after } from 'node:test';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -147,4 +148,21 @@ export async function screenshot(page, name) {
   const file = join(screensDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
+}
+
+/**
+ * One stack and one browser for a test file, started before its tests and stopped after them.
+ * The returned object's stack and browser are set once before() has run; skip is set at once.
+ */
+export function stackPerFile(options) {
+  const ctx = { skip: browserMissing(), stack: undefined, browser: undefined };
+  before(async () => {
+    if (ctx.skip) return;
+    [ctx.stack, ctx.browser] = await Promise.all([startStack(options), launchBrowser()]);
+  });
+  after(async () => {
+    await ctx.browser?.close();
+    await ctx.stack?.stop();
+  });
+  return ctx;
 }

@@ -6,27 +6,20 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { startStack, launchBrowser, newPage, screenshot, browserMissing } from './harness.mjs';
+import { newPage, screenshot, stackPerFile } from './harness.mjs';
 import { signIn, noErrors } from './flows.mjs';
 import { readSheet } from './xlsx.mjs';
 
-const skip = browserMissing();
-let stack;
-let browser;
+const ctx = stackPerFile();
+const { skip } = ctx;
 let downloads;
-before(async () => {
-  if (skip) return;
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+before(() => {
   downloads = mkdtempSync(join(tmpdir(), 'mall-e2e-xlsx-'));
 });
-after(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (downloads) rmSync(downloads, { recursive: true, force: true });
-});
+after(() => rmSync(downloads, { recursive: true, force: true }));
 
 async function apiLogin(username, password) {
-  const res = await fetch(`${stack.bffURL}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username, password }) });
+  const res = await fetch(`${ctx.stack.bffURL}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username, password }) });
   assert.equal(res.status, 200, `API sign-in of ${username}`);
 }
 
@@ -40,6 +33,7 @@ async function saveDownload(page, click) {
 const bodyRows = (page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
 test('在线用户 on the data table: search, reset, page, size, columns, selection, export, delete', { skip }, async () => {
+  const { stack, browser } = ctx;
   // 11 more sessions of staff and 2 of channel: with the browser's own, 14 rows, two pages of 10
   for (let i = 0; i < 11; i++) await apiLogin('staff', stack.passwords.demo);
   for (let i = 0; i < 2; i++) {

@@ -1,9 +1,13 @@
 import { Avatar, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { getProfile } from '@/features/auth/api';
 import { useT } from '@/shared/lib/i18n';
 import { rolesOf, useSession } from '@/stores/session';
+import { getRuntime } from '@/shared/lib/runtime';
+import { Upload, type UploadedFile } from '@/shared/ui/upload';
+
+const AVATAR_TYPES = ['png', 'jpg', 'jpeg', 'webp', 'bmp', 'svg'];
 
 /** 个人中心 (minimal): the signed-in user's profile, fetched afresh when the page opens. */
 export default function UserCenterPage() {
@@ -11,6 +15,9 @@ export default function UserCenterPage() {
   const user = useSession((s) => s.user);
   const roles = useSession((s) => s.roles);
   const empty = '-';
+  // The picture just uploaded; saving it as the account's avatar needs the user API (to come).
+  const [avatar, setAvatar] = useState<UploadedFile[]>([]);
+  const avatarSrc = avatar[0] ? getRuntime().apiBase + avatar[0].readUrl : user?.avatarPath || undefined;
   useEffect(() => {
     let live = true;
     getProfile()
@@ -27,13 +34,21 @@ export default function UserCenterPage() {
   return (
     <Card title={t('user.center')}>
       <Space align="center" size={16} style={{ marginBottom: 24 }}>
-        <Avatar size={64} src={user?.avatarPath || undefined} icon={<UserOutlined />} alt={user?.nickName} />
+        <Avatar size={64} src={avatarSrc} icon={<UserOutlined />} alt={user?.nickName} />
         <div>
           <Typography.Title level={4} style={{ margin: 0 }}>
             {user?.nickName || user?.username || empty}
           </Typography.Title>
           <Typography.Text type="secondary">{user?.username ?? empty}</Typography.Text>
         </div>
+        <Upload
+          value={avatar}
+          onChange={setAvatar}
+          types={AVATAR_TYPES}
+          label={t('upload.avatar')}
+          tip={t('upload.avatar.tip')}
+          data={{ type: 'avatar' }}
+        />
       </Space>
       <Descriptions column={{ xs: 1, sm: 2 }} bordered size="small">
         <Descriptions.Item label={t('profile.username')}>{user?.username || empty}</Descriptions.Item>
