@@ -35,6 +35,7 @@ export const uiMessages = {
   'time.hoursAgo': ['{n}小时前', '{n} hours ago'],
   'time.dayAgo': ['1天前', '1 day ago'],
   'export.file': ['{title}数据.xlsx', '{title}数据.xlsx'],
+  'dict.missing': ['need Dict names', 'need Dict names'],
   // Repository's own strings
   'table.serial': ['序号', 'No.'],
   'table.actions': ['操作', 'Actions'],

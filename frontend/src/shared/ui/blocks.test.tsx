@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createCache } from '@ant-design/cssinjs';
+import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { App as AntApp } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { Providers } from '@/app/providers';
+import { client } from '@/shared/api';
+import { fakeBff, type FakeBff } from '@/test/fakeBff';
+import { clearDicts, DictSelect, loadDicts } from './dict';
+import { Dialog, DIALOG_COL, SearchReset, TEXTAREA_ROWS } from './form';
+import { LeaveDateRange, leaveDays, remainingText } from './leave';
+import { childNodes, DeptUserPicker, withChildren } from './picker';
+
+let bff: FakeBff;
+beforeEach(() => {
+  bff = fakeBff();
+  clearDicts();
+  bff.on('GET /api/dictDetail', (config) => {
+    const p = config.params as Record<string, unknown>;
+    bff.queries.push(p);
+    const content = p.dictName === 'user_status' ? [{ value: 'true', label: '激活' }, { value: 'false', label: '禁用' }] : [{ value: 1, label: '一' }];
+    return { status: 200, body: { content, totalElements: content.length } };
+  });
+  bff.on('GET /api/dept/list', (config) => {
+    const { deptId } = config.params as { deptId: number };
+    bff.queries.push({ deptId });
+    if (deptId === 0) return { status: 200, body: { depts: [{ id: 2, name: '研发部' }, { id: 3, name: '运营部' }], users: [] } };
+    if (deptId === 2) return { status: 200, body: { depts: [], users: [{ username: 'alice', nickName: '爱丽丝' }, { username: 'bob' }] } };
+    return { status: 200, body: { depts: [], users: [] } };
+  });
+  client.axios.defaults.adapter = bff.adapter;
+});
+afterEach(() => {
+  client.axios.defaults.adapter = undefined;
+});
+
+function wrap(node: ReactNode) {
+  return render(
+    <Providers container={null} styleCache={createCache()}>
+      <AntApp>{node}</AntApp>
+    </Providers>,
+  );
+}
+
+describe('dictionaries', () => {
+  it('no names is the error need Dict names', async () => {
+    await expect(loadDicts([])).rejects.toThrow('need Dict names');
+  });
+  it('loads each named dictionary once (pageNow=1, pageSize=999) and shares it', async () => {
+    const a = await loadDicts(['user_status', 'job']);
+    const b = await loadDicts(['user_status']);
+    expect(a.user_status).toEqual([{ value: 'true', label: '激活' }, { value: 'false', label: '禁用' }]);
+    expect(a.job).toEqual([{ value: '1', label: '一' }]);
+    expect(b.user_status).toBe(a.user_status);
+    expect(bff.queries).toEqual([
+      { pageNow: 1, pageSize: 999, dictName: 'user_status' },
+      { pageNow: 1, pageSize: 999, dictName: 'job' },
+    ]);
+  });
+  it('DictSelect offers the entries, with the 请选择{label} placeholder', async () => {
+    const user = userEvent.setup();
+    wrap(
+      <>
+        <DictSelect dict="user_status" label="状态" />
+        <DictSelect dict="user_status" label="状态2" />
+      </>,
+    );
+    expect(screen.getByText('请选择状态')).toBeInTheDocument();
+    await waitFor(() => expect(bff.queries).toHaveLength(1)); // two dropdowns, one request
+    await user.click(screen.getAllByRole('combobox')[0]);
+    expect(await screen.findByText('激活')).toBeInTheDocument();
+    expect(screen.getByText('禁用')).toBeInTheDocument();
+  });
+});
+
+describe('leave-date range', () => {
+  it.each([
+    [0, 0, 0],
+    [0, 86_400_000, 1],
+    [0, 86_400_000 * 2.5, 2.5],
+    [0, 9 * 3_600_000, 0.38], // 9 hours
+    [1000, 0, 0], // end before start
+  ])('leaveDays(%i, %i) = %f', (a, b, want) => expect(leaveDays(a, b)).toBe(want));
+  it('remaining annual leave shows X until known', () => {
+    expect(remainingText(undefined)).toBe('X');
+    expect(remainingText(null)).toBe('X');
+    expect(remainingText(5)).toBe('5');
+  });
+  it('shows the days of the chosen range and the remaining leave', () => {
+    const { rerender } = wrap(<LeaveDateRange />);
+    expect(screen.getByText('共 0 天，剩余年假 X 天')).toBeInTheDocument();
+    rerender(
+      <Providers container={null} styleCache={createCache()}>
+        <LeaveDateRange value={[dayjs('2026-11-23 09:00'), dayjs('2026-11-25 09:00')]} remaining={4} />
+      </Providers>,
+    );
+    expect(screen.getByText('共 2 天，剩余年假 4 天')).toBeInTheDocument();
+  });
+});
+
+describe('department/user picker', () => {
+  it('a department with child departments shows them, otherwise its users', () => {
+    expect(childNodes({ depts: [{ id: 2, name: '研发部' }], users: [{ username: 'x' }] })).toEqual([
+      { value: 'dept:2', title: '研发部', isLeaf: false, selectable: false, checkable: false, deptId: 2 },
+    ]);
+    expect(childNodes({ depts: [], users: [{ username: 'alice', nickName: '爱丽丝' }, { username: 'bob' }] }).map((n) => [n.value, n.title, n.isLeaf])).toEqual([
+      ['user:alice', '爱丽丝（alice）', true],
+      ['user:bob', 'bob', true],
+    ]);
+    const tree = childNodes({ depts: [{ id: 2, name: 'a' }, { id: 3, name: 'b' }] });
+    const kids = childNodes({ users: [{ username: 'c' }] });
+    expect(withChildren(tree, 'dept:3', kids)[1].children).toBe(kids);
+    expect(withChildren(tree, 'dept:3', kids)[0].children).toBeUndefined();
+  });
+  it('loads the root, then a department when it opens; choosing a person gives the user name', async () => {
+    const user = userEvent.setup();
+    const changed = vi.fn();
+    wrap(<DeptUserPicker onChange={changed} label="审批人" />);
+    await waitFor(() => expect(bff.queries).toEqual([{ deptId: 0 }]));
+    await user.click(screen.getByRole('combobox'));
+    expect(await screen.findByText('研发部')).toBeInTheDocument();
+    const switcher = screen.getByText('研发部').closest('.ant-select-tree-treenode')!.querySelector('.ant-select-tree-switcher')!;
+    await user.click(switcher);
+    await waitFor(() => expect(bff.queries).toEqual([{ deptId: 0 }, { deptId: 2 }]));
+    await user.click(await screen.findByText('爱丽丝（alice）'));
+    expect(changed).toHaveBeenLastCalledWith('alice');
+  });
+});
+
+describe('dialog and search/reset', () => {
+  it('the dialog lays fields out 12 of 24 at medium and small widths; text areas have 4 rows', async () => {
+    expect(DIALOG_COL).toEqual({ xs: 24, sm: 12, md: 12 });
+    expect(TEXTAREA_ROWS).toBe(4);
+    wrap(
+      <Dialog title="新增" open>
+        <ProFormText name="name" label="名称" />
+        <ProFormTextArea name="remark" label="备注" fieldProps={{ rows: TEXTAREA_ROWS }} />
+      </Dialog>,
+    );
+    const field = await screen.findByLabelText('名称');
+    expect(field.closest('.ant-col-md-12.ant-col-sm-12.ant-col-xs-24')).not.toBeNull();
+    expect(screen.getByLabelText('备注')).toHaveAttribute('rows', '4');
+  });
+  it('search and reset call their handlers', async () => {
+    const user = userEvent.setup();
+    const search = vi.fn();
+    const reset = vi.fn();
+    wrap(<SearchReset onSearch={search} onReset={reset} />);
+    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await user.click(screen.getByRole('button', { name: /重\s*置/ }));
+    expect(search).toHaveBeenCalledTimes(1);
+    expect(reset).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,41 @@
+import { http } from '@/shared/api';
+import { t } from '@/shared/lib/i18n';
+
+/** A dictionary entry as dropdowns use it. */
+export interface DictEntry {
+  value: string;
+  label: string;
+}
+
+/** Dropdowns ask for the whole dictionary at once (seed-spec §9). */
+export const DICT_QUERY = { pageNow: 1, pageSize: 999 };
+
+/**
+ * One shared cache for the app: each named dictionary is asked for once (GET /api/dictDetail)
+ * however many dropdowns show it; a failed load is forgotten so that the next use tries again.
+ */
+const cache = new Map<string, Promise<DictEntry[]>>();
+
+export function loadDict(name: string): Promise<DictEntry[]> {
+  let p = cache.get(name);
+  if (!p) {
+    p = http
+      .get<{ content?: Array<{ value: unknown; label: unknown }> }>('/api/dictDetail', { params: { ...DICT_QUERY, dictName: name } })
+      .then((page) => (page.content ?? []).map((e) => ({ value: String(e.value), label: String(e.label) })));
+    p.catch(() => cache.delete(name));
+    cache.set(name, p);
+  }
+  return p;
+}
+
+/** Loads several dictionaries: { name: entries }. No names is a programming error: need Dict names. */
+export async function loadDicts(names: string[]): Promise<Record<string, DictEntry[]>> {
+  if (!names || names.length === 0) throw new Error(t('dict.missing'));
+  const lists = await Promise.all(names.map(loadDict));
+  return Object.fromEntries(names.map((n, i) => [n, lists[i]]));
+}
+
+/** For tests and sign-out: forget every loaded dictionary. */
+export function clearDicts(): void {
+  cache.clear();
+}

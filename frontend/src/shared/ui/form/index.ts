@@ -1,0 +1,2 @@
+export { SearchReset, type SearchResetProps } from './SearchReset';
+export { Dialog, DIALOG_COL, TEXTAREA_ROWS, DATE_FORMAT, TIME_FORMAT, type DialogProps } from './Dialog';

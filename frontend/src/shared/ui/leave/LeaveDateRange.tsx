@@ -1,0 +1,36 @@
+import { DatePicker, Space, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useT } from '@/shared/lib/i18n';
+import { leaveDays, remainingText } from './logic';
+
+export type LeaveRange = [Dayjs, Dayjs] | null;
+
+export interface LeaveDateRangeProps {
+  value?: LeaveRange;
+  onChange?: (range: LeaveRange, days: number) => void;
+  /** Remaining annual-leave days when known; X is shown until then. */
+  remaining?: number | null;
+  showTime?: boolean;
+}
+
+/** Start and end of a leave, with its length in days and the remaining annual leave. */
+export function LeaveDateRange({ value, onChange, remaining, showTime = true }: LeaveDateRangeProps) {
+  const t = useT();
+  const days = value ? leaveDays(value[0].valueOf(), value[1].valueOf()) : 0;
+  return (
+    <Space direction="vertical" size={4}>
+      <DatePicker.RangePicker
+        value={value ?? null}
+        showTime={showTime ? { format: 'HH:mm' } : false}
+        format={showTime ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD'}
+        onChange={(v) => {
+          const range = v && v[0] && v[1] ? ([v[0], v[1]] as [Dayjs, Dayjs]) : null;
+          onChange?.(range, range ? leaveDays(range[0].valueOf(), range[1].valueOf()) : 0);
+        }}
+      />
+      <Typography.Text type="secondary">
+        {t('leave.days', { n: days })}，{t('leave.remaining', { n: remainingText(remaining) })}
+      </Typography.Text>
+    </Space>
+  );
+}
