@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createCache } from '@ant-design/cssinjs';
+import { App as AntApp } from 'antd';
+import { Suspense, useState } from 'react';
+import { Providers } from '@/app/providers';
+import { client } from '@/shared/api';
+import { fakeBff, type FakeBff } from '@/test/fakeBff';
+import { bffUploader, imageFiles, RichText, tokenDeadline } from '.';
+
+let bff: FakeBff;
+beforeEach(() => {
+  bff = fakeBff();
+  bff.on('POST /api/contract/upload', () => ({ status: 201, body: { id: 1, url: '/api/files/a.png', uri: '/api/files/a.png', readUrl: '/api/files/a.png', downloadUrl: '/api/files/a.png/download', originalName: 'a.png' } }));
+  client.axios.defaults.adapter = bff.adapter;
+});
+afterEach(() => {
+  client.axios.defaults.adapter = undefined;
+});
+
+function Harness({ upload, seen }: { upload?: (f: File) => Promise<string>; seen: (html: string) => void }) {
+  const [html, setHtml] = useState('<p>你好</p>');
+  return (
+    <Suspense fallback="loading">
+      <RichText value={html} uploadImage={upload} onChange={(h) => { setHtml(h); seen(h); }} />
+    </Suspense>
+  );
+}
+
+function renderEditor(upload?: (f: File) => Promise<string>) {
+  const seen = vi.fn();
+  render(
+    <Providers container={null} styleCache={createCache()}>
+      <AntApp>
+        <Harness upload={upload} seen={seen} />
+      </AntApp>
+    </Providers>,
+  );
+  return seen;
+}
+
+describe('rich text', { timeout: 30_000 }, () => {
+  it('object-storage token deadline is hours × 3600 s from now', () => {
+    expect(tokenDeadline(2, 1_000)).toBe(8_200);
+    expect(tokenDeadline(0.5, 0)).toBe(1_800);
+  });
+  it('only images are uploaded from a paste or a drop', () => {
+    const files = [new File(['x'], 'a.png', { type: 'image/png' }), new File(['x'], 'a.txt', { type: 'text/plain' })];
+    expect(imageFiles(files as unknown as FileList).map((f) => f.name)).toEqual(['a.png']);
+    expect(imageFiles(null)).toEqual([]);
+  });
+  it('the default uploader posts to the BFF and answers the read URL', async () => {
+    expect(await bffUploader()(new File(['x'], 'a.png', { type: 'image/png' }))).toBe('/api/files/a.png');
+    expect((bff.calls[0].data as FormData).get('file')).toBeInstanceOf(File);
+  });
+  it('a pasted image is uploaded and inserted', async () => {
+    const upload = vi.fn(async () => '/api/files/p.png');
+    const seen = renderEditor(upload);
+    const box = await screen.findByRole('textbox', { name: '富文本编辑器' });
+    expect(box.innerHTML).toBe('<p>你好</p>');
+    const file = new File(['x'], 'shot.png', { type: 'image/png' });
+    fireEvent.paste(box, { clipboardData: { files: [file] } });
+    await waitFor(() => expect(upload).toHaveBeenCalledWith(file));
+    await waitFor(() => expect(seen).toHaveBeenLastCalledWith(expect.stringContaining('<img src="/api/files/p.png" alt="shot.png">')));
+  });
+  it('source view edits the HTML; full screen covers the window', async () => {
+    const user = userEvent.setup();
+    const seen = renderEditor();
+    await screen.findByRole('textbox', { name: '富文本编辑器' });
+    await user.click(screen.getByRole('button', { name: '源代码' }));
+    const src = screen.getByRole('textbox', { name: '源代码' });
+    expect(src).toHaveValue('<p>你好</p>');
+    await user.type(src, '<b>x</b>');
+    expect(seen).toHaveBeenLastCalledWith('<p>你好</p><b>x</b>');
+    await user.click(screen.getByRole('button', { name: '源代码' }));
+    expect((await screen.findByRole('textbox', { name: '富文本编辑器' })).innerHTML).toBe('<p>你好</p><b>x</b>');
+    await user.click(screen.getByRole('button', { name: '全屏' }));
+    expect(document.querySelector('.monomer-richtext')).toHaveAttribute('data-fullscreen', 'true');
+  });
+});

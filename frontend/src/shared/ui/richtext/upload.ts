@@ -1,0 +1,54 @@
+import { http } from '@/shared/api';
+import { getRuntime } from '@/shared/lib/runtime';
+import { DEFAULT_ACTION, type UploadAnswer } from '../upload/logic';
+
+/** Stores a pasted or dropped image somewhere and says where it can be read. */
+export type ImageUploader = (file: File) => Promise<string>;
+
+/** Default: the BFF's upload endpoint (or another action URL); the image's address as the API serves it. */
+export function bffUploader(action: string = DEFAULT_ACTION): ImageUploader {
+  return async (file) => {
+    const form = new FormData();
+    form.append('file', file);
+    const a = await http.post<UploadAnswer>(action, form);
+    return getRuntime().apiBase + a.readUrl;
+  };
+}
+
+/** Deadline of an object-storage upload token: now (seconds) + hours × 3600. */
+export function tokenDeadline(hours: number, nowSeconds: number = Math.floor(Date.now() / 1000)): number {
+  return nowSeconds + Math.round(hours * 3600);
+}
+
+export interface ObjectStorageOptions {
+  /** The provider's upload URL. */
+  action: string;
+  /** Public base the stored key is read from. */
+  publicBase: string;
+  /** Token lifetime in hours. */
+  hours: number;
+  /** Signs the upload policy for the deadline (client-side, with the provider's key pair). */
+  sign: (deadline: number) => Promise<Record<string, string>>;
+}
+
+/**
+ * Upload straight to an object-storage provider with a signed token whose deadline is
+ * hours × 3600 s from now; the provider answers with the stored key.
+ */
+export function objectStorageUploader(o: ObjectStorageOptions): ImageUploader {
+  return async (file) => {
+    const fields = await o.sign(tokenDeadline(o.hours));
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('file', file);
+    const res = await fetch(o.action, { method: 'POST', body: form });
+    if (!res.ok) throw new Error(`upload failed: ${res.status}`);
+    const { key } = (await res.json()) as { key: string };
+    return o.publicBase.replace(/\/$/, '') + '/' + key;
+  };
+}
+
+/** Images among the clipboard's or the drop's files. */
+export function imageFiles(list: FileList | null | undefined): File[] {
+  return Array.from(list ?? []).filter((f) => f.type.startsWith('image/'));
+}
