@@ -54,7 +54,8 @@ afterEach(() => {
 describe('signed out', () => {
   it('a deep link goes to /login with the wanted path as redirect', async () => {
     renderApp('/system/online?page=2');
-    expect(await screen.findByRole('button', { name: '登 录' })).toBeInTheDocument();
+    // the first render of the file loads the lazy routes cold: more than findBy's default second
+    expect(await screen.findByRole('button', { name: '登 录' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(location()).toBe('/login?redirect=%2Fsystem%2Fonline%3Fpage%3D2');
     await waitFor(() => expect(document.title).toBe('登录 - 商城'));
   });

@@ -73,7 +73,8 @@ describe('embedded mount (qiankun)', () => {
         props: { name: 'monomer' },
       });
       expect(getRuntime()).toMatchObject({ embedded: true, basename: '/monomer', apiBase: 'http://bff.test', container });
-      expect(await within(container).findByRole('button', { name: '登 录' })).toBeInTheDocument();
+      // lazy routes load cold under a busy test run: more than findBy's default second
+      expect(await within(container).findByRole('button', { name: '登 录' }, { timeout: 10_000 })).toBeInTheDocument();
       await waitFor(() => expect(document.title).toBe('登录 - 商城'));
       // calls go to the origin the code came from
       expect(bff.calls.find((c) => c.path === '/api/auth/code')?.baseURL).toBe('http://bff.test');
