@@ -108,6 +108,9 @@ test('在线用户 on the data table: search, reset, page, size, columns, select
   assert.deepEqual(all.rows.slice(1).map((r) => r[0]).sort(), ['admin', ...Array(2).fill('channel'), ...Array(11).fill('staff')]);
 
   // delete = kick-out: cancel keeps the row, confirm removes it
+  await page.getByRole('textbox', { name: '用户名' }).fill('channel');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await page.getByText('共 2 条').waitFor();
   const channelRow = () => bodyRows(page).filter({ has: page.getByRole('cell', { name: 'channel', exact: true }) }).first();
   await channelRow().getByRole('button', { name: '删除' }).click();
   let dialog = page.getByRole('dialog').filter({ hasText: '此操作将永久删除该信息, 是否继续?' });
@@ -116,12 +119,13 @@ test('在线用户 on the data table: search, reset, page, size, columns, select
   await screenshot(page, 'table-04-delete-confirm');
   await dialog.getByRole('button', { name: /取\s*消/ }).click();
   await page.getByText('已取消删除').waitFor();
-  await page.getByText('共 14 条').waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  assert.equal(await bodyRows(page).count(), 2, 'cancel keeps the row');
   await channelRow().getByRole('button', { name: '删除' }).click();
   dialog = page.getByRole('dialog').filter({ hasText: '此操作将永久删除该信息, 是否继续?' });
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await page.getByText('删除成功').waitFor();
-  await page.getByText('共 13 条').waitFor();
+  await page.getByText('共 1 条').waitFor();
   await dialog.waitFor({ state: 'hidden' });
   // notices close by themselves (3 s), none is left behind
   await page.waitForFunction(() => document.querySelectorAll('.ant-message-notice').length === 0, null, { timeout: 8000 });

@@ -219,7 +219,13 @@ func (s *Service) onlineRows(c echo.Context, filter string, ids []string) ([]Onl
 		}
 		rows = append(rows, row)
 	}
-	slices.SortStableFunc(rows, func(a, b OnlineUser) int { return strings.Compare(b.LoginTime, a.LoginTime) })
+	// newest first; sessions of the same second by ID, so that pages neither repeat nor skip rows
+	slices.SortFunc(rows, func(a, b OnlineUser) int {
+		if c := strings.Compare(b.LoginTime, a.LoginTime); c != 0 {
+			return c
+		}
+		return strings.Compare(a.SessionID, b.SessionID)
+	})
 	return rows, nil
 }
 
