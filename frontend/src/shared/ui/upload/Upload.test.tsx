@@ -12,6 +12,7 @@ let bff: FakeBff;
 let n = 0;
 beforeEach(() => {
   bff = fakeBff();
+  n = 0;
   bff.on('POST /api/contract/upload', () => {
     n++;
     return { status: 201, body: { id: n, url: `/api/files/${n}.png`, originalName: `f${n}.png`, uri: `/api/files/${n}.png`, readUrl: `/api/files/${n}.png`, downloadUrl: `/api/files/${n}.png/download` } };
@@ -37,6 +38,16 @@ function renderUpload(props: Parameters<typeof Upload>[0] = {}) {
 }
 
 describe('Upload', { timeout: 60_000 }, () => {
+  it('a batch within the limit goes through whole; files on their way count against the limit', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const input = renderUpload({ limit: 2 });
+    await user.upload(input, [png('a.png'), png('b.png')]);
+    await waitFor(() => expect(document.querySelectorAll('.ant-upload-list-item-done')).toHaveLength(2));
+    expect(bff.calls.filter((c) => c.path === '/api/contract/upload')).toHaveLength(2);
+    expect(screen.queryByText('提示')).not.toBeInTheDocument();
+    expect(screen.queryByText('上传')).not.toBeInTheDocument();
+  });
+
   it('uploads with the fields, appends, hides the add button at the limit, removes with DELETE', async () => {
     const user = userEvent.setup({ applyAccept: false });
     const input = renderUpload({ data: { type: 'contract' } });

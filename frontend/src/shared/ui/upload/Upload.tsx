@@ -50,8 +50,9 @@ export function Upload(props: UploadProps) {
   const filesRef = useRef(files);
   filesRef.current = files;
   const [busy, setBusy] = useState<UploadFile[]>([]);
-  // one warning per chosen batch
-  const warnedBatch = useRef<unknown>(null);
+  // files accepted but still on their way count against the limit too
+  const sending = useRef(0);
+  const batchCheck = useRef<{ batch: unknown; over: boolean }>({ batch: null, over: false });
 
   const change = (next: UploadedFile[]) => {
     filesRef.current = next;
@@ -79,13 +80,13 @@ export function Upload(props: UploadProps) {
         listType={props.listType ?? 'picture-card'}
         fileList={shown}
         beforeUpload={(file, batch) => {
-          if (exceeds(filesRef.current.length, batch.length, limit)) {
-            if (warnedBatch.current !== batch) {
-              warnedBatch.current = batch;
-              notification.warning({ message: t('upload.limit.title'), description: t('upload.limit.body', { n: limit }), duration: 0 });
-            }
-            return AntUpload.LIST_IGNORE;
+          // the count is decided once per chosen batch, at its first file
+          if (batchCheck.current.batch !== batch) {
+            const over = exceeds(filesRef.current.length + sending.current, batch.length, limit);
+            batchCheck.current = { batch, over };
+            if (over) notification.warning({ message: t('upload.limit.title'), description: t('upload.limit.body', { n: limit }), duration: 0 });
           }
+          if (batchCheck.current.over) return AntUpload.LIST_IGNORE;
           const why = checkFile(file, maxMB, types);
           if (why) {
             void message.error(why);
@@ -97,6 +98,7 @@ export function Upload(props: UploadProps) {
         customRequest={async ({ file }) => {
           const f = file as File & { uid: string };
           const entry: UploadFile = { uid: f.uid, name: f.name, status: 'uploading', percent: 0 };
+          sending.current++;
           setBusy((b) => [...b, entry]);
           const form = new FormData();
           form.append('file', f);
@@ -112,6 +114,7 @@ export function Upload(props: UploadProps) {
           } catch {
             void message.error(t('upload.failed'));
           } finally {
+            sending.current--;
             setBusy((b) => b.filter((x) => x.uid !== f.uid));
           }
         }}
