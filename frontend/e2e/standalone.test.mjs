@@ -93,6 +93,7 @@ test('a wrong password shows the server message and the user stays on /login', {
   await signIn(page, 'staff', 'not-the-password');
   await page.getByText('用户名或密码错误').waitFor();
   assert.match(page.url(), /\/login/);
+  await page.waitForTimeout(400); // the notice slides in; let it settle before the picture
   await screenshot(page, 'standalone-05-bad-password');
   await page.context().close();
 });
