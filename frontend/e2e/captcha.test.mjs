@@ -1,25 +1,15 @@
 // With the captcha on (the default a user runs with): the image shows, a click brings a new one,
 // and a wrong answer is refused with the server's message.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, launchBrowser, newPage, screenshot, browserMissing } from './harness.mjs';
+import { suite, newPage, screenshot } from './harness.mjs';
 import { signIn } from './flows.mjs';
 
-const skip = browserMissing();
-let stack;
-let browser;
-before(async () => {
-  if (skip) return;
-  [stack, browser] = await Promise.all([startStack({ env: { BFF_CAPTCHA: 'on' } }), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const s = suite({ env: { BFF_CAPTCHA: 'on' } });
 
-test('the captcha image shows, refreshes on click, and a wrong answer is refused', { skip }, async () => {
-  const page = await newPage(browser);
-  await page.goto(`${stack.bffURL}/login`);
+test('the captcha image shows, refreshes on click, and a wrong answer is refused', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser);
+  await page.goto(`${s.stack.bffURL}/login`);
   const img = page.getByRole('img', { name: '验证码' });
   await img.waitFor();
   const first = await img.getAttribute('src');
@@ -32,7 +22,7 @@ test('the captcha image shows, refreshes on click, and a wrong answer is refused
   await page.waitForFunction((src) => document.querySelector('img[alt="验证码"]')?.getAttribute('src') !== src, first);
 
   // Empty code: the form says so before anything is sent.
-  await signIn(page, 'staff', stack.passwords.demo);
+  await signIn(page, 'staff', s.stack.passwords.demo);
   await page.getByText('验证码不能为空').waitFor();
 
   await page.getByLabel('验证码').fill('999');

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -147,4 +148,21 @@ export async function screenshot(page, name) {
   const file = join(screensDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
+}
+
+/**
+ * One test file's stack and browser, started before its tests and stopped after them.
+ * `skip` is known at once (no browser here), so tests can be declared with `{ skip: s.skip }`.
+ */
+export function suite(options = {}) {
+  const s = { skip: browserMissing(), stack: undefined, browser: undefined };
+  before(async () => {
+    if (s.skip) return;
+    [s.stack, s.browser] = await Promise.all([startStack(options), launchBrowser()]);
+  });
+  after(async () => {
+    await s.browser?.close();
+    await s.stack?.stop();
+  });
+  return s;
 }

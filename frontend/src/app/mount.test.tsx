@@ -75,7 +75,7 @@ describe('embedded mount (qiankun)', () => {
       });
       expect(getRuntime()).toMatchObject({ embedded: true, basename: '/monomer', apiBase: 'http://bff.test', container });
       // the sign-in chunk loads lazily; a busy machine needs more than the default second
-      expect(await within(container).findByRole('button', { name: '登 录' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(await within(container).findByRole('button', { name: '登 录' })).toBeInTheDocument();
       await waitFor(() => expect(document.title).toBe('登录 - 商城'));
       // the sign-in page fills the host's container (app/box.ts), not the window: the host's
       // own header above the container would make the host page scroll
@@ -124,7 +124,7 @@ describe('embedded mount (qiankun)', () => {
     document.body.appendChild(container);
 
     const app = mountApp({ embedded: true, container, moduleUrl: 'http://bff.test/assets/index-abc.js' });
-    expect(await within(container).findByText('订单数', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(container).findByText('订单数')).toBeInTheDocument();
     const frame = container.querySelector<HTMLElement>('.ant-app');
     expect(frame?.parentElement?.id).toBe('root');
     // grows into #root's column; the transform makes it the containing block of the fixed
