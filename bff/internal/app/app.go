@@ -18,6 +18,7 @@ import (
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/initsetup"
 	"mallconsole/bff/internal/menu"
+	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/config"
 	"mallconsole/bff/internal/platform/httpx"
@@ -42,6 +43,7 @@ type Options struct {
 type App struct {
 	Echo    *echo.Echo
 	Auth    *auth.Service
+	Routes  *authz.Router // every API route with its access rule
 	closers []func() error
 }
 
@@ -135,12 +137,14 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		}
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 	}
-	e.GET("/healthz", health)
-	e.HEAD("/healthz", health)
+	routes := authz.NewRouter(e, a.Auth.Authenticate, nil)
+	a.Routes = routes
+	routes.GET("/healthz", authz.Public(), health)
+	routes.HEAD("/healthz", authz.Public(), health)
 
-	a.Auth.Routes(e)
-	menus.Routes(e, a.Auth.Authenticate)
-	settings.Routes(e)
+	a.Auth.Routes(routes)
+	menus.Routes(routes)
+	settings.Routes(routes)
 
 	if cfg.StaticDir != "" {
 		site, err := web.New(web.Options{Dir: cfg.StaticDir, PublicURL: cfg.PublicURL, Proxies: proxies})
