@@ -14,8 +14,10 @@ import (
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 
+	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/auth"
 	"mallconsole/bff/internal/dept"
+	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/initsetup"
 	"mallconsole/bff/internal/menu"
 	"mallconsole/bff/internal/platform/authz"
@@ -37,6 +39,7 @@ type Options struct {
 	Now         func() time.Time
 	Log         *slog.Logger
 	Generation  *cache.Generation // shared with the seed; new when nil
+	BcryptCost  int               // for passwords set through the API; 0: bcrypt's default
 }
 
 // App is the wired server.
@@ -137,7 +140,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		}
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 	}
-	routes := authz.NewRouter(e, a.Auth.Authenticate, nil)
+	oplog := audit.New(audit.NewStore(opt.DB), now, log, auth.BrowserOf)
+	routes := authz.NewRouter(e, a.Auth.Authenticate, oplog.Middleware)
 	a.Routes = routes
 	routes.GET("/healthz", authz.Public(), health)
 	routes.HEAD("/healthz", authz.Public(), health)
@@ -145,6 +149,13 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	a.Auth.Routes(routes)
 	menus.Routes(routes)
 	settings.Routes(routes)
+	oplog.Routes(routes)
+	// System management (issue 4).
+	menus.ManageRoutes(routes)
+	user.NewService(users, roles, depts, a.Auth, opt.BcryptCost).Routes(routes)
+	role.NewService(roles, users, a.Auth).Routes(routes)
+	dept.NewService(depts, users, a.Auth).Routes(routes)
+	dict.NewStore(opt.DB).Routes(routes)
 
 	if cfg.StaticDir != "" {
 		site, err := web.New(web.Options{Dir: cfg.StaticDir, PublicURL: cfg.PublicURL, Proxies: proxies})

@@ -152,7 +152,7 @@ func (m *matrix) userWith(t *testing.T, perms []string) string {
 	t.Helper()
 	ctx := context.Background()
 	s := m.s
-	m.n++
+	m.next()
 	var menuIDs []int64
 	if len(perms) > 0 {
 		if err := s.DB.Model(&menu.Menu{}).Where("permission IN ?", perms).Pluck("id", &menuIDs).Error; err != nil {
@@ -173,6 +173,106 @@ func (m *matrix) userWith(t *testing.T, perms []string) string {
 	return s.Login(t, name, "matrix-pass")
 }
 
+// id looks up a seeded row's ID by name.
+func (m *matrix) id(t *testing.T, table, column, name string) int64 {
+	t.Helper()
+	var id int64
+	if err := m.s.DB.Table(table).Where(column+" = ?", name).Pluck("id", &id).Error; err != nil || id == 0 {
+		t.Fatalf("no %s called %s: %v", table, name, err)
+	}
+	return id
+}
+
+// create posts body as the admin and returns the new row's ID.
+func (m *matrix) create(t *testing.T, path string, body any) int64 {
+	t.Helper()
+	r := m.s.Do(t, apptest.Request{Method: http.MethodPost, Path: path, Token: m.admin, JSON: body})
+	var got struct {
+		ID int64 `json:"id"`
+	}
+	r.JSON(t, &got)
+	if r.Status != http.StatusCreated || got.ID == 0 {
+		t.Fatalf("creating through %s: %d %s", path, r.Status, r.Body)
+	}
+	return got.ID
+}
+
+func (m *matrix) next() int { m.n++; return m.n }
+
+func (m *matrix) newUser(t *testing.T) map[string]any {
+	n := m.next()
+	body := map[string]any{"username": fmt.Sprintf("mu%d", n), "nickName": "矩阵", "password": "secret-1",
+		"dept":  map[string]any{"id": m.id(t, "depts", "name", "运营部")},
+		"roles": []map[string]any{{"id": m.id(t, "roles", "name", "普通员工")}}}
+	body["id"] = m.create(t, "/api/users", body)
+	return body
+}
+
+func (m *matrix) newRole(t *testing.T) map[string]any {
+	body := map[string]any{"name": fmt.Sprintf("mr%d", m.next()), "level": 3, "dataScope": "all", "menus": []int64{}}
+	body["id"] = m.create(t, "/api/roles", body)
+	return body
+}
+
+func (m *matrix) newMenu(t *testing.T) map[string]any {
+	n := m.next()
+	body := map[string]any{"type": 0, "title": fmt.Sprintf("目录%d", n), "path": fmt.Sprintf("/m%d", n), "breadcrumb": true}
+	body["id"] = m.create(t, "/api/menus", body)
+	return body
+}
+
+func (m *matrix) newDept(t *testing.T) map[string]any {
+	body := map[string]any{"name": fmt.Sprintf("部门%d", m.next()), "pid": m.id(t, "depts", "name", "总部"), "deptSort": 1}
+	body["id"] = m.create(t, "/api/dept", body)
+	return body
+}
+
+func (m *matrix) newDict(t *testing.T) map[string]any {
+	body := map[string]any{"name": fmt.Sprintf("dict_%d", m.next()), "description": "矩阵"}
+	body["id"] = m.create(t, "/api/dict", body)
+	return body
+}
+
+func (m *matrix) newDetail(t *testing.T) map[string]any {
+	n := m.next()
+	body := map[string]any{"dict": map[string]any{"id": m.id(t, "dict", "name", "order_status")},
+		"label": fmt.Sprintf("状态%d", n), "value": fmt.Sprintf("v%d", n), "dictSort": n}
+	body["id"] = m.create(t, "/api/dictDetail", body)
+	return body
+}
+
+// post, put and del build the three kinds of write; fresh makes the body (or the row) first.
+func post(path string, fresh func(*matrix, *testing.T) map[string]any) sample {
+	return func(t *testing.T, m *matrix) apptest.Request {
+		body := fresh(m, t)
+		delete(body, "id")
+		for _, k := range []string{"username", "name", "title", "label"} {
+			if v, ok := body[k].(string); ok {
+				body[k] = v + "x" // a new row, not the fixture again
+			}
+		}
+		if v, ok := body["value"].(string); ok {
+			body["value"] = v + "x"
+		}
+		if v, ok := body["path"].(string); ok {
+			body["path"] = v + "x"
+		}
+		return apptest.Request{Method: http.MethodPost, Path: path, JSON: body}
+	}
+}
+
+func put(path string, fresh func(*matrix, *testing.T) map[string]any) sample {
+	return func(t *testing.T, m *matrix) apptest.Request {
+		return apptest.Request{Method: http.MethodPut, Path: path, JSON: fresh(m, t)}
+	}
+}
+
+func del(path string, fresh func(*matrix, *testing.T) map[string]any) sample {
+	return func(t *testing.T, m *matrix) apptest.Request {
+		return apptest.Request{Method: http.MethodDelete, Path: path, JSON: []any{fresh(m, t)["id"]}}
+	}
+}
+
 func get(path string) sample {
 	return func(*testing.T, *matrix) apptest.Request { return apptest.Request{Path: path} }
 }
@@ -185,6 +285,43 @@ func matrixSamples() map[string]sample {
 		"GET /api/auth/online": get("/api/auth/online"),
 		"DELETE /api/auth/logout": func(*testing.T, *matrix) apptest.Request {
 			return apptest.Request{Method: http.MethodDelete, Path: "/api/auth/logout"}
+		},
+		"GET /api/users":       get("/api/users?page=0&size=10&blurry=a&enabled=true"),
+		"POST /api/users":      post("/api/users", (*matrix).newUser),
+		"PUT /api/users":       put("/api/users", (*matrix).newUser),
+		"DELETE /api/users":    del("/api/users", (*matrix).newUser),
+		"GET /api/roles":       get("/api/roles"),
+		"GET /api/roles/all":   get("/api/roles/all"),
+		"POST /api/roles":      post("/api/roles", (*matrix).newRole),
+		"PUT /api/roles":       put("/api/roles", (*matrix).newRole),
+		"DELETE /api/roles":    del("/api/roles", (*matrix).newRole),
+		"GET /api/menus/tree":  get("/api/menus/tree"),
+		"POST /api/menus":      post("/api/menus", (*matrix).newMenu),
+		"PUT /api/menus":       put("/api/menus", (*matrix).newMenu),
+		"DELETE /api/menus":    del("/api/menus", (*matrix).newMenu),
+		"GET /api/dept":        get("/api/dept"),
+		"GET /api/dept/list":   get("/api/dept/list?deptId=0"),
+		"POST /api/dept":       post("/api/dept", (*matrix).newDept),
+		"PUT /api/dept":        put("/api/dept", (*matrix).newDept),
+		"DELETE /api/dept":     del("/api/dept", (*matrix).newDept),
+		"GET /api/dict":        get("/api/dict"),
+		"POST /api/dict":       post("/api/dict", (*matrix).newDict),
+		"PUT /api/dict":        put("/api/dict", (*matrix).newDict),
+		"DELETE /api/dict":     del("/api/dict", (*matrix).newDict),
+		"GET /api/dictDetail":  get("/api/dictDetail?dictName=user_status&page=0&size=9999"),
+		"POST /api/dictDetail": post("/api/dictDetail", (*matrix).newDetail),
+		"PUT /api/dictDetail":  put("/api/dictDetail", (*matrix).newDetail),
+		"GET /api/logs":        get("/api/logs"),
+		"PUT /api/users/enabled": func(t *testing.T, m *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPut, Path: "/api/users/enabled",
+				JSON: map[string]any{"ids": []any{m.newUser(t)["id"]}, "enabled": false}}
+		},
+		"PUT /api/users/:id/password": func(t *testing.T, m *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPut, Path: fmt.Sprintf("/api/users/%v/password", m.newUser(t)["id"]),
+				JSON: map[string]any{"password": "new-secret"}}
+		},
+		"DELETE /api/dictDetail/:id": func(t *testing.T, m *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodDelete, Path: fmt.Sprintf("/api/dictDetail/%v", m.newDetail(t)["id"])}
 		},
 		"DELETE /api/auth/online": func(t *testing.T, m *matrix) apptest.Request {
 			// kick a session of its own, made for the purpose
