@@ -156,6 +156,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	role.NewService(roles, users, a.Auth).Routes(routes)
 	dept.NewService(depts, users, a.Auth).Routes(routes)
 	dict.NewStore(opt.DB).Routes(routes)
+	initsetup.NewSetup(settings, users, cfg.PublicURL, opt.BcryptCost).Routes(routes)
 
 	if cfg.StaticDir != "" {
 		site, err := web.New(web.Options{Dir: cfg.StaticDir, PublicURL: cfg.PublicURL, Proxies: proxies})

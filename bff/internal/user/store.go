@@ -244,3 +244,16 @@ func (s *Store) Members(ctx context.Context, deptID int64) ([]dept.Member, error
 		Where("dept_id = ? AND enabled = ?", deptID, true).Order("username").Limit(1000).Scan(&out).Error
 	return out, err
 }
+
+// SetupSuperuser gives the first superuser its real name, contact and password (first-run setup),
+// in tx; it fails when there is no superuser.
+func (s *Store) SetupSuperuser(ctx context.Context, tx *gorm.DB, username, nickName, email, hash string) error {
+	var u User
+	if err := tx.WithContext(ctx).Where("is_admin = ?", true).Order("id").Take(&u).Error; err != nil {
+		return err
+	}
+	err := tx.WithContext(ctx).Model(&User{ID: u.ID}).Updates(map[string]any{"username": username,
+		"nick_name": nickName, "email": email, "password": hash, "enabled": true, "update_time": time.Now()}).Error
+	s.gen.Bump()
+	return err
+}
