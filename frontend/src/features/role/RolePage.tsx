@@ -11,7 +11,7 @@ import {
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import { App, Form, Tree } from 'antd';
+import { App, Form, Spin, Tree } from 'antd';
 import { AddButton, tableOptions, useActionColumn } from '@/features/system/listParts';
 import { deptOptions, deptTree } from '@/features/dept/api';
 import { menuTree, type MenuRow } from '@/features/menu/api';
@@ -40,12 +40,13 @@ const asTree = (rows: MenuRow[]): TreeNode[] =>
 
 /** The role dialog's menu tree: ticking pulls in directories above and everything below. */
 function MenuPicker({ value = [], onChange, tree }: { value?: number[]; onChange?: (v: number[]) => void; tree: MenuRow[] }) {
+  // Mounted once the tree is there: defaultExpandAll applies at mount only.
+  if (tree.length === 0) return <Spin size="small" />;
   return (
     <Tree<TreeNode>
       checkable
       checkStrictly
       defaultExpandAll
-      height={320}
       treeData={asTree(tree)}
       checkedKeys={{ checked: value, halfChecked: [] }}
       onCheck={(_, info) => onChange?.(toggleMenu(tree, value, Number(info.node.key), info.checked))}

@@ -66,7 +66,7 @@ export default function UserPage() {
     { title: t('sys.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('sys.blurry') } },
     { title: t('user.username'), dataIndex: 'username', search: false },
     { title: t('user.nickName'), dataIndex: 'nickName', search: false },
-    { title: t('user.gender'), dataIndex: 'gender', search: false },
+    { title: t('user.gender'), dataIndex: 'gender', search: false, width: 64 },
     { title: t('user.phone'), dataIndex: 'phone', search: false },
     { title: t('user.email'), dataIndex: 'email', search: false, ellipsis: true },
     {
@@ -109,8 +109,9 @@ export default function UserPage() {
     {
       title: t('sys.actions'),
       valueType: 'option',
+      width: 220,
       render: (_, row) => (
-        <Space size="small">
+        <Space size={0} wrap={false}>
           <Permission roles={['user:edit']}>
             <Button size="small" type="link" onClick={() => setEditing(row)}>
               {t('sys.edit')}
@@ -160,6 +161,7 @@ export default function UserPage() {
         search={{ labelWidth: 'auto' }}
         options={tableOptions}
         pagination={pagination}
+        scroll={{ x: 'max-content' }}
         toolBarRender={() => [<AddButton key="add" perm="user" onClick={() => setEditing('new')} />]}
         request={async (params) => {
           const page = await listUsers({
@@ -223,6 +225,7 @@ export default function UserPage() {
           name="deptId"
           label={t('sys.dept')}
           request={loadDepts}
+          fieldProps={{ treeDefaultExpandAll: true }}
           rules={[{ required: true, message: t('v.required') }]}
         />
         <ProFormSelect
