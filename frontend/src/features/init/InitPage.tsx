@@ -80,7 +80,7 @@ function InitForm() {
               >
                 <Input />
               </Form.Item>
-              <Form.Item name="password" label={t('user.password')} rules={[required, { min: 8, max: 72, message: '8-72' }]}>
+              <Form.Item name="password" label={t('user.password')} rules={[required, { min: 8, max: 72, message: t('v.length', { min: 8, max: 72 }) }]}>
                 <Input.Password autoComplete="new-password" />
               </Form.Item>
               <Form.Item

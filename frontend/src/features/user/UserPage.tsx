@@ -257,7 +257,7 @@ export default function UserPage() {
             label={t('user.password')}
             rules={[
               { required: true, message: t('v.required') },
-              { min: 6, max: 72, message: '6-72' },
+              { min: 6, max: 72, message: t('v.length', { min: 6, max: 72 }) },
             ]}
           />
         )}
@@ -279,7 +279,7 @@ export default function UserPage() {
           label={t('user.password')}
           rules={[
             { required: true, message: t('v.required') },
-            { min: 6, max: 72, message: '6-72' },
+            { min: 6, max: 72, message: t('v.length', { min: 6, max: 72 }) },
           ]}
         />
       </ModalForm>
