@@ -47,6 +47,7 @@ type App struct {
 	Echo    *echo.Echo
 	Auth    *auth.Service
 	Routes  *authz.Router // every API route with its access rule
+	OpLog   *audit.Service
 	closers []func() error
 }
 
@@ -141,6 +142,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 	}
 	oplog := audit.New(audit.NewStore(opt.DB), now, log, auth.BrowserOf)
+	a.OpLog = oplog
 	routes := authz.NewRouter(e, a.Auth.Authenticate, oplog.Middleware)
 	a.Routes = routes
 	routes.GET("/healthz", authz.Public(), health)
@@ -182,6 +184,9 @@ func (a *App) Janitor(ctx context.Context, interval time.Duration, log *slog.Log
 		case <-t.C:
 			if err := a.Auth.Sweep(ctx); err != nil && !errors.Is(err, context.Canceled) {
 				log.Warn("sweeping expired sessions", "err", err)
+			}
+			if err := a.OpLog.Sweep(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				log.Warn("sweeping the operation log", "err", err)
 			}
 		}
 	}

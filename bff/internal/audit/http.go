@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -98,3 +99,6 @@ func (s *Service) handleList(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, httpx.List[row]{Content: rows, TotalElements: int(n)})
 }
+
+// Sweep removes entries past the retention (run now and then).
+func (s *Service) Sweep(ctx context.Context) error { return s.store.Sweep(ctx, s.now()) }

@@ -49,3 +49,12 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Entry, int64, error) {
 	}
 	return db.Paged[Entry](tx, "id DESC", q.Page.Offset(), q.Page.Size)
 }
+
+// Retention is how long the log keeps an entry: long enough for a yearly review of who changed
+// what, short enough that the table does not grow without end.
+const Retention = 400 * 24 * time.Hour
+
+// Sweep removes entries older than Retention before now.
+func (s *Store) Sweep(ctx context.Context, now time.Time) error {
+	return s.db.WithContext(ctx).Where("create_time < ?", now.Add(-Retention)).Delete(&Entry{}).Error
+}
