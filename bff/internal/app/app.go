@@ -14,10 +14,13 @@ import (
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 
+	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/auth"
 	"mallconsole/bff/internal/dept"
+	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/initsetup"
 	"mallconsole/bff/internal/menu"
+	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/config"
 	"mallconsole/bff/internal/platform/httpx"
@@ -36,12 +39,15 @@ type Options struct {
 	Now         func() time.Time
 	Log         *slog.Logger
 	Generation  *cache.Generation // shared with the seed; new when nil
+	BcryptCost  int               // for passwords set through the API; 0: bcrypt's default
 }
 
 // App is the wired server.
 type App struct {
 	Echo    *echo.Echo
 	Auth    *auth.Service
+	Routes  *authz.Router // every API route with its access rule
+	OpLog   *audit.Service
 	closers []func() error
 }
 
@@ -135,12 +141,24 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		}
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 	}
-	e.GET("/healthz", health)
-	e.HEAD("/healthz", health)
+	oplog := audit.New(audit.NewStore(opt.DB), now, log, auth.BrowserOf)
+	a.OpLog = oplog
+	routes := authz.NewRouter(e, a.Auth.Authenticate, oplog.Middleware)
+	a.Routes = routes
+	routes.GET("/healthz", authz.Public(), health)
+	routes.HEAD("/healthz", authz.Public(), health)
 
-	a.Auth.Routes(e)
-	menus.Routes(e, a.Auth.Authenticate)
-	settings.Routes(e)
+	a.Auth.Routes(routes)
+	menus.Routes(routes)
+	settings.Routes(routes)
+	oplog.Routes(routes)
+	// System management (issue 4).
+	menus.ManageRoutes(routes)
+	user.NewService(users, roles, depts, a.Auth, opt.BcryptCost).Routes(routes)
+	role.NewService(roles, users, a.Auth).Routes(routes)
+	dept.NewService(depts, users, a.Auth).Routes(routes)
+	dict.NewStore(opt.DB).Routes(routes)
+	initsetup.NewSetup(settings, users, cfg.PublicURL, opt.BcryptCost).Routes(routes)
 
 	if cfg.StaticDir != "" {
 		site, err := web.New(web.Options{Dir: cfg.StaticDir, PublicURL: cfg.PublicURL, Proxies: proxies})
@@ -166,6 +184,9 @@ func (a *App) Janitor(ctx context.Context, interval time.Duration, log *slog.Log
 		case <-t.C:
 			if err := a.Auth.Sweep(ctx); err != nil && !errors.Is(err, context.Canceled) {
 				log.Warn("sweeping expired sessions", "err", err)
+			}
+			if err := a.OpLog.Sweep(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				log.Warn("sweeping the operation log", "err", err)
 			}
 		}
 	}

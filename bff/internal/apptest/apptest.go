@@ -116,7 +116,7 @@ func Start(t testing.TB, variant string, setups ...Setup) *Server {
 	clock := NewClock()
 	key := []byte("test-key-0123456789-0123456789-0123456789")
 	a, err := app.New(context.Background(), app.Options{Config: cfg, DB: g, Key: key, Now: clock.Now,
-		Log: dbtest.Logger(t), Generation: gen, RedisPrefix: prefix})
+		Log: dbtest.Logger(t), Generation: gen, RedisPrefix: prefix, BcryptCost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatalf("building the app: %v", err)
 	}

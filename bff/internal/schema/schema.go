@@ -3,6 +3,7 @@
 package schema
 
 import (
+	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/auth"
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/dict"
@@ -20,6 +21,7 @@ func Migrations() []db.Migration {
 	for _, ms := range [][]db.Migration{
 		dept.Migrations(), menu.Migrations(), role.Migrations(), user.Migrations(),
 		dict.Migrations(), initsetup.Migrations(), auth.Migrations(), kv.Migrations(),
+		audit.Migrations(),
 	} {
 		all = append(all, ms...)
 	}

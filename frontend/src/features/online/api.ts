@@ -30,3 +30,8 @@ export function listOnline(query: OnlineQuery): Promise<Page<OnlineSession>> {
     params: { page: query.page, size: query.size, filter: query.filter ?? '' },
   });
 }
+
+/** DELETE /api/auth/online (permission online:del): ends the sessions at once. */
+export function kickOnline(sessionIds: string[]): Promise<void> {
+  return http.delete<void>('/api/auth/online', { data: sessionIds });
+}
