@@ -1,7 +1,6 @@
 // Shared plumbing for the browser tests: starts the real BFF (SQLite, demo data) and the host
 // portal on free loopback ports, drives Debian's Chromium through playwright-core, and stops
 // everything it started by PID.
-import { before, after } from 'node:test';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -9,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -151,18 +151,18 @@ export async function screenshot(page, name) {
 }
 
 /**
- * One stack and one browser for a test file, started before its tests and stopped after them.
- * The returned object's stack and browser are set once before() has run; skip is set at once.
+ * One test file's stack and browser, started before its tests and stopped after them.
+ * `skip` is known at once (no browser here), so tests can be declared with `{ skip: s.skip }`.
  */
-export function stackPerFile(options) {
-  const ctx = { skip: browserMissing(), stack: undefined, browser: undefined };
+export function suite(options = {}) {
+  const s = { skip: browserMissing(), stack: undefined, browser: undefined };
   before(async () => {
-    if (ctx.skip) return;
-    [ctx.stack, ctx.browser] = await Promise.all([startStack(options), launchBrowser()]);
+    if (s.skip) return;
+    [s.stack, s.browser] = await Promise.all([startStack(options), launchBrowser()]);
   });
   after(async () => {
-    await ctx.browser?.close();
-    await ctx.stack?.stop();
+    await s.browser?.close();
+    await s.stack?.stop();
   });
-  return ctx;
+  return s;
 }

@@ -1,27 +1,35 @@
 // The console inside a qiankun host portal on another origin: sign-in, navigation and popups
 // stay inside the remote's container, and unmounting leaves nothing behind.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, launchBrowser, newPage, screenshot, browserMissing } from './harness.mjs';
+import { suite, newPage, screenshot } from './harness.mjs';
 import { signIn, signOut, noErrors } from './flows.mjs';
 import { footprint } from './probe.mjs';
 
-const skip = browserMissing();
-let stack;
-let browser;
-before(async () => {
-  if (skip) return;
-  [stack, browser] = await Promise.all([startStack({ portal: true }), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const s = suite({ portal: true });
 
 const portalEvents = (page) => page.evaluate(() => window.__portalEvents.slice());
 async function waitForEvent(page, name, count) {
   await page.waitForFunction(([n, c]) => window.__portalEvents.filter((e) => e === n).length >= c, [name, count]);
 }
+/** The embedded app fills the host's container and never makes the host page scroll. */
+async function assertFitsHost(page, { signedIn }) {
+  const m = await page.evaluate(() => {
+    const box = (sel) => document.querySelector(sel)?.getBoundingClientRect().toJSON();
+    return {
+      scrollH: document.documentElement.scrollHeight, innerH: innerHeight,
+      header: box('.portal-header'), subapp: box('#subapp'), app: box('#subapp .ant-app'),
+    };
+  });
+  assert.equal(m.scrollH, m.innerH, 'the embedded app does not make the host page scroll');
+  assert.equal(m.header.top, 0, "the host's header stays in view");
+  assert.equal(Math.round(m.subapp.bottom), m.innerH);
+  if (signedIn) {
+    assert.equal(m.app.top, m.subapp.top, 'the frame starts at the top of the container');
+    assert.equal(m.app.height, m.subapp.height, 'the frame is as tall as the container');
+  }
+}
+
 const portalLink = (page, name) => page.locator('a[data-portal-link]', { hasText: name });
 
 // What the app may leave on the host after unmount, and why:
@@ -41,9 +49,9 @@ function without(list, allowed) {
   return rest;
 }
 
-test('inside the portal at /monomer: sign in, navigate, popups stay in the container, unmount leaves nothing, remount works', { skip }, async () => {
-  const page = await newPage(browser);
-  await page.goto(`${stack.portalURL}/`);
+test('inside the portal at /monomer: sign in, navigate, popups stay in the container, unmount leaves nothing, remount works', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser);
+  await page.goto(`${s.stack.portalURL}/`);
   await page.getByRole('heading', { name: '门户首页' }).waitFor();
   // Playwright's clicks add listeners of its own to window (hit-target checks): take the baseline
   // after one click on the host so they are counted on both sides.
@@ -57,12 +65,21 @@ test('inside the portal at /monomer: sign in, navigate, popups stay in the conta
   await page.waitForURL(/\/monomer\/login\?redirect=/);
   const subapp = page.locator('#subapp');
   await subapp.getByLabel('用户名').waitFor();
+  await assertFitsHost(page, { signedIn: false });
   await screenshot(page, 'portal-01-login');
 
-  await signIn(subapp, 'admin', stack.passwords.admin);
+  await signIn(subapp, 'admin', s.stack.passwords.admin);
   await page.waitForURL(/\/monomer\/dashboard$/);
   await subapp.getByText('订单数').first().waitFor();
   assert.equal(await page.title(), '数据概览 - 商城');
+  await subapp.getByRole('menuitem', { name: '系统管理' }).waitFor();
+  await assertFitsHost(page, { signedIn: true });
+  // What a person sees is what a full-page picture shows, and taking it changes nothing
+  // (a page taller than the window made the sidebar collapse and reopen while captured).
+  const view = await page.screenshot();
+  assert.ok((await page.screenshot({ fullPage: true })).equals(view), 'full page == window');
+  assert.ok((await page.screenshot()).equals(view), 'the page did not change while captured');
+  assert.equal(Math.round((await subapp.locator('.ant-layout-sider').boundingBox()).width), 205, 'sidebar 205 px');
   await screenshot(page, 'portal-02-dashboard');
 
   // The portal's own nav stays usable while the app is mounted.
@@ -80,7 +97,7 @@ test('inside the portal at /monomer: sign in, navigate, popups stay in the conta
   await page.keyboard.press('Escape');
   await signOut(subapp, subapp);
   await page.waitForURL(/\/monomer\/login/);
-  await signIn(subapp, 'admin', stack.passwords.admin);
+  await signIn(subapp, 'admin', s.stack.passwords.admin);
   await page.waitForURL(/\/monomer\/dashboard$/);
   await subapp.getByText('订单数').first().waitFor();
   const outside = await page.evaluate(() => [...document.body.children]
@@ -108,7 +125,7 @@ test('inside the portal at /monomer: sign in, navigate, popups stay in the conta
   assert.deepEqual(after1.bodyListeners, before.bodyListeners, 'no body listener left');
   const newGlobals = after1.globals.filter((k) => !before.globals.includes(k) && !ALLOWED_GLOBALS.has(k));
   assert.deepEqual(newGlobals, [], 'no global left on window');
-  assert.equal(await page.title(), before.title ?? await page.title());
+  assert.equal(after1.title, before.title, "the host's document title is back");
 
   // Back to /monomer: mounted again, still signed in.
   await portalLink(page, '商城后台').click();
@@ -124,6 +141,27 @@ test('inside the portal at /monomer: sign in, navigate, popups stay in the conta
 
   assert.deepEqual(await page.evaluate(() => window.__portalErrors), []);
   assert.deepEqual((await portalEvents(page)).filter((e) => e.startsWith('error')), []);
+  noErrors(page);
+  await page.context().close();
+});
+
+test('embedded at 800x600 the console still fits the host and stays usable', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser, { viewport: { width: 800, height: 600 } });
+  await page.goto(`${s.stack.portalURL}/monomer/dashboard`);
+  const subapp = page.locator('#subapp');
+  await subapp.getByLabel('用户名').waitFor();
+  await assertFitsHost(page, { signedIn: false });
+  await signIn(subapp, 'staff', s.stack.passwords.demo);
+  await page.waitForURL(/\/monomer\/dashboard$/);
+  await subapp.getByText('订单数').first().waitFor();
+  await assertFitsHost(page, { signedIn: true });
+  // Under 992 px the device counts as mobile and the sidebar is closed to its icons.
+  await page.waitForFunction(() => {
+    const sider = document.querySelector('#subapp .ant-layout-sider')?.getBoundingClientRect();
+    const card = document.querySelector('#subapp .ant-card')?.getBoundingClientRect();
+    return sider?.width === 64 && card && card.left < 120;
+  });
+  await screenshot(page, 'portal-05-800x600');
   noErrors(page);
   await page.context().close();
 });

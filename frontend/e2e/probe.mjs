@@ -20,6 +20,7 @@ export async function footprint(page) {
       head: [...document.head.children].map((n) => n.outerHTML.slice(0, 120)),
       bodyChildren: [...document.body.children].map((n) => `${n.tagName}#${n.id}.${n.className}`),
       globals: Object.keys(window),
+      title: document.title,
       container: document.querySelector('#subapp')?.innerHTML.length ?? -1,
     }));
     return { windowListeners, documentListeners, bodyListeners, ...dom };

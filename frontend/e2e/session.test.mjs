@@ -1,34 +1,24 @@
 // What a user sees when the server ends their session: staff get the 401 confirm, channel
 // operators end up at their own sign-in (/newLogin).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, launchBrowser, newPage, screenshot, browserMissing } from './harness.mjs';
+import { suite, newPage, screenshot } from './harness.mjs';
 import { signIn, storedToken, revoke } from './flows.mjs';
 
-const skip = browserMissing();
-let stack;
-let browser;
-before(async () => {
-  if (skip) return;
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const s = suite();
 
 function expiredBox(page) {
   return page.getByRole('dialog').filter({ hasText: '登录状态已过期，您可以继续留在该页面，或者重新登录' });
 }
 
-test('a staff session ended on the server shows the 401 confirm; 取消 stays, 重新登录 signs in again', { skip }, async () => {
-  const page = await newPage(browser);
-  await page.goto(`${stack.bffURL}/system/online`);
-  await signIn(page, 'staff', stack.passwords.demo);
+test('a staff session ended on the server shows the 401 confirm; 取消 stays, 重新登录 signs in again', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser);
+  await page.goto(`${s.stack.bffURL}/system/online`);
+  await signIn(page, 'staff', s.stack.passwords.demo);
   await page.waitForURL(/\/system\/online$/);
   await page.getByRole('cell', { name: 'staff', exact: true }).first().waitFor();
   await page.waitForLoadState('networkidle');
-  await revoke(stack.bffURL, await storedToken(page));
+  await revoke(s.stack.bffURL, await storedToken(page));
 
   await page.getByRole('button', { name: /查\s*询/ }).click();
   const box = expiredBox(page);
@@ -47,14 +37,14 @@ test('a staff session ended on the server shows the 401 confirm; 取消 stays, �
   await page.context().close();
 });
 
-test('a channel operator whose session ended lands on /newLogin (next navigation, and on reload)', { skip }, async () => {
-  const page = await newPage(browser);
-  await page.goto(`${stack.bffURL}/newLogin`);
-  await signIn(page, 'channel', stack.passwords.demo);
+test('a channel operator whose session ended lands on /newLogin (next navigation, and on reload)', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser);
+  await page.goto(`${s.stack.bffURL}/newLogin`);
+  await signIn(page, 'channel', s.stack.passwords.demo);
   await page.waitForURL(/\/dashboard$/);
   await page.getByText('订单数').first().waitFor();
   await page.waitForLoadState('networkidle');
-  await revoke(stack.bffURL, await storedToken(page));
+  await revoke(s.stack.bffURL, await storedToken(page));
 
   // 个人中心 fetches the profile afresh, which the server refuses with 405.
   await page.getByRole('button', { name: '用户菜单' }).click();
@@ -68,10 +58,10 @@ test('a channel operator whose session ended lands on /newLogin (next navigation
   await page.getByText('渠道登录').first().waitFor();
 
   // Signed in again, session ended again, page reloaded: the failed user-info call ends on /newLogin.
-  await signIn(page, 'channel', stack.passwords.demo);
+  await signIn(page, 'channel', s.stack.passwords.demo);
   await page.waitForURL(/\/dashboard$/);
   await page.waitForLoadState('networkidle');
-  await revoke(stack.bffURL, await storedToken(page));
+  await revoke(s.stack.bffURL, await storedToken(page));
   await page.reload();
   await page.waitForURL(/\/newLogin$/);
   assert.equal(await storedToken(page), null);
@@ -79,10 +69,10 @@ test('a channel operator whose session ended lands on /newLogin (next navigation
   await page.context().close();
 });
 
-test('a channel token is refused on staff sign-in and a staff account on channel sign-in', { skip }, async () => {
-  const page = await newPage(browser);
-  await page.goto(`${stack.bffURL}/newLogin`);
-  await signIn(page, 'staff', stack.passwords.demo);
+test('a channel token is refused on staff sign-in and a staff account on channel sign-in', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser);
+  await page.goto(`${s.stack.bffURL}/newLogin`);
+  await signIn(page, 'staff', s.stack.passwords.demo);
   await page.getByText('用户名或密码错误').waitFor();
   assert.match(page.url(), /\/newLogin$/);
   await page.context().close();

@@ -1,23 +1,13 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, launchBrowser, newPage, screenshot, browserMissing } from './harness.mjs';
+import { suite, newPage, screenshot } from './harness.mjs';
 import { signIn, signOut, noErrors } from './flows.mjs';
 
-const skip = browserMissing();
-let stack;
-let browser;
-before(async () => {
-  if (skip) return;
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const s = suite();
 
-test('admin signs in, uses the sidebar, and logs out', { skip }, async () => {
-  const page = await newPage(browser);
-  await page.goto(`${stack.bffURL}/`);
+test('admin signs in, uses the sidebar, and logs out', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser);
+  await page.goto(`${s.stack.bffURL}/`);
   // Signed out: / needs sign-in, so the guard sends the user to /login with the wanted path.
   await page.waitForURL(/\/login\?redirect=/);
   assert.equal(new URL(page.url()).searchParams.get('redirect'), '/dashboard');
@@ -25,7 +15,7 @@ test('admin signs in, uses the sidebar, and logs out', { skip }, async () => {
     'captcha is off in this run, so no captcha field');
   await screenshot(page, 'standalone-01-login');
 
-  await signIn(page, 'admin', stack.passwords.admin);
+  await signIn(page, 'admin', s.stack.passwords.admin);
   await page.waitForURL(/\/dashboard$/);
   await page.getByText('订单数').first().waitFor();
   assert.equal(await page.title(), '数据概览 - 商城');
@@ -40,7 +30,7 @@ test('admin signs in, uses the sidebar, and logs out', { skip }, async () => {
   await screenshot(page, 'standalone-03-online');
 
   // A signed-in user opening /login is sent to /.
-  await page.goto(`${stack.bffURL}/login`);
+  await page.goto(`${s.stack.bffURL}/login`);
   await page.waitForURL(/\/dashboard$/);
 
   await signOut(page);
@@ -51,27 +41,27 @@ test('admin signs in, uses the sidebar, and logs out', { skip }, async () => {
   await page.context().close();
 });
 
-test('a deep link survives sign-in; staff sees only what the role grants; unknown paths go to 404', { skip }, async () => {
-  const page = await newPage(browser);
-  await page.goto(`${stack.bffURL}/system/online`);
+test('a deep link survives sign-in; staff sees only what the role grants; unknown paths go to 404', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser);
+  await page.goto(`${s.stack.bffURL}/system/online`);
   await page.waitForURL(/\/login\?redirect=%2Fsystem%2Fonline/);
-  await signIn(page, 'staff', stack.passwords.demo);
+  await signIn(page, 'staff', s.stack.passwords.demo);
   await page.waitForURL(/\/system\/online$/);
   await page.getByRole('cell', { name: 'staff', exact: true }).first().waitFor();
 
-  await page.goto(`${stack.bffURL}/no/such/page`);
+  await page.goto(`${s.stack.bffURL}/no/such/page`);
   await page.waitForURL(/\/404$/);
   await screenshot(page, 'standalone-04-404');
   noErrors(page);
   await page.context().close();
 });
 
-test('remember-me keeps the token cookie for one day; without it the cookie ends with the browser', { skip }, async () => {
+test('remember-me keeps the token cookie for one day; without it the cookie ends with the browser', { skip: s.skip }, async () => {
   for (const remember of [true, false]) {
-    const page = await newPage(browser);
-    await page.goto(`${stack.bffURL}/login`);
+    const page = await newPage(s.browser);
+    await page.goto(`${s.stack.bffURL}/login`);
     if (remember) await page.getByLabel('记住我').check();
-    await signIn(page, 'staff', stack.passwords.demo);
+    await signIn(page, 'staff', s.stack.passwords.demo);
     await page.waitForURL(/\/dashboard$/);
     const cookie = (await page.context().cookies()).find((c) => c.name === 'EL-ADMIN-TOEKN');
     assert.ok(cookie, 'token cookie set');
@@ -87,12 +77,13 @@ test('remember-me keeps the token cookie for one day; without it the cookie ends
   }
 });
 
-test('a wrong password shows the server message and the user stays on /login', { skip }, async () => {
-  const page = await newPage(browser);
-  await page.goto(`${stack.bffURL}/login`);
+test('a wrong password shows the server message and the user stays on /login', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser);
+  await page.goto(`${s.stack.bffURL}/login`);
   await signIn(page, 'staff', 'not-the-password');
   await page.getByText('用户名或密码错误').waitFor();
   assert.match(page.url(), /\/login/);
+  await page.waitForTimeout(400); // the notice slides in; let it settle before the picture
   await screenshot(page, 'standalone-05-bad-password');
   await page.context().close();
 });

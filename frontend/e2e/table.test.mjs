@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { newPage, screenshot, stackPerFile } from './harness.mjs';
+import { newPage, screenshot, suite } from './harness.mjs';
 import { signIn, noErrors } from './flows.mjs';
 import { readSheet } from './xlsx.mjs';
 
-const ctx = stackPerFile();
+const ctx = suite();
 const { skip } = ctx;
 let downloads;
 before(() => {
@@ -107,13 +107,13 @@ test('在线用户 on the data table: search, reset, page, size, columns, select
   assert.equal(all.rows.length, 15, 'header + 14 sessions');
   assert.deepEqual(all.rows.slice(1).map((r) => r[0]).sort(), ['admin', ...Array(2).fill('channel'), ...Array(11).fill('staff')]);
 
-  // delete = kick-out: cancel keeps the row, confirm removes it
+  // delete = 强退 (kick-out): cancel keeps the row, confirm removes it
   await page.getByRole('textbox', { name: '用户名' }).fill('channel');
   await page.getByRole('button', { name: /查\s*询/ }).click();
   await page.getByText('共 2 条').waitFor();
   const channelRow = () => bodyRows(page).filter({ has: page.getByRole('cell', { name: 'channel', exact: true }) }).first();
-  await channelRow().getByRole('button', { name: '删除' }).click();
-  let dialog = page.getByRole('dialog').filter({ hasText: '此操作将永久删除该信息, 是否继续?' });
+  await channelRow().getByRole('button', { name: '强退' }).click();
+  let dialog = page.getByRole('dialog').filter({ hasText: '确定强制退出该用户吗？' });
   await dialog.getByRole('button', { name: /确\s*定/ }).waitFor();
   await page.waitForTimeout(400); // the opening animation, for the screenshot
   await screenshot(page, 'table-04-delete-confirm');
@@ -121,10 +121,10 @@ test('在线用户 on the data table: search, reset, page, size, columns, select
   await page.getByText('已取消删除').waitFor();
   await dialog.waitFor({ state: 'hidden' });
   assert.equal(await bodyRows(page).count(), 2, 'cancel keeps the row');
-  await channelRow().getByRole('button', { name: '删除' }).click();
-  dialog = page.getByRole('dialog').filter({ hasText: '此操作将永久删除该信息, 是否继续?' });
+  await channelRow().getByRole('button', { name: '强退' }).click();
+  dialog = page.getByRole('dialog').filter({ hasText: '确定强制退出该用户吗？' });
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await page.getByText('删除成功').waitFor();
+  await page.getByText('已强制退出').waitFor();
   await page.getByText('共 1 条').waitFor();
   await dialog.waitFor({ state: 'hidden' });
   // notices close by themselves (3 s), none is left behind

@@ -2,10 +2,10 @@
 // warning stays open), a real upload to the BFF shown as the avatar, and removal.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, screenshot, stackPerFile } from './harness.mjs';
+import { newPage, screenshot, suite } from './harness.mjs';
 import { signIn, noErrors } from './flows.mjs';
 
-const ctx = stackPerFile();
+const ctx = suite();
 const { skip } = ctx;
 
 // a real 1×1 picture (the avatar shows it); padding after its end makes the large one

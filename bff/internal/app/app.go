@@ -16,10 +16,13 @@ import (
 	"gorm.io/gorm"
 
 	"mallconsole/bff/internal/attach"
+	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/auth"
 	"mallconsole/bff/internal/dept"
+	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/initsetup"
 	"mallconsole/bff/internal/menu"
+	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/config"
 	"mallconsole/bff/internal/platform/httpx"
@@ -38,12 +41,15 @@ type Options struct {
 	Now         func() time.Time
 	Log         *slog.Logger
 	Generation  *cache.Generation // shared with the seed; new when nil
+	BcryptCost  int               // for passwords set through the API; 0: bcrypt's default
 }
 
 // App is the wired server.
 type App struct {
 	Echo    *echo.Echo
 	Auth    *auth.Service
+	Routes  *authz.Router // every API route with its access rule
+	OpLog   *audit.Service
 	closers []func() error
 }
 
@@ -137,13 +143,25 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		}
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 	}
-	e.GET("/healthz", health)
-	e.HEAD("/healthz", health)
+	oplog := audit.New(audit.NewStore(opt.DB), now, log, auth.BrowserOf)
+	a.OpLog = oplog
+	routes := authz.NewRouter(e, a.Auth.Authenticate, oplog.Middleware)
+	a.Routes = routes
+	routes.GET("/healthz", authz.Public(), health)
+	routes.HEAD("/healthz", authz.Public(), health)
 
-	a.Auth.Routes(e)
-	menus.Routes(e, a.Auth.Authenticate)
-	settings.Routes(e)
-	if err := wireUploads(e, opt, a.Auth.Authenticate); err != nil {
+	a.Auth.Routes(routes)
+	menus.Routes(routes)
+	settings.Routes(routes)
+	oplog.Routes(routes)
+	// System management (issue 4).
+	menus.ManageRoutes(routes)
+	user.NewService(users, roles, depts, a.Auth, opt.BcryptCost).Routes(routes)
+	role.NewService(roles, users, a.Auth).Routes(routes)
+	dept.NewService(depts, users, a.Auth).Routes(routes)
+	dict.NewStore(opt.DB).Routes(routes)
+	initsetup.NewSetup(settings, users, cfg.PublicURL, opt.BcryptCost).Routes(routes)
+	if err := wireUploads(routes, opt); err != nil {
 		return nil, err
 	}
 
@@ -172,6 +190,9 @@ func (a *App) Janitor(ctx context.Context, interval time.Duration, log *slog.Log
 			if err := a.Auth.Sweep(ctx); err != nil && !errors.Is(err, context.Canceled) {
 				log.Warn("sweeping expired sessions", "err", err)
 			}
+			if err := a.OpLog.Sweep(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				log.Warn("sweeping the operation log", "err", err)
+			}
 		}
 	}
 }
@@ -187,7 +208,7 @@ func (a *App) Close() error {
 }
 
 // wireUploads stores uploads on local disk (BFF_UPLOAD_DIR, default DATA_DIR/uploads).
-func wireUploads(e *echo.Echo, opt Options, authn echo.MiddlewareFunc) error {
+func wireUploads(routes *authz.Router, opt Options) error {
 	dir := opt.Config.UploadDir
 	if dir == "" {
 		dir = filepath.Join(opt.Config.DataDir, "uploads")
@@ -200,6 +221,6 @@ func wireUploads(e *echo.Echo, opt Options, authn echo.MiddlewareFunc) error {
 	if maxMB == 0 {
 		maxMB = 50
 	}
-	attach.New(opt.DB, disk, attach.Options{MaxBytes: int64(maxMB) << 20, Now: opt.Now}).Routes(e, authn)
+	attach.New(opt.DB, disk, attach.Options{MaxBytes: int64(maxMB) << 20, Now: opt.Now}).Routes(routes)
 	return nil
 }

@@ -60,3 +60,34 @@ func TestJanitorSweepsExpiredSessions(t *testing.T) {
 		})
 	}
 }
+
+func TestJanitorSweepsOldOperationLog(t *testing.T) {
+	s := apptest.Start(t, "sqlite")
+	s.Login(t, "admin", apptest.AdminPassword) // a write: recorded
+	count := func() (n int64) {
+		s.DB.Table("operation_logs").Count(&n)
+		return n
+	}
+	if count() != 1 {
+		t.Fatalf("%d log entries, want 1", count())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		s.App.Janitor(ctx, 5*time.Millisecond, dbtest.Logger(t))
+		close(done)
+	}()
+	defer func() { cancel(); <-done }()
+	time.Sleep(30 * time.Millisecond)
+	if count() != 1 {
+		t.Fatal("a fresh entry was swept")
+	}
+	s.Clock.Advance(401 * 24 * time.Hour)
+	deadline := time.Now().Add(5 * time.Second)
+	for count() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d old entries left", count())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

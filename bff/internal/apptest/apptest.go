@@ -3,6 +3,7 @@
 package apptest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -116,7 +117,7 @@ func Start(t testing.TB, variant string, setups ...Setup) *Server {
 	clock := NewClock()
 	key := []byte("test-key-0123456789-0123456789-0123456789")
 	a, err := app.New(context.Background(), app.Options{Config: cfg, DB: g, Key: key, Now: clock.Now,
-		Log: dbtest.Logger(t), Generation: gen, RedisPrefix: prefix})
+		Log: dbtest.Logger(t), Generation: gen, RedisPrefix: prefix, BcryptCost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatalf("building the app: %v", err)
 	}
@@ -187,12 +188,14 @@ func (r Response) Error(t testing.TB) Envelope {
 
 // Request is what Do sends.
 type Request struct {
-	Method string
-	Path   string
-	Token  string      // sent as Authorization as is
-	Form   url.Values  // form body
-	JSON   any         // JSON body
-	Header http.Header // extra headers
+	Method  string
+	Path    string
+	Token   string     // sent as Authorization as is
+	Form    url.Values // form body
+	JSON    any        // JSON body
+	Raw     []byte     // any other body, sent with RawType (multipart uploads)
+	RawType string
+	Header  http.Header // extra headers
 }
 
 // Do sends the request to the server.
@@ -209,6 +212,8 @@ func (s *Server) Do(t testing.TB, r Request) Response {
 			t.Fatal(err)
 		}
 		body, ctype = strings.NewReader(string(b)), "application/json"
+	case r.Raw != nil:
+		body, ctype = bytes.NewReader(r.Raw), r.RawType
 	}
 	method := r.Method
 	if method == "" {

@@ -23,13 +23,13 @@ const UploadRoute = "/api/contract/upload"
 // Permission that lets a user delete anyone's attachment (owners may always delete their own).
 const PermDelete = "attach:del"
 
-// Routes registers upload and delete behind authn, and the public reads (their keys are
-// unguessable, and an <img> cannot send a bearer token).
-func (s *Service) Routes(e *echo.Echo, authn echo.MiddlewareFunc) {
-	e.POST(UploadRoute, s.handleUpload, authn)
-	e.DELETE("/api/actattach/delete/:id", s.handleDelete, authn)
-	e.GET("/api/files/:key", s.handleRead)
-	e.GET("/api/files/:key/download", s.handleRead)
+// Routes registers upload and delete for any signed-in user (delete checks the owner), and the
+// public reads (their keys are unguessable, and an <img> cannot send a bearer token).
+func (s *Service) Routes(r *authz.Router) {
+	r.POST(UploadRoute, authz.SignedIn(), s.handleUpload)
+	r.DELETE("/api/actattach/delete/:id", authz.SignedIn(), s.handleDelete)
+	r.GET("/api/files/:key", authz.Public(), s.handleRead)
+	r.GET("/api/files/:key/download", authz.Public(), s.handleRead)
 }
 
 // Upload answer (seed-spec §3), plus the id that delete takes.

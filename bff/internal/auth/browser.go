@@ -51,3 +51,6 @@ func browserOf(ua string) string {
 	}
 	return strings.ToValidUTF8(ua, "")
 }
+
+// BrowserOf names the browser and system of a User-Agent for people to read ("Chrome 142 / Windows").
+func BrowserOf(ua string) string { return browserOf(ua) }

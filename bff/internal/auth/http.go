@@ -13,22 +13,22 @@ import (
 	"mallconsole/bff/internal/platform/httpx"
 )
 
-// Routes registers the auth API on e.
-func (s *Service) Routes(e *echo.Echo) {
-	e.GET("/api/auth/code", s.handleCode)
-	e.POST("/api/auth/login", s.handleLogin)
-	e.POST("/background/common/tj/login", s.handleChannelLogin)
+// Routes registers the auth API.
+func (s *Service) Routes(r *authz.Router) {
+	r.GET("/api/auth/code", authz.Public(), s.handleCode)
+	r.POST("/api/auth/login", authz.Public(), s.handleLogin)
+	r.POST("/background/common/tj/login", authz.Public(), s.handleChannelLogin)
 	if s.opt.PortalSecret != "" {
-		e.POST("/api/auth/loginAccount", s.handleLoginAccount)
+		r.POST("/api/auth/loginAccount", authz.Public(), s.handleLoginAccount)
 	}
-	e.GET("/api/auth/info", s.handleInfo, s.Authenticate)
-	e.DELETE("/api/auth/logout", s.handleLogout, s.Authenticate)
-	e.GET("/api/auth/online", s.handleOnline, s.Authenticate, authz.RequirePerm("online:list"))
-	e.DELETE("/api/auth/online", s.handleKick, s.Authenticate, authz.RequirePerm("online:del"))
-	export.Routes(e, "/api/auth/online", s.onlineExport(), s.Authenticate, authz.RequirePerm("online:list"))
+	r.GET("/api/auth/info", authz.SignedIn(), s.handleInfo)
+	r.DELETE("/api/auth/logout", authz.SignedIn(), s.handleLogout)
+	r.GET("/api/auth/online", authz.Perm("online:list"), s.handleOnline)
+	r.DELETE("/api/auth/online", authz.Perm("online:del"), s.handleKick)
+	export.Routes(r, "/api/auth/online", authz.Perm("online:list"), s.onlineExport())
 	// The channel operators' API: whatever is not (yet) there still needs a live session first,
 	// so that a signed-out operator gets 405 and is sent to sign in again.
-	e.Any("/background/*", func(echo.Context) error { return echo.ErrNotFound }, s.Authenticate)
+	r.Any("/background/*", authz.Channel(), func(echo.Context) error { return echo.ErrNotFound })
 }
 
 // Field limits of the sign-in forms.

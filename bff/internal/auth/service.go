@@ -292,3 +292,25 @@ func principal(sess Session, a access) *authz.Principal {
 	return &authz.Principal{UserID: sess.UserID, SessionID: sess.ID, Kind: sess.Kind, Username: a.username,
 		IsAdmin: a.isAdmin, RoleIDs: a.roleIDs, Perms: a.perms, RoleKey: a.roleKey}
 }
+
+// Scope is the data scope of the caller: the departments they may see (DECISIONS §3).
+func (s *Service) Scope(ctx context.Context, p *authz.Principal) (authz.Scope, error) {
+	if p.IsAdmin {
+		return authz.Scope{All: true}, nil
+	}
+	u, found, err := s.d.Users.ByID(ctx, p.UserID)
+	if err != nil || !found {
+		return authz.Scope{}, err
+	}
+	roles, err := s.d.Roles.ByIDs(ctx, p.RoleIDs)
+	if err != nil {
+		return authz.Scope{}, err
+	}
+	for _, r := range roles {
+		if r.DataScope == role.ScopeAll {
+			return authz.Scope{All: true}, nil
+		}
+	}
+	ids, err := s.dataScopes(ctx, u, roles)
+	return authz.Scope{Depts: ids}, err
+}

@@ -86,3 +86,34 @@ func (s *Store) Ensure(ctx context.Context, pid *int64, name string, sort int) (
 	d = Dept{PID: pid, Name: name, Sort: sort, Enabled: true}
 	return d, s.db.WithContext(ctx).Create(&d).Error
 }
+
+// All returns every department by sort then ID.
+func (s *Store) All(ctx context.Context) ([]Dept, error) {
+	var ds []Dept
+	err := s.db.WithContext(ctx).Order("sort, id").Find(&ds).Error
+	return ds, err
+}
+
+// Save creates (ID 0) or updates a department.
+func (s *Store) Save(ctx context.Context, d *Dept) error {
+	if d.ID == 0 {
+		return s.db.WithContext(ctx).Create(d).Error
+	}
+	return s.db.WithContext(ctx).Model(&Dept{ID: d.ID}).Select("pid", "name", "sort", "enabled", "update_time").
+		Updates(d).Error
+}
+
+// Delete removes departments, children first (ids lists parents before children).
+func (s *Store) Delete(ctx context.Context, ids []int64) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Exec("DELETE FROM roles_depts WHERE dept_id IN ?", ids).Error; err != nil {
+			return err
+		}
+		for i := len(ids) - 1; i >= 0; i-- {
+			if err := tx.Where("id = ?", ids[i]).Delete(&Dept{}).Error; err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

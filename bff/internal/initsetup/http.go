@@ -4,11 +4,18 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+
+	"mallconsole/bff/internal/platform/authz"
 )
 
 // Routes registers the public first-run API.
-func (s *Store) Routes(e *echo.Echo) {
-	e.GET("/api/init/check", s.handleCheck)
+func (s *Store) Routes(r *authz.Router) {
+	r.GET("/api/init/check", authz.Public(), s.handleCheck)
+}
+
+// Routes registers the first-run setup: public, but it guards itself (see Setup).
+func (s *Setup) Routes(r *authz.Router) {
+	r.POST("/api/init", authz.Public(), s.handle)
 }
 
 func (s *Store) handleCheck(c echo.Context) error {

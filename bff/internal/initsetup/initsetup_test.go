@@ -2,6 +2,8 @@ package initsetup_test
 
 import (
 	"context"
+	"net/http"
+	"net/netip"
 	"testing"
 
 	"gorm.io/gorm"
@@ -61,4 +63,54 @@ func TestSettingsStore(t *testing.T) {
 			}
 		}
 	})
+}
+
+func TestSetup(t *testing.T) {
+	remote := http.Header{"X-Forwarded-For": {"203.0.113.5"}}
+	s := apptest.Start(t, "sqlite", func(c *config.Config) {
+		c.Demo = false
+		c.TrustedProxy = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
+		c.PublicURL = "https://shop.example.com/"
+	})
+	body := map[string]any{"username": "boss", "nickName": "店长", "email": "boss@example.com",
+		"password": "boss-pass-1", "shopName": "好物商城", "shopPhone": "13800000009", "shopAddress": "上海"}
+	post := func(b any, h http.Header) apptest.Response {
+		return s.Do(t, apptest.Request{Method: http.MethodPost, Path: "/api/init", JSON: b, Header: h})
+	}
+	wantErr := func(r apptest.Response, status int, msg string) {
+		t.Helper()
+		if e := r.Error(t); e.Status != status || e.Message != msg {
+			t.Fatalf("got %+v, want %d %s", e, status, msg)
+		}
+	}
+	// From elsewhere, before initialisation: refused, unless the page came from the public origin.
+	wantErr(post(body, remote), 403, "只能在本机或配置的站点地址上初始化系统")
+	wantErr(post(body, http.Header{"X-Forwarded-For": {"203.0.113.5"}, "Origin": {"https://evil.example.com"}}), 403,
+		"只能在本机或配置的站点地址上初始化系统")
+	bad := map[string]any{}
+	for k, v := range body {
+		bad[k] = v
+	}
+	bad["password"] = "short"
+	wantErr(post(bad, nil), 400, "password: 长度必须在8到72个字符之间")
+	bad["password"], bad["shopName"] = "boss-pass-1", ""
+	wantErr(post(bad, nil), 400, "shopName: 不能为空")
+	if check(t, s) {
+		t.Fatal("refused set-ups initialised the system")
+	}
+	if r := post(body, http.Header{"X-Forwarded-For": {"203.0.113.5"}, "Origin": {"https://shop.example.com"}}); r.Status != 201 {
+		t.Fatalf("setup: %d %s", r.Status, r.Body)
+	}
+	if !check(t, s) {
+		t.Fatal("not initialised after the setup")
+	}
+	// The administrator is now boss, with the new password; the shop's settings are saved.
+	s.Login(t, "boss", "boss-pass-1")
+	st := initsetup.NewStore(s.DB)
+	if v, _, _ := st.Get(context.Background(), initsetup.KeyShopName); v != "好物商城" {
+		t.Fatalf("shop name = %q", v)
+	}
+	// Afterwards: refused, from anywhere.
+	wantErr(post(body, nil), 409, "系统已初始化")
+	wantErr(post(body, remote), 409, "系统已初始化")
 }

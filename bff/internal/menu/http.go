@@ -8,9 +8,9 @@ import (
 	"mallconsole/bff/internal/platform/authz"
 )
 
-// Routes registers the menu API; signedIn is the authentication middleware.
-func (s *Service) Routes(e *echo.Echo, signedIn echo.MiddlewareFunc) {
-	e.GET("/api/menus/build", s.handleBuild, signedIn)
+// Routes registers the menu API.
+func (s *Service) Routes(r *authz.Router) {
+	r.GET("/api/menus/build", authz.SignedIn(), s.handleBuild)
 }
 
 // handleBuild answers with the caller's router tree, ready-made per set of roles: it is asked on

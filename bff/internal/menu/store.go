@@ -47,3 +47,36 @@ func (s *Store) Ensure(ctx context.Context, m Menu) (Menu, error) {
 	s.gen.Bump()
 	return m, nil
 }
+
+// Save creates (ID 0) or updates a menu.
+func (s *Store) Save(ctx context.Context, m *Menu) error {
+	var err error
+	if m.ID == 0 {
+		err = s.db.WithContext(ctx).Create(m).Error
+	} else {
+		err = s.db.WithContext(ctx).Model(&Menu{ID: m.ID}).Select("pid", "type", "title", "name", "component",
+			"path", "sort", "icon", "permission", "hidden", "cache", "always_show", "redirect", "active_menu",
+			"breadcrumb", "i_frame", "update_time").Updates(m).Error
+	}
+	s.gen.Bump()
+	return err
+}
+
+// Delete removes menus (the caller passes whole subtrees; grants go by foreign key cascade and
+// explicitly, for databases without it).
+func (s *Store) Delete(ctx context.Context, ids []int64) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Exec("DELETE FROM roles_menus WHERE menu_id IN ?", ids).Error; err != nil {
+			return err
+		}
+		// children first, so no row ever points at a deleted parent
+		for i := len(ids) - 1; i >= 0; i-- {
+			if err := tx.Where("id = ?", ids[i]).Delete(&Menu{}).Error; err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	s.gen.Bump()
+	return err
+}

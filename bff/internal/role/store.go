@@ -6,7 +6,9 @@ import (
 	"slices"
 
 	"gorm.io/gorm"
+
 	"gorm.io/gorm/clause"
+	"mallconsole/bff/internal/platform/db"
 
 	"mallconsole/bff/internal/platform/cache"
 )
@@ -77,4 +79,120 @@ func (s *Store) Ensure(ctx context.Context, r Role, menuIDs []int64) (Role, erro
 		s.gen.Bump()
 	}
 	return r, err
+}
+
+// Search returns a page of roles (name or description contains blurry), by level then ID.
+func (s *Store) Search(ctx context.Context, blurry string, offset, limit int) ([]Role, int64, error) {
+	tx := s.db.WithContext(ctx).Model(&Role{})
+	if blurry != "" {
+		like := "%" + blurry + "%"
+		tx = tx.Where("name LIKE ? OR description LIKE ?", like, like)
+	}
+	return db.Paged[Role](tx, "level, id", offset, limit)
+}
+
+// All returns every role, by level then ID.
+func (s *Store) All(ctx context.Context) ([]Role, error) {
+	rs := []Role{}
+	return rs, s.db.WithContext(ctx).Order("level, id").Find(&rs).Error
+}
+
+// Grants returns the menus and departments of each role.
+func (s *Store) Grants(ctx context.Context, roleIDs []int64) (menus, depts map[int64][]int64, err error) {
+	menus, depts = map[int64][]int64{}, map[int64][]int64{}
+	if len(roleIDs) == 0 {
+		return menus, depts, nil
+	}
+	var rms []RoleMenu
+	if err := s.db.WithContext(ctx).Where("role_id IN ?", roleIDs).Order("menu_id").Find(&rms).Error; err != nil {
+		return nil, nil, err
+	}
+	for _, g := range rms {
+		menus[g.RoleID] = append(menus[g.RoleID], g.MenuID)
+	}
+	var rds []RoleDept
+	if err := s.db.WithContext(ctx).Where("role_id IN ?", roleIDs).Order("dept_id").Find(&rds).Error; err != nil {
+		return nil, nil, err
+	}
+	for _, g := range rds {
+		depts[g.RoleID] = append(depts[g.RoleID], g.DeptID)
+	}
+	return menus, depts, nil
+}
+
+// ErrDuplicate is returned when a role name is taken.
+var ErrDuplicate = gorm.ErrDuplicatedKey
+
+// Save creates (ID 0) or updates a role with its menus and departments, replacing the grants.
+func (s *Store) Save(ctx context.Context, r *Role, menuIDs, deptIDs []int64) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if r.ID == 0 {
+			if err := tx.Create(r).Error; err != nil {
+				return err
+			}
+		} else if err := tx.Model(&Role{ID: r.ID}).Select("name", "level", "description", "data_scope",
+			"update_time").Updates(r).Error; err != nil {
+			return err
+		}
+		if err := tx.Where("role_id = ?", r.ID).Delete(&RoleMenu{}).Error; err != nil {
+			return err
+		}
+		if err := tx.Where("role_id = ?", r.ID).Delete(&RoleDept{}).Error; err != nil {
+			return err
+		}
+		return insertGrants(tx, r.ID, menuIDs, deptIDs)
+	})
+	s.gen.Bump()
+	return err
+}
+
+func insertGrants(tx *gorm.DB, roleID int64, menuIDs, deptIDs []int64) error {
+	ms := make([]RoleMenu, 0, len(menuIDs))
+	for _, id := range menuIDs {
+		ms = append(ms, RoleMenu{RoleID: roleID, MenuID: id})
+	}
+	if len(ms) > 0 {
+		if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&ms).Error; err != nil {
+			return err
+		}
+	}
+	ds := make([]RoleDept, 0, len(deptIDs))
+	for _, id := range deptIDs {
+		ds = append(ds, RoleDept{RoleID: roleID, DeptID: id})
+	}
+	if len(ds) > 0 {
+		return tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&ds).Error
+	}
+	return nil
+}
+
+// Grant adds menus to a role, keeping what it has (seeding new pages for the superuser role).
+func (s *Store) Grant(ctx context.Context, roleID int64, menuIDs []int64) error {
+	err := insertGrants(s.db.WithContext(ctx), roleID, menuIDs, nil)
+	s.gen.Bump()
+	return err
+}
+
+// Delete removes roles and their grants.
+func (s *Store) Delete(ctx context.Context, ids []int64) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		for _, m := range []any{&RoleMenu{}, &RoleDept{}} {
+			if err := tx.Where("role_id IN ?", ids).Delete(m).Error; err != nil {
+				return err
+			}
+		}
+		return tx.Where("id IN ?", ids).Delete(&Role{}).Error
+	})
+	s.gen.Bump()
+	return err
+}
+
+// CountExisting counts how many of ids exist in table (menus or depts), to validate grants.
+func (s *Store) CountExisting(ctx context.Context, table string, ids []int64) (int64, error) {
+	var n int64
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	err := s.db.WithContext(ctx).Table(table).Where("id IN ?", ids).Count(&n).Error
+	return n, err
 }

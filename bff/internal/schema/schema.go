@@ -4,6 +4,7 @@ package schema
 
 import (
 	"mallconsole/bff/internal/attach"
+	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/auth"
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/dict"
@@ -21,6 +22,7 @@ func Migrations() []db.Migration {
 	for _, ms := range [][]db.Migration{
 		dept.Migrations(), menu.Migrations(), role.Migrations(), user.Migrations(),
 		dict.Migrations(), initsetup.Migrations(), auth.Migrations(), kv.Migrations(),
+		audit.Migrations(),
 		attach.Migrations(),
 	} {
 		all = append(all, ms...)

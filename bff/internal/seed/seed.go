@@ -80,6 +80,19 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("seeding the base data: %w", err)
 	}
+	err = g.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		settings := initsetup.NewStore(tx)
+		if _, done, err := settings.Get(ctx, KeySystemPages); err != nil || done {
+			return err
+		}
+		if err := system(ctx, tx, gen); err != nil {
+			return err
+		}
+		return settings.Set(ctx, tx, KeySystemPages, time.Now().UTC().Format(time.RFC3339))
+	})
+	if err != nil {
+		return fmt.Errorf("seeding the system pages: %w", err)
+	}
 	if printAdmin != "" {
 		fmt.Fprintf(opt.Out, "admin password: %s\n", printAdmin)
 	}

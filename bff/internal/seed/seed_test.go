@@ -3,6 +3,7 @@ package seed_test
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,13 +57,29 @@ func TestBaseSeed(t *testing.T) {
 		}
 		var ms []menu.Menu
 		g.Order("id").Find(&ms)
-		if len(ms) != 3 || ms[0].Path != "/system" || ms[0].Component != "Layout" || ms[0].Icon != "setting" || !ms[0].AlwaysShow ||
+		if len(ms) != 24 || ms[0].Path != "/system" || ms[0].Component != "Layout" || ms[0].Icon != "setting" || !ms[0].AlwaysShow ||
 			ms[1].Permission != "online:list" || ms[1].Component != "system/online/index" || ms[1].Name != "OnlineUser" ||
 			ms[2].Type != menu.TypeButton || ms[2].Permission != "online:del" {
 			t.Fatalf("menus = %+v", ms)
 		}
+		// 系统管理's pages and buttons (issue 4), 在线用户 after the management pages.
+		var perms []string
+		for _, m := range ms {
+			if m.Permission != "" {
+				perms = append(perms, m.Permission)
+			}
+		}
+		for _, want := range []string{"user:list", "user:add", "user:edit", "user:del", "role:list", "role:del",
+			"menu:list", "menu:edit", "dept:list", "dept:add", "dict:list", "dict:del", "log:list"} {
+			if !slices.Contains(perms, want) {
+				t.Fatalf("no menu carries %s: %v", want, perms)
+			}
+		}
+		if ms[1].Sort != 6 {
+			t.Fatalf("在线用户 sort = %d", ms[1].Sort)
+		}
 		c := counts(t, g)
-		if c["depts"] != 0 || c["dict"] != 0 || c["roles_menus"] != 3 {
+		if c["depts"] != 0 || c["dict"] != 0 || c["roles_menus"] != 24 {
 			t.Fatalf("base seed counts = %v", c)
 		}
 		// A second start prints nothing and creates nothing, even if the admin was renamed away.
@@ -71,7 +88,7 @@ func TestBaseSeed(t *testing.T) {
 		if err := seed.Run(ctx, g, opt); err != nil || out.Len() != 0 {
 			t.Fatalf("second run: %v %q", err, out.String())
 		}
-		if got := counts(t, g); got["users"] != 1 || got["menus"] != 3 {
+		if got := counts(t, g); got["users"] != 1 || got["menus"] != 24 {
 			t.Fatalf("second run changed counts: %v", got)
 		}
 	})
@@ -89,7 +106,7 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 			t.Fatalf("output %q", s)
 		}
 		first := counts(t, g)
-		if first["users"] != 3 || first["depts"] != 4 || first["dict"] != 3 || first["dict_detail"] != 9 || first["settings"] != 2 {
+		if first["users"] != 3 || first["depts"] != 4 || first["dict"] != 3 || first["dict_detail"] != 9 || first["settings"] != 3 {
 			t.Fatalf("demo counts = %v", first)
 		}
 		var staff, channel user.User

@@ -3,9 +3,13 @@ package user
 import (
 	"context"
 	"errors"
+	"time"
 
 	"gorm.io/gorm"
 
+	"mallconsole/bff/internal/platform/db"
+
+	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/platform/cache"
 )
 
@@ -96,4 +100,160 @@ func (s *Store) Count(ctx context.Context) (int64, error) {
 	var n int64
 	err := s.db.WithContext(ctx).Model(&User{}).Count(&n).Error
 	return n, err
+}
+
+// Query is a search of users.
+type Query struct {
+	Blurry   string  // in user name, nick name, email or phone
+	DeptIDs  []int64 // nil: any department
+	Scope    []int64 // nil: unrestricted; else only users of these departments
+	Enabled  *bool
+	From, To *time.Time
+	Kind     string
+	Offset   int
+	Limit    int
+	Order    string // a whitelisted ORDER BY
+}
+
+// Search returns a page of users and the total.
+func (s *Store) Search(ctx context.Context, q Query) ([]User, int64, error) {
+	tx := s.db.WithContext(ctx).Model(&User{})
+	if q.Blurry != "" {
+		like := "%" + q.Blurry + "%"
+		tx = tx.Where("username LIKE ? OR nick_name LIKE ? OR email LIKE ? OR phone LIKE ?", like, like, like, like)
+	}
+	if q.DeptIDs != nil {
+		tx = tx.Where("dept_id IN ?", append([]int64{0}, q.DeptIDs...))
+	}
+	if q.Scope != nil {
+		tx = tx.Where("dept_id IN ?", append([]int64{0}, q.Scope...))
+	}
+	if q.Enabled != nil {
+		tx = tx.Where("enabled = ?", *q.Enabled)
+	}
+	if q.From != nil {
+		tx = tx.Where("create_time BETWEEN ? AND ?", *q.From, *q.To)
+	}
+	if q.Kind != "" {
+		tx = tx.Where("kind = ?", q.Kind)
+	}
+	return db.Paged[User](tx, q.Order, q.Offset, q.Limit)
+}
+
+// RolesOf returns the role IDs of each user.
+func (s *Store) RolesOf(ctx context.Context, userIDs []int64) (map[int64][]int64, error) {
+	out := map[int64][]int64{}
+	if len(userIDs) == 0 {
+		return out, nil
+	}
+	var urs []UserRole
+	if err := s.db.WithContext(ctx).Where("user_id IN ?", userIDs).Order("user_id, role_id").Find(&urs).Error; err != nil {
+		return nil, err
+	}
+	for _, ur := range urs {
+		out[ur.UserID] = append(out[ur.UserID], ur.RoleID)
+	}
+	return out, nil
+}
+
+// ErrDuplicate is returned when a user name or employee number is taken.
+var ErrDuplicate = gorm.ErrDuplicatedKey
+
+// Create adds a user with roles.
+func (s *Store) Create(ctx context.Context, u *User, roleIDs []int64) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(u).Error; err != nil {
+			return err
+		}
+		return setRoles(tx, u.ID, roleIDs)
+	})
+	s.gen.Bump()
+	return err
+}
+
+func setRoles(tx *gorm.DB, userID int64, roleIDs []int64) error {
+	if err := tx.Where("user_id = ?", userID).Delete(&UserRole{}).Error; err != nil {
+		return err
+	}
+	for _, r := range roleIDs {
+		if err := tx.Create(&UserRole{UserID: userID, RoleID: r}).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Update writes the editable fields of u and replaces its roles.
+func (s *Store) Update(ctx context.Context, u User, roleIDs []int64) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err := tx.Model(&User{ID: u.ID}).Select("username", "nick_name", "gender", "email", "phone", "enabled",
+			"dept_id", "update_time").Updates(&u).Error
+		if err != nil {
+			return err
+		}
+		return setRoles(tx, u.ID, roleIDs)
+	})
+	s.gen.Bump()
+	return err
+}
+
+// Delete removes users (their roles go with them).
+func (s *Store) Delete(ctx context.Context, ids []int64) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("user_id IN ?", ids).Delete(&UserRole{}).Error; err != nil {
+			return err
+		}
+		return tx.Where("id IN ?", ids).Delete(&User{}).Error
+	})
+	s.gen.Bump()
+	return err
+}
+
+// SetEnabled switches users on or off.
+func (s *Store) SetEnabled(ctx context.Context, ids []int64, enabled bool) error {
+	err := s.db.WithContext(ctx).Model(&User{}).Where("id IN ?", ids).
+		Updates(map[string]any{"enabled": enabled, "update_time": time.Now()}).Error
+	s.gen.Bump()
+	return err
+}
+
+// SetPassword stores a new bcrypt hash.
+func (s *Store) SetPassword(ctx context.Context, id int64, hash string) error {
+	return s.db.WithContext(ctx).Model(&User{}).Where("id = ?", id).
+		Updates(map[string]any{"password": hash, "update_time": time.Now()}).Error
+}
+
+// CountInDepts counts the users of the departments.
+func (s *Store) CountInDepts(ctx context.Context, deptIDs []int64) (int64, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&User{}).Where("dept_id IN ?", deptIDs).Count(&n).Error
+	return n, err
+}
+
+// CountWithRoles counts the users holding any of the roles.
+func (s *Store) CountWithRoles(ctx context.Context, roleIDs []int64) (int64, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&UserRole{}).Where("role_id IN ?", roleIDs).Count(&n).Error
+	return n, err
+}
+
+// Members returns the enabled users of one department, by user name (the picker).
+func (s *Store) Members(ctx context.Context, deptID int64) ([]dept.Member, error) {
+	out := []dept.Member{}
+	err := s.db.WithContext(ctx).Model(&User{}).Select("id", "username", "nick_name").
+		Where("dept_id = ? AND enabled = ?", deptID, true).Order("username").Limit(1000).Scan(&out).Error
+	return out, err
+}
+
+// SetupSuperuser gives the first superuser its real name, contact and password (first-run setup),
+// in tx; it fails when there is no superuser.
+func (s *Store) SetupSuperuser(ctx context.Context, tx *gorm.DB, username, nickName, email, hash string) error {
+	var u User
+	if err := tx.WithContext(ctx).Where("is_admin = ?", true).Order("id").Take(&u).Error; err != nil {
+		return err
+	}
+	err := tx.WithContext(ctx).Model(&User{ID: u.ID}).Updates(map[string]any{"username": username,
+		"nick_name": nickName, "email": email, "password": hash, "enabled": true, "update_time": time.Now()}).Error
+	s.gen.Bump()
+	return err
 }

@@ -54,8 +54,7 @@ afterEach(() => {
 describe('signed out', () => {
   it('a deep link goes to /login with the wanted path as redirect', async () => {
     renderApp('/system/online?page=2');
-    // the first render of the file loads the lazy routes cold: more than findBy's default second
-    expect(await screen.findByRole('button', { name: '登 录' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '登 录' })).toBeInTheDocument();
     expect(location()).toBe('/login?redirect=%2Fsystem%2Fonline%3Fpage%3D2');
     await waitFor(() => expect(document.title).toBe('登录 - 商城'));
   });
@@ -121,7 +120,7 @@ describe('signed out', () => {
     await user.click(screen.getByRole('checkbox', { name: '记住我' }));
     await user.click(screen.getByRole('button', { name: '登 录' }));
 
-    expect(await screen.findByText('订单数', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('订单数')).toBeInTheDocument();
     expect(location()).toBe('/dashboard');
     expect(getToken()).toBe('Bearer jwt-1');
     expect(bff.calls.filter((c) => c.path === '/api/menus/build')).toHaveLength(1);
@@ -143,7 +142,7 @@ describe('signed in', () => {
 
   it('a page reload fetches info, then menus; /login sends the user to /', async () => {
     renderApp('/login');
-    expect(await screen.findByText('订单数', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('订单数')).toBeInTheDocument();
     expect(location()).toBe('/dashboard');
     const order = bff.calls.map((c) => c.path).filter((p) => p === '/api/auth/info' || p === '/api/menus/build');
     expect(order).toEqual(['/api/auth/info', '/api/menus/build']);
@@ -152,20 +151,20 @@ describe('signed in', () => {
 
   it('an unknown menu component key shows 404 inside the frame; an unknown path goes to /404', async () => {
     const view = renderApp('/system/ghost');
-    expect(await screen.findByText('抱歉，您访问的页面不存在', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeInTheDocument();
     expect(location()).toBe('/system/ghost');
     expect(screen.getByRole('button', { name: '用户菜单' })).toBeInTheDocument();
     view.unmount();
 
     renderApp('/no/such/path');
-    expect(await screen.findByText('抱歉，您访问的页面不存在', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeInTheDocument();
     expect(location()).toBe('/404');
   });
 
   it('the user menu shows the nickName; 退出登录 asks first, then logs out and goes to /login', async () => {
     const user = userEvent.setup();
     renderApp('/dashboard');
-    const trigger = await screen.findByRole('button', { name: '用户菜单' }, { timeout: 5000 });
+    const trigger = await screen.findByRole('button', { name: '用户菜单' });
     expect(trigger).toHaveTextContent('超级管理员');
     await user.click(trigger);
     expect(await screen.findByText('布局设置')).toBeInTheDocument();
@@ -187,7 +186,7 @@ describe('signed in', () => {
     bff.on('GET /api/expired', () => ({ status: 401, body: { status: 401, message: '登录已过期' } }));
     const user = userEvent.setup();
     renderApp('/dashboard');
-    await screen.findByText('订单数', {}, { timeout: 5000 });
+    await screen.findByText('订单数');
     await http.get('/api/expired').catch(() => undefined);
 
     // named by its title (aria-labelledby)
@@ -206,7 +205,7 @@ describe('signed in', () => {
     bff.on('GET /background/thing', () => ({ status: 405, body: { status: 405, message: '渠道登录已过期' } }));
     const user = userEvent.setup();
     renderApp('/dashboard');
-    await screen.findByText('订单数', {}, { timeout: 5000 });
+    await screen.findByText('订单数');
     await http.get('/background/thing').catch(() => undefined);
     const dialog = await screen.findByRole('dialog', { name: '系统提示' });
     await user.click(within(dialog).getByRole('button', { name: '重新登录' }));
@@ -217,7 +216,7 @@ describe('signed in', () => {
 
   it('/redirect/<path> replaces itself with /<path> (refresh helper)', async () => {
     renderApp('/redirect/user/center?tab=1');
-    expect(await screen.findByText('超级管理员', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '超级管理员' })).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/user/center?tab=1'));
     await waitFor(() => expect(document.title).toBe('个人中心 - 商城'));
   });
@@ -225,7 +224,7 @@ describe('signed in', () => {
   it('403 sends the user to /401', async () => {
     bff.on('GET /api/forbidden', () => ({ status: 403, body: { status: 403, message: '不允许' } }));
     renderApp('/dashboard');
-    await screen.findByText('订单数', {}, { timeout: 5000 });
+    await screen.findByText('订单数');
     await http.get('/api/forbidden').catch(() => undefined);
     await waitFor(() => expect(location()).toBe('/401'));
     expect(await screen.findByText('抱歉，您无权访问此页面')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { getRuntime, PRODUCT_BASE_PATH } from '@/shared/lib/runtime';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { useSession } from '@/stores/session';
@@ -28,6 +28,14 @@ export function Guard() {
     if (decision.type === 'loadInfo') void useSession.getState().restore();
     else if (decision.type === 'loadMenus') void useSession.getState().refreshMenus();
   }, [decision.type]);
+
+  // Menu and role changes made meanwhile show on the next navigation (not on the first page).
+  const seen = useRef(location.pathname);
+  useEffect(() => {
+    if (seen.current === location.pathname) return;
+    seen.current = location.pathname;
+    if (decision.type === 'allow') void useSession.getState().syncMenus();
+  }, [location.pathname, decision.type]);
 
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
   // Dynamic routes are unknown until info and menus arrived: wait rather than show 404.

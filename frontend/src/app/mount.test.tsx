@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { client, http } from '@/shared/api';
 import { getRuntime } from '@/shared/lib/runtime';
-import { removeToken } from '@/shared/lib/token';
-import { fakeBff } from '@/test/fakeBff';
+import { removeToken, setToken } from '@/shared/lib/token';
+import { useSession } from '@/stores/session';
+import { adminInfo, adminMenus, fakeBff } from '@/test/fakeBff';
 import { mountApp, removeModulePreloads } from './mount';
 
 type Target = Window | Document;
@@ -73,9 +74,13 @@ describe('embedded mount (qiankun)', () => {
         props: { name: 'monomer' },
       });
       expect(getRuntime()).toMatchObject({ embedded: true, basename: '/monomer', apiBase: 'http://bff.test', container });
-      // lazy routes load cold under a busy test run: more than findBy's default second
-      expect(await within(container).findByRole('button', { name: '登 录' }, { timeout: 10_000 })).toBeInTheDocument();
+      // the sign-in chunk loads lazily; a busy machine needs more than the default second
+      expect(await within(container).findByRole('button', { name: '登 录' })).toBeInTheDocument();
       await waitFor(() => expect(document.title).toBe('登录 - 商城'));
+      // the sign-in page fills the host's container (app/box.ts), not the window: the host's
+      // own header above the container would make the host page scroll
+      expect(container.style.minHeight).toBe('inherit');
+      expect(container.querySelectorAll('[style*="vh"]')).toHaveLength(0);
       // calls go to the origin the code came from
       expect(bff.calls.find((c) => c.path === '/api/auth/code')?.baseURL).toBe('http://bff.test');
       // antd's styles are in the container, not in the host's head
@@ -89,6 +94,7 @@ describe('embedded mount (qiankun)', () => {
       expect(screen.getAllByText('不存在').every((node) => container.contains(node))).toBe(true);
 
       app.unmount();
+      expect(container.hasAttribute('style')).toBe(false);
       expect(container.innerHTML).toBe('<div id="root"></div>');
       expect(document.head.innerHTML).toBe(headBefore);
       expect(Array.from(document.body.children)).toEqual(bodyBefore);
@@ -103,6 +109,33 @@ describe('embedded mount (qiankun)', () => {
     expect(tracker.leftover()).toEqual(['document:selectionchange']);
     tracker.stop();
     container.remove();
+  });
+
+  it("the frame fills the host's container, not the window, and keeps its fixed parts inside it", async () => {
+    const bff = fakeBff();
+    bff.on('GET /api/auth/info', () => ({ status: 200, body: adminInfo }));
+    bff.on('GET /api/menus/build', () => ({ status: 200, body: adminMenus }));
+    client.axios.defaults.adapter = bff.adapter;
+    setToken('Bearer jwt-frame', false);
+    useSession.getState().reset(); // picks up the token, as a page load would
+    history.replaceState(null, '', '/monomer/dashboard');
+    const container = document.createElement('div');
+    container.innerHTML = '<div id="root"></div>';
+    document.body.appendChild(container);
+
+    const app = mountApp({ embedded: true, container, moduleUrl: 'http://bff.test/assets/index-abc.js' });
+    expect(await within(container).findByText('订单数')).toBeInTheDocument();
+    const frame = container.querySelector<HTMLElement>('.ant-app');
+    expect(frame?.parentElement?.id).toBe('root');
+    // grows into #root's column; the transform makes it the containing block of the fixed
+    // header and sider
+    expect(frame?.style.flex).toBe('1 0 auto');
+    expect(frame?.style.transform).toBe('translateZ(0)');
+    // nothing is sized to the window: 100vh plus the host's header would overflow the host page
+    expect(container.querySelectorAll('[style*="vh"]')).toHaveLength(0);
+    app.unmount();
+    container.remove();
+    useSession.getState().reset();
   });
 
   it('removes the module preload links of its own assets only', () => {

@@ -4,6 +4,7 @@ import { client, expectBindings } from '@/shared/api';
 import { getRuntime, resetRuntime, resolveApiBase, resolveBasename, setRuntime } from '@/shared/lib/runtime';
 import { useSession } from '@/stores/session';
 import { AppRoot } from './AppRoot';
+import { fillBox } from './box';
 import { removeLibraryGlobals } from './preflight';
 
 export interface MountOptions {
@@ -73,6 +74,7 @@ export function mountApp(options: MountOptions): MountedApp {
     basename: resolveBasename(options.embedded, props.routerBase),
     apiBase: resolveApiBase(options.moduleUrl, props.apiBase),
   });
+  const unfillBox = fillBox(host, container);
   const titleBefore = document.title;
   const iconStyleBefore = document.head.querySelector(ICON_STYLE);
   expectBindings(true);
@@ -88,6 +90,7 @@ export function mountApp(options: MountOptions): MountedApp {
     unmount: () => {
       client.abortAll();
       root.unmount();
+      unfillBox();
       expectBindings(false);
       if (container) container.querySelectorAll(INJECTED_STYLES).forEach((node) => node.remove());
       if (ownHost) host.remove();

@@ -2,7 +2,7 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import type { LoginResult, UserInfo } from '@/features/auth/types';
 import type { MenuNode } from '@/features/menu/types';
-import { createSessionStore, DEFAULT_ROLE, type SessionDeps } from './session';
+import { createSessionStore, DEFAULT_ROLE, SYNC_AFTER_MS, type SessionDeps } from './session';
 
 const info = (roles: string[]): UserInfo => ({
   user: { id: 1, username: 'admin', nickName: '管理员' },
@@ -129,6 +129,24 @@ describe('session store', () => {
     await pending;
     expect(deps.api.buildMenus).toHaveBeenCalledTimes(1);
     expect(store.getState()).toMatchObject({ loadMenus: false, menus, menusPending: false });
+  });
+
+  it('syncMenus picks up permission and menu changes quietly', async () => {
+    const later: MenuNode[] = [...menus, { path: '/shop', component: 'Layout', meta: { title: '商城' }, children: [] }];
+    const { store, deps } = setup({}, 'Bearer t');
+    await store.getState().restore();
+    await store.getState().syncMenus(); // right after the fetch: nothing asked
+    expect(deps.api.buildMenus).toHaveBeenCalledTimes(1);
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + SYNC_AFTER_MS + 1);
+    vi.mocked(deps.api.getInfo).mockResolvedValueOnce(info(['online:list', 'user:list']));
+    vi.mocked(deps.api.buildMenus).mockResolvedValueOnce(later);
+    await store.getState().syncMenus();
+    expect(store.getState()).toMatchObject({ roles: ['online:list', 'user:list'], menus: later, menusPending: false });
+    vi.mocked(Date.now).mockReturnValue(Date.now() + 2 * SYNC_AFTER_MS + 2);
+    vi.mocked(deps.api.buildMenus).mockRejectedValueOnce(new Error('500'));
+    await store.getState().syncMenus();
+    expect(store.getState().menus).toEqual(later);
+    vi.restoreAllMocks();
   });
 
   it('logout clears token, roles and cookie', async () => {

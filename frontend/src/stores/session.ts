@@ -46,6 +46,11 @@ export interface SessionState {
   restore: () => Promise<boolean>;
   /** loadMenus set: reset the flag and fetch the menus again. */
   refreshMenus: () => Promise<void>;
+  /**
+   * Every later navigation: fetch permissions and menus again, quietly (no spinner, no error
+   * shown), so that menu and role changes take effect on the user's next navigation.
+   */
+  syncMenus: () => Promise<void>;
   /** Server logout; token, roles and cookie are cleared even when the call fails. */
   logout: () => Promise<void>;
   /** Forget the in-memory session (no server call, token storage untouched). */
@@ -59,6 +64,9 @@ function statusOf(err: unknown): number | undefined {
 export function rolesOf(info: UserInfo): string[] {
   return info.roles && info.roles.length > 0 ? [...info.roles] : [DEFAULT_ROLE];
 }
+
+/** A navigation within this time of the last menu fetch does not fetch them again. */
+export const SYNC_AFTER_MS = 3000;
 
 export type SessionStore = UseBoundStore<StoreApi<SessionState>>;
 
@@ -75,6 +83,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
 
   return create<SessionState>((set, get) => {
     let restoring: Promise<boolean> | null = null;
+    let menusAt = 0; // when the menus were last asked for
 
     const signedIn = (result: LoginResult, rememberMe: boolean) => {
       deps.token.set(result.token, rememberMe);
@@ -87,6 +96,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
     };
 
     const fetchMenus = async () => {
+      menusAt = Date.now();
       set({ menusPending: true });
       try {
         const menus = await deps.api.buildMenus();
@@ -135,6 +145,21 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       refreshMenus: async () => {
         set({ loadMenus: false });
         await fetchMenus();
+      },
+
+      syncMenus: async () => {
+        // Just fetched (sign-in, reload, a redirect right after them): nothing can have changed.
+        if (!get().token || get().roles.length === 0 || get().menusPending || Date.now() - menusAt < SYNC_AFTER_MS) return;
+        menusAt = Date.now();
+        try {
+          const [info, menus] = await Promise.all([deps.api.getInfo(), deps.api.buildMenus()]);
+          const roles = rolesOf(info);
+          const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+          if (!same(roles, get().roles)) set({ roles });
+          if (Array.isArray(menus) && !same(menus, get().menus)) set({ menus });
+        } catch {
+          // the request client handles 401/405; anything else leaves the session as it was
+        }
       },
 
       logout: async () => {

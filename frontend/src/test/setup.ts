@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Pages load lazily: the first render of a page imports antd modules, which on a busy 2-core
+// machine can take longer than testing-library's 1 s default. Found elements return at once.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

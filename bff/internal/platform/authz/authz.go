@@ -4,6 +4,7 @@
 package authz
 
 import (
+	"context"
 	"net/http"
 	"slices"
 
@@ -69,4 +70,29 @@ func RequirePerm(perms ...string) echo.MiddlewareFunc {
 			return next(c)
 		}
 	}
+}
+
+// Scope is the set of departments whose users and departments a caller may see and change
+// (the data scope of their roles).
+type Scope struct {
+	All   bool    // every department (the superuser, or a role with the "all" scope)
+	Depts []int64 // sorted; only these when not All
+}
+
+// Allows tells whether data of a department is inside the scope; data that belongs to no
+// department is visible only to an unrestricted caller.
+func (s Scope) Allows(deptID *int64) bool {
+	if s.All {
+		return true
+	}
+	if deptID == nil {
+		return false
+	}
+	_, ok := slices.BinarySearch(s.Depts, *deptID)
+	return ok
+}
+
+// Scoper gives a caller's data scope (the auth feature implements it).
+type Scoper interface {
+	Scope(ctx context.Context, p *Principal) (Scope, error)
 }

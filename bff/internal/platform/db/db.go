@@ -113,3 +113,14 @@ type slogWriter struct{ log *slog.Logger }
 func (w slogWriter) Printf(format string, args ...any) {
 	w.log.Warn("db", "msg", fmt.Sprintf(format, args...))
 }
+
+// Paged counts the rows tx selects and returns one page of them in order.
+func Paged[T any](tx *gorm.DB, order string, offset, limit int) ([]T, int64, error) {
+	var n int64
+	if err := tx.Count(&n).Error; err != nil {
+		return nil, 0, err
+	}
+	rows := []T{}
+	err := tx.Order(order).Offset(offset).Limit(limit).Find(&rows).Error
+	return rows, n, err
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 	"gorm.io/gorm"
 
+	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/dbtest"
 	"mallconsole/bff/internal/platform/export"
 	"mallconsole/bff/internal/platform/httpx"
@@ -52,7 +53,8 @@ func server(t *testing.T, g *gorm.DB) *httptest.Server {
 		}}
 	e := echo.New()
 	e.HTTPErrorHandler = httpx.ErrorHandler(dbtest.Discard(), time.Now)
-	export.Routes(e, "/api/goods", tbl.Resource("商品", []string{"id", "name", "price", "createTime"}, []string{"price", "name"}))
+	noAuth := func(next echo.HandlerFunc) echo.HandlerFunc { return next }
+	export.Routes(authz.NewRouter(e, noAuth, nil), "/api/goods", authz.Public(), tbl.Resource("商品", []string{"id", "name", "price", "createTime"}, []string{"price", "name"}))
 	s := httptest.NewServer(e)
 	t.Cleanup(s.Close)
 	return s

@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/httpx"
 )
 
@@ -26,10 +27,10 @@ type Resource struct {
 const maxBody = 1 << 20
 
 // Routes registers POST {prefix}/download (the rows named by ids) and {prefix}/downloadAll
-// (every row that matches the filters), behind mw (authentication, permission).
-func Routes(e *echo.Echo, prefix string, res Resource, mw ...echo.MiddlewareFunc) {
-	e.POST(prefix+"/download", handler(res, false), mw...)
-	e.POST(prefix+"/downloadAll", handler(res, true), mw...)
+// (every row that matches the filters), both under rule.
+func Routes(r *authz.Router, prefix string, rule authz.Rule, res Resource) {
+	r.POST(prefix+"/download", rule, handler(res, false))
+	r.POST(prefix+"/downloadAll", rule, handler(res, true))
 }
 
 func handler(res Resource, all bool) echo.HandlerFunc {

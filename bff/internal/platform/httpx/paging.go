@@ -3,6 +3,7 @@ package httpx
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 )
@@ -70,4 +71,38 @@ func Slice[T any](all []T, p Page) List[T] {
 		out.Content = all[from:min(from+p.Size, len(all))]
 	}
 	return out
+}
+
+// ParseSort reads sort=field,asc|desc (repeatable) against a whitelist of field → column and
+// returns an ORDER BY clause, or def when none is given. The ID breaks ties so pages are stable.
+func ParseSort(c echo.Context, allowed map[string]string, def string) (string, error) {
+	var parts []string
+	for _, v := range c.QueryParams()["sort"] {
+		field, dir, _ := strings.Cut(v, ",")
+		col, ok := allowed[strings.TrimSpace(field)]
+		if !ok {
+			return "", BadRequest("sort", "不支持按"+field+"排序")
+		}
+		switch strings.ToLower(strings.TrimSpace(dir)) {
+		case "", "asc":
+			parts = append(parts, col+" ASC")
+		case "desc":
+			parts = append(parts, col+" DESC")
+		default:
+			return "", BadRequest("sort", "方向必须是asc或desc")
+		}
+	}
+	if len(parts) == 0 {
+		return def, nil
+	}
+	return strings.Join(append(parts, "id DESC"), ", "), nil
+}
+
+// PathID reads a positive integer path parameter.
+func PathID(c echo.Context, name string) (int64, error) {
+	id, err := strconv.ParseInt(c.Param(name), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, BadRequest(name, "必须是正整数")
+	}
+	return id, nil
 }

@@ -43,7 +43,6 @@ export default function Frame({ sidebar }: { sidebar: SidebarItem[] }) {
   const location = useLocation();
   const collapsed = useAppStore((s) => !s.sidebarOpened);
   const setSidebar = useAppStore((s) => s.setSidebar);
-  const mobile = useAppStore((s) => s.device === 'mobile');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const embedded = getRuntime().embedded;
   useDeviceWatcher();
@@ -63,11 +62,13 @@ export default function Frame({ sidebar }: { sidebar: SidebarItem[] }) {
   const title = t('app.title.generic');
 
   // antd's App gives the pages inside the frame App.useApp() (modal, message, notification).
+  // It grows into the app's box (see app/box.ts): the window standalone, the host's container
+  // embedded, never 100vh there (the host's own header would make the host page scroll).
   // Embedded, the transform makes this box the containing block of ProLayout's fixed header and
   // sider (the mix layout always fixes its header), so they stay inside the host's container
   // instead of covering the host page.
   return (
-    <AntApp style={embedded ? { transform: 'translateZ(0)', minHeight: '100vh' } : undefined}>
+    <AntApp style={embedded ? { flex: '1 0 auto', transform: 'translateZ(0)' } : { flex: '1 0 auto' }}>
     <ProLayout
       layout="mix"
       splitMenus={false}
@@ -76,8 +77,10 @@ export default function Frame({ sidebar }: { sidebar: SidebarItem[] }) {
       pageTitleRender={false}
       logo={<Logo />}
       headerTitleRender={(logo) => <Brand logo={logo} title={title} />}
-      // The header carries the brand; the sider repeats it only as the mobile drawer.
-      menuHeaderRender={mobile ? (logo) => <Brand logo={logo} title={title} /> : false}
+      // The header carries the brand; the sider repeats it only as ProLayout's mobile drawer (its
+      // isMobile, under 768px). Our "mobile" device (under 992px) keeps the fixed sider, collapsed
+      // to 64px, where the brand does not fit.
+      menuHeaderRender={(logo, _title, props) => (props?.isMobile ? <Brand logo={logo} title={title} /> : null)}
       siderWidth={SIDEBAR_WIDTH}
       // Fixed header and sider; embedded, they are fixed to the frame's box (see AntApp below).
       fixSiderbar

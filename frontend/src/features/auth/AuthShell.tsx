@@ -12,7 +12,8 @@ export function AuthShell({ subtitle, children }: { subtitle: string; children: 
   return (
     <main
       style={{
-        minHeight: '100vh',
+        // Fills the app's box (the window standalone, the host's container embedded; app/box.ts).
+        flex: '1 0 auto',
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',

@@ -1,14 +1,12 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Flex } from 'antd';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
 import { safeRedirect } from '@/shared/lib/paths';
 import { useSession } from '@/stores/session';
 import { AuthShell } from './AuthShell';
-import { FieldRow } from './FieldRow';
+import { SignInField } from './SignInField';
 import { required, useFieldErrors } from './useFieldErrors';
 
 /** /newLogin: channel-operator sign-in, POST /background/common/tj/login. */
@@ -41,36 +39,26 @@ export default function ChannelLoginPage() {
   return (
     <AuthShell subtitle={t('route.newLogin')}>
       <form name="channel-login" noValidate onSubmit={onSubmit}>
-        <FieldRow errorId="channel-username-error" error={err.username}>
-          <Input
-            size="large"
-            aria-label={t('login.username')}
-            placeholder={t('login.username')}
-            prefix={<UserOutlined />}
-            autoComplete="username"
-            value={form.values.username}
-            status={err.username ? 'error' : undefined}
-            aria-invalid={Boolean(err.username)}
-            aria-describedby={err.username ? 'channel-username-error' : undefined}
-            onChange={(e) => form.onChange('username', e.target.value)}
-            onBlur={() => form.onBlur('username')}
-          />
-        </FieldRow>
-        <FieldRow errorId="channel-password-error" error={err.password}>
-          <Password
-            size="large"
-            aria-label={t('login.password')}
-            placeholder={t('login.password')}
-            prefix={<LockOutlined />}
-            autoComplete="current-password"
-            value={form.values.password}
-            status={err.password ? 'error' : undefined}
-            aria-invalid={Boolean(err.password)}
-            aria-describedby={err.password ? 'channel-password-error' : undefined}
-            onChange={(e) => form.onChange('password', e.target.value)}
-            onBlur={() => form.onBlur('password')}
-          />
-        </FieldRow>
+        <SignInField
+          id="channel-username"
+          label={t('login.username')}
+          icon={<UserOutlined />}
+          autoComplete="username"
+          value={form.values.username}
+          error={err.username}
+          onChange={(v) => form.onChange('username', v)}
+          onBlur={() => form.onBlur('username')}
+        />
+        <SignInField
+          id="channel-password"
+          label={t('login.password')}
+          icon={<LockOutlined />}
+          autoComplete="current-password" secret
+          value={form.values.password}
+          error={err.password}
+          onChange={(v) => form.onChange('password', v)}
+          onBlur={() => form.onBlur('password')}
+        />
         <Flex justify="flex-end" style={{ marginBottom: 24 }}>
           <Link to="/login">{t('login.staff.link')}</Link>
         </Flex>

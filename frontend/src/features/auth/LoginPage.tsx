@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Checkbox, Flex } from 'antd';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
 import { safeRedirect } from '@/shared/lib/paths';
@@ -12,6 +10,7 @@ import { useSession } from '@/stores/session';
 import { getCaptcha } from './api';
 import { AuthShell } from './AuthShell';
 import { FieldRow } from './FieldRow';
+import { SignInField, SignInInput } from './SignInField';
 import type { Captcha } from './types';
 import { required, useFieldErrors } from './useFieldErrors';
 
@@ -87,50 +86,37 @@ export default function LoginPage() {
   return (
     <AuthShell subtitle={t('route.login')}>
       <form name="login" noValidate onSubmit={onSubmit}>
-        <FieldRow errorId="login-username-error" error={err.username}>
-          <Input
-            size="large"
-            aria-label={t('login.username')}
-            placeholder={t('login.username')}
-            prefix={<UserOutlined />}
-            autoComplete="username"
-            value={form.values.username}
-            status={err.username ? 'error' : undefined}
-            aria-invalid={Boolean(err.username)}
-            aria-describedby={err.username ? 'login-username-error' : undefined}
-            onChange={(e) => form.onChange('username', e.target.value)}
-            onBlur={() => form.onBlur('username')}
-          />
-        </FieldRow>
-        <FieldRow errorId="login-password-error" error={err.password}>
-          <Password
-            size="large"
-            aria-label={t('login.password')}
-            placeholder={t('login.password')}
-            prefix={<LockOutlined />}
-            autoComplete="current-password"
-            value={form.values.password}
-            status={err.password ? 'error' : undefined}
-            aria-invalid={Boolean(err.password)}
-            aria-describedby={err.password ? 'login-password-error' : undefined}
-            onChange={(e) => form.onChange('password', e.target.value)}
-            onBlur={() => form.onBlur('password')}
-          />
-        </FieldRow>
+        <SignInField
+          id="login-username"
+          label={t('login.username')}
+          icon={<UserOutlined />}
+          autoComplete="username"
+          value={form.values.username}
+          error={err.username}
+          onChange={(v) => form.onChange('username', v)}
+          onBlur={() => form.onBlur('username')}
+        />
+        <SignInField
+          id="login-password"
+          label={t('login.password')}
+          icon={<LockOutlined />}
+          autoComplete="current-password" secret
+          value={form.values.password}
+          error={err.password}
+          onChange={(v) => form.onChange('password', v)}
+          onBlur={() => form.onBlur('password')}
+        />
         {captchaOn ? (
           <FieldRow errorId="login-code-error" error={err.code}>
             <Flex gap={8} align="center">
-              <Input
-                size="large"
-                aria-label={t('login.code')}
-                placeholder={t('login.code')}
-                prefix={<SafetyOutlined />}
+              <SignInInput
+                id="login-code"
+                label={t('login.code')}
+                icon={<SafetyOutlined />}
                 autoComplete="off"
                 value={form.values.code}
-                status={err.code ? 'error' : undefined}
-                aria-invalid={Boolean(err.code)}
-                aria-describedby={err.code ? 'login-code-error' : undefined}
-                onChange={(e) => form.onChange('code', e.target.value)}
+                error={err.code}
+                onChange={(v) => form.onChange('code', v)}
                 onBlur={() => form.onBlur('code')}
                 style={{ flex: 1 }}
               />

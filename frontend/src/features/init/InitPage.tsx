@@ -1,14 +1,28 @@
 import { useEffect, useState } from 'react';
-import { Alert, Card, Typography } from 'antd';
+import { Alert, App, Button, Card, Divider, Form, Input, Typography } from 'antd';
+import { useNavigate } from 'react-router';
 import { useT } from '@/shared/lib/i18n';
-import { checkInit } from './api';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '@/shared/lib/listPage';
+import { checkInit, setupSystem, type SetupForm } from './api';
 
 type State = { kind: 'checking' } | { kind: 'done'; initialized: boolean } | { kind: 'failed' };
 
-/** /init (系统初始化设置): shows GET /api/init/check; the setup form itself is a later issue. */
+/** /init (系统初始化设置): on a new system, creates the first administrator and the shop's settings. */
 export default function InitPage() {
+  // Outside the frame: antd's App gives this page its own message API.
+  return (
+    <App component={false}>
+      <InitForm />
+    </App>
+  );
+}
+
+function InitForm() {
   const t = useT();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
   const [state, setState] = useState<State>({ kind: 'checking' });
+  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -21,6 +35,21 @@ export default function InitPage() {
     };
   }, []);
 
+  const required = { required: true, message: t('v.required') };
+  const submit = async (v: SetupForm & { confirm: string }) => {
+    setSaving(true);
+    try {
+      const { confirm: _confirm, ...form } = v;
+      await setupSystem(form);
+      void message.success(t('init.done'));
+      navigate('/login', { replace: true });
+    } catch {
+      // the request client has shown the reason
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
     <main style={{ maxWidth: 640, margin: '48px auto', padding: 16 }}>
       <Card>
@@ -28,17 +57,62 @@ export default function InitPage() {
           {t('route.init')}
         </Typography.Title>
         {state.kind === 'checking' ? <Alert type="info" showIcon message={t('init.checking')} /> : null}
-        {state.kind === 'done' ? (
-          <Alert
-            type={state.initialized ? 'success' : 'warning'}
-            showIcon
-            message={state.initialized ? t('init.initialized') : t('init.notInitialized')}
-          />
-        ) : null}
         {state.kind === 'failed' ? <Alert type="error" showIcon message={t('err.failed')} /> : null}
-        <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
-          {t('common.later')}
-        </Typography.Paragraph>
+        {state.kind === 'done' && state.initialized ? <Alert type="success" showIcon message={t('init.initialized')} /> : null}
+        {state.kind === 'done' && !state.initialized ? (
+          <>
+            <Alert type="warning" showIcon message={t('init.notInitialized')} style={{ marginBottom: 16 }} />
+            <Form<SetupForm & { confirm: string }> layout="vertical" onFinish={submit} requiredMark>
+              <Divider orientation="left">{t('init.admin')}</Divider>
+              <Form.Item name="username" label={t('user.username')} rules={[required]}>
+                <Input autoComplete="username" />
+              </Form.Item>
+              <Form.Item name="nickName" label={t('user.nickName')} rules={[required]}>
+                <Input />
+              </Form.Item>
+              <Form.Item
+                name="email"
+                label={t('user.email')}
+                rules={[
+                  { required: true, message: t('v.email.required') },
+                  { pattern: EMAIL_PATTERN, message: t('v.email') },
+                ]}
+              >
+                <Input />
+              </Form.Item>
+              <Form.Item name="password" label={t('user.password')} rules={[required, { min: 8, max: 72, message: t('v.length', { min: 8, max: 72 }) }]}>
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+              <Form.Item
+                name="confirm"
+                label={t('init.confirm')}
+                dependencies={['password']}
+                rules={[
+                  required,
+                  ({ getFieldValue }) => ({
+                    validator: (_, value) =>
+                      !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('init.mismatch'))),
+                  }),
+                ]}
+              >
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+              <Divider orientation="left">{t('init.shop')}</Divider>
+              <Form.Item name="shopName" label={t('init.shopName')} rules={[required]}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="shopPhone" label={t('init.shopPhone')} rules={[{ pattern: PHONE_PATTERN, message: t('v.phone') }]}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="shopAddress" label={t('init.shopAddress')}>
+                <Input />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" loading={saving} block>
+                {t('init.submit')}
+              </Button>
+            </Form>
+          </>
+        ) : null}
       </Card>
     </main>
   );

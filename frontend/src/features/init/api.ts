@@ -3,3 +3,18 @@ import { http } from '@/shared/api';
 export function checkInit(): Promise<{ initialized: boolean }> {
   return http.get<{ initialized: boolean }>('/api/init/check');
 }
+
+export interface SetupForm {
+  username: string;
+  nickName: string;
+  email: string;
+  password: string;
+  shopName: string;
+  shopPhone: string;
+  shopAddress: string;
+}
+
+/** POST /api/init: first administrator and shop settings; refused (409) once initialised. */
+export function setupSystem(form: SetupForm): Promise<void> {
+  return http.post<void>('/api/init', form);
+}

@@ -6,6 +6,12 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 const registry: Record<string, LazyExoticComponent<ComponentType>> = {
   'system/online/index': lazy(() => import('@/features/online')),
+  'system/user/index': lazy(() => import('@/features/user')),
+  'system/role/index': lazy(() => import('@/features/role')),
+  'system/menu/index': lazy(() => import('@/features/menu/page')),
+  'system/dept/index': lazy(() => import('@/features/dept')),
+  'system/dict/index': lazy(() => import('@/features/dict')),
+  'system/log/index': lazy(() => import('@/features/log')),
 };
 
 export function hasPage(key: string): boolean {

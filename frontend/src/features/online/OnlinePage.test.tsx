@@ -70,7 +70,7 @@ describe('在线用户', { timeout: 60_000 }, () => {
     expect(screen.getByRole('columnheader', { name: '登录IP' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: '序号' })).toBeInTheDocument();
     expect(screen.getByText('共 12 条')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /删除|强退/ })).not.toBeInTheDocument();
     // empty cells show "-"
     expect(screen.getAllByRole('row')[2]).toHaveTextContent('-');
 
@@ -85,24 +85,26 @@ describe('在线用户', { timeout: 60_000 }, () => {
     await waitFor(() => expect(queries().at(-1)).toEqual({ page: 0, size: 10, filter: 'user' }));
   });
 
-  it('deletes (kicks) after the confirm, not after cancel', async () => {
+  it('强退 (the table delete) after the confirm, not after cancel; not for the own session', async () => {
     useSession.setState({ roles: ['online:list', 'online:del'] });
     const user = userEvent.setup();
     renderPage();
     await screen.findByText('10.0.0.2');
+    const own = screen.getByRole('cell', { name: 'admin' }).closest('tr')!;
+    expect(within(own).getByRole('button', { name: '强退' })).toBeDisabled();
     const row = screen.getByRole('cell', { name: 'user2' }).closest('tr')!;
-    await user.click(within(row).getByRole('button', { name: '删除' }));
-    expect(await screen.findByText('此操作将永久删除该信息, 是否继续?')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: '强退' }));
+    expect(await screen.findByText('确定强制退出该用户吗？')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /取\s*消/ }));
     expect(await screen.findByText('已取消删除')).toBeInTheDocument();
     expect(calls('DELETE', '/api/auth/online')).toHaveLength(0);
 
     const listed = queries().length;
-    await user.click(within(row).getByRole('button', { name: '删除' }));
+    await user.click(within(row).getByRole('button', { name: '强退' }));
     await waitFor(() => expect(screen.getAllByRole('dialog').length).toBeGreaterThan(0));
     const dialog = screen.getAllByRole('dialog').at(-1)!;
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
-    expect(await screen.findByText('删除成功')).toBeInTheDocument();
+    expect(await screen.findByText('已强制退出')).toBeInTheDocument();
     expect(calls('DELETE', '/api/auth/online')[0].data).toBe('["s2"]');
     await waitFor(() => expect(queries().length).toBeGreaterThan(listed)); // the list refreshed
   });

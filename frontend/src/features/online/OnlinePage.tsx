@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useT } from '@/shared/lib/i18n';
 import { DataTable, type DataColumn } from '@/shared/ui/table';
-import { useSession } from '@/stores/session';
+import { usePermission } from '@/features/auth/permission';
 import { listOnline, ONLINE_URL, type OnlineSession } from './api';
 
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/shared/ui/table';
@@ -11,10 +11,10 @@ function deptName(dept: OnlineSession['dept']): string | undefined {
   return typeof dept === 'string' ? dept : dept.name;
 }
 
-/** 在线用户: signed-in sessions; search by user name, export, and 强制退出 (delete) with online:del. */
+/** 在线用户: signed-in sessions; search by user name, export, and 强退 (the table's delete: one row or the selected) with online:del. */
 export default function OnlinePage() {
   const t = useT();
-  const canKick = useSession((s) => s.roles.includes('admin') || s.roles.includes('online:del'));
+  const canKick = usePermission(['online:del']);
   const columns: DataColumn<OnlineSession>[] = [
     {
       key: 'username',
@@ -54,6 +54,8 @@ export default function OnlinePage() {
       columns={columns}
       downUrl={ONLINE_URL}
       deleteUrl={canKick ? ONLINE_URL : undefined}
+      deleteText={{ label: t('online.kick'), confirm: t('online.kick.confirm'), done: t('online.kick.done') }}
+      canDeleteRow={(row) => !row.current}
       request={(q) => listOnline({ page: q.page, size: q.size, filter: String(q.filters.filter ?? '') })}
     />
   );

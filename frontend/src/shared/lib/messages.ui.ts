@@ -4,14 +4,8 @@
  * with these; i18n.ts spreads this object into its table.
  */
 export const uiMessages = {
-  // DECISIONS §2
-  'del.confirm': ['此操作将永久删除该信息, 是否继续?', 'This operation will permanently delete the information, continue?'],
-  'del.ok': ['删除成功', 'Deleted successfully'],
-  'del.cancelled': ['已取消删除', 'Deletion cancelled'],
-  'v.email.required': ['邮箱地址不能为空', 'Email address cannot be empty'],
-  'v.email': ['请输入正确的邮箱地址', 'Please enter a correct email address'],
+  // DECISIONS §2 (del.*, v.email, v.phone are in i18n.ts)
   'v.phone.required': ['手机号码不能为空', 'Mobile number cannot be empty'],
-  'v.phone': ['请输入正确的手机号码', 'Please enter a correct mobile number'],
   'v.idcard.required': ['身份证号码不能为空', 'ID card number cannot be empty'],
   'v.idcard': ['请输入正确的身份证号码', 'Please enter a correct ID card number'],
   'v.ip': ['请输入正确的IP地址', 'Please enter the correct IP address'],
@@ -45,6 +39,7 @@ export const uiMessages = {
   'table.exporting': ['正在导出', 'Exporting'],
   'table.exportNone': ['请先选择要导出的数据', 'Select the rows to export first'],
   'table.selected': ['已选择 {n} 项', '{n} selected'],
+  'table.clearSelection': ['取消选择', 'Clear selection'],
   'table.total': ['共 {n} 条', '{n} in total'],
   'table.columns': ['列设置', 'Columns'],
   'search.search': ['查询', 'Search'],

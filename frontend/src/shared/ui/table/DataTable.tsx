@@ -47,8 +47,12 @@ export interface DataTableProps<T extends object> {
   pageSizes?: number[];
   /** Export buttons: POST {downUrl}/download and {downUrl}/downloadAll. */
   downUrl?: string;
-  /** Row delete: DELETE {deleteUrl} with the row ids as the JSON body. */
+  /** Row delete: DELETE {deleteUrl} with the row ids as the JSON body; also for the selected rows. */
   deleteUrl?: string;
+  /** Words of the delete (default 删除 / 此操作将永久删除该信息, 是否继续? / 删除成功). */
+  deleteText?: { label: string; confirm: string; done: string };
+  /** Rows that may not be deleted (or selected for it), e.g. the caller's own session. */
+  canDeleteRow?: (row: T) => boolean;
   /** Extra per-row action buttons, before delete. */
   rowActions?: (row: T) => ReactNode[];
   onSelectionChange?: (rows: Selected<T>[]) => void;
@@ -80,16 +84,20 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     props.onSelectionChange?.(toSelected(rows, rowKey));
   };
 
-  const remove = (row: T) => {
+  const words = props.deleteText ?? { label: t('table.delete'), confirm: t('del.confirm'), done: t('del.ok') };
+  const deletable = (row: T) => props.canDeleteRow?.(row) ?? true;
+  const remove = (rows: T[]) => {
+    const ids = rows.map((r) => r[rowKey]);
     modal.confirm({
       title: t('common.hint'),
-      content: t('del.confirm'),
+      content: words.confirm,
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
+      okType: 'danger',
       onOk: async () => {
-        await http.delete(deleteUrl!, { data: [row[rowKey]] });
-        void message.success(t('del.ok'));
-        select(selected.filter((r) => r[rowKey] !== row[rowKey]));
+        await http.delete(deleteUrl!, { data: ids });
+        void message.success(words.done);
+        select(selected.filter((r) => !ids.includes(r[rowKey])));
         await actionRef.current?.reload();
       },
       onCancel: () => void message.info(t('del.cancelled')),
@@ -141,8 +149,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       render: (_, row) => [
         ...(rowActions?.(row) ?? []),
         deleteUrl ? (
-          <Button key="delete" type="link" danger size="small" onClick={() => remove(row)}>
-            {t('table.delete')}
+          <Button key="delete" type="link" danger size="small" disabled={!deletable(row)} onClick={() => remove([row])}>
+            {words.label}
           </Button>
         ) : null,
       ],
@@ -179,10 +187,23 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
               selectedRowKeys: selected.map((r) => r[rowKey] as React.Key),
               preserveSelectedRowKeys: true,
               onChange: (_, rows) => select(rows.filter(Boolean)),
+              getCheckboxProps: deleteUrl ? (row: T) => ({ disabled: !deletable(row) }) : undefined,
             }
           : false
       }
       tableAlertRender={({ selectedRowKeys }) => t('table.selected', { n: selectedRowKeys.length })}
+      tableAlertOptionRender={({ onCleanSelected }) => (
+        <Space>
+          {deleteUrl ? (
+            <Button size="small" type="link" danger onClick={() => remove(selected)}>
+              {words.label}
+            </Button>
+          ) : null}
+          <Button size="small" type="link" onClick={onCleanSelected}>
+            {t('table.clearSelection')}
+          </Button>
+        </Space>
+      )}
       pagination={{
         defaultCurrent: DEFAULT_PAGE,
         defaultPageSize: DEFAULT_PAGE_SIZE,

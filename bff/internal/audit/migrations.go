@@ -1,0 +1,34 @@
+package audit
+
+import (
+	"time"
+
+	"gorm.io/gorm"
+
+	"mallconsole/bff/internal/platform/db"
+)
+
+// entry20261122 is operation_logs as migration 20261122_01_audit created it. Frozen.
+type entry20261122 struct {
+	ID         int64     `gorm:"primaryKey;autoIncrement"`
+	Username   string    `gorm:"size:64;not null;default:'';index:idx_oplog_user"`
+	Method     string    `gorm:"size:16;not null"`
+	Path       string    `gorm:"size:255;not null"`
+	Route      string    `gorm:"size:255;not null"`
+	IP         string    `gorm:"size:64;not null;default:''"`
+	Browser    string    `gorm:"size:128;not null;default:''"`
+	Status     int       `gorm:"not null"`
+	Success    bool      `gorm:"not null"`
+	Millis     int64     `gorm:"not null;default:0"`
+	CreateTime time.Time `gorm:"not null;index:idx_oplog_time"`
+}
+
+func (entry20261122) TableName() string { return "operation_logs" }
+
+// Migrations creates the operation log.
+func Migrations() []db.Migration {
+	return []db.Migration{{
+		ID: "20261122_01_audit",
+		Up: func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&entry20261122{}) },
+	}}
+}

@@ -1,0 +1,22 @@
+// Package audit is the operation log: every write through the API (who, what, when, from where,
+// with what result), recorded by a middleware that the route registry puts on every write.
+package audit
+
+import "time"
+
+// Entry is one recorded write.
+type Entry struct {
+	ID         int64     `gorm:"primaryKey" json:"id"`
+	Username   string    `json:"username"` // "" when nobody was signed in (sign-in, first-run setup)
+	Method     string    `json:"method"`
+	Path       string    `json:"path"`  // the request's path, with its IDs
+	Route      string    `json:"route"` // the route pattern, which names the operation
+	IP         string    `json:"requestIp"`
+	Browser    string    `json:"browser"`
+	Status     int       `json:"status"` // the HTTP status the caller got
+	Success    bool      `json:"success"`
+	Millis     int64     `json:"time"` // duration
+	CreateTime time.Time `json:"-"`
+}
+
+func (Entry) TableName() string { return "operation_logs" }

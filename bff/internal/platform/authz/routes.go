@@ -1,0 +1,151 @@
+package authz
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+)
+
+// Access says who may call a route.
+type Access int
+
+// The kinds of access a route can declare.
+const (
+	AccessPublic     Access = iota + 1 // anyone, no session
+	AccessSignedIn                     // any live session
+	AccessChannel                      // the channel operators' API: no live session → 405
+	AccessPermission                   // a live session holding one of Rule.Perms (admin holds all)
+)
+
+// Rule is the access rule a route declares when it is registered.
+type Rule struct {
+	Access Access
+	Perms  []string // for AccessPermission: any one of them lets the caller through
+}
+
+// Public routes need no session.
+func Public() Rule { return Rule{Access: AccessPublic} }
+
+// SignedIn routes need any live session.
+func SignedIn() Rule { return Rule{Access: AccessSignedIn} }
+
+// Channel routes belong to the channel operators' API (405 without a live session).
+func Channel() Rule { return Rule{Access: AccessChannel} }
+
+// Perm routes need a live session whose user holds one of perms.
+func Perm(perms ...string) Rule {
+	if len(perms) == 0 {
+		panic("authz.Perm needs at least one permission")
+	}
+	return Rule{Access: AccessPermission, Perms: perms}
+}
+
+// Router registers routes on echo together with their access rule, so that no route exists
+// without one: the rule decides the middleware (authentication, permission check, audit), and
+// Rules lets a test walk every route and prove the rule holds.
+type Router struct {
+	e            *echo.Echo
+	authenticate echo.MiddlewareFunc
+	audit        echo.MiddlewareFunc
+	rules        map[string]Rule
+}
+
+// NewRouter registers on e; authenticate is the session middleware (401 staff / 405 channel);
+// audit, when not nil, wraps every write (any method but GET and HEAD).
+func NewRouter(e *echo.Echo, authenticate, audit echo.MiddlewareFunc) *Router {
+	return &Router{e: e, authenticate: authenticate, audit: audit, rules: map[string]Rule{}}
+}
+
+// RouteKey names a route the way Rules does: "METHOD /path".
+func RouteKey(method, path string) string { return method + " " + path }
+
+// Add registers one route under rule.
+func (r *Router) Add(method, path string, rule Rule, h echo.HandlerFunc) {
+	key := RouteKey(method, path)
+	if _, dup := r.rules[key]; dup {
+		panic("route registered twice: " + key)
+	}
+	r.rules[key] = rule
+	r.e.Add(method, path, h, r.chain(method, rule)...)
+}
+
+// chain is the middleware of a rule: authentication first, then the audit (so it knows who),
+// then the permission check (so refusals are recorded too).
+func (r *Router) chain(method string, rule Rule) []echo.MiddlewareFunc {
+	var mw []echo.MiddlewareFunc
+	write := method != http.MethodGet && method != http.MethodHead
+	if rule.Access != AccessPublic {
+		mw = append(mw, r.authenticate)
+	}
+	if write && r.audit != nil && rule.Access != AccessChannel {
+		mw = append(mw, r.audit)
+	}
+	if rule.Access == AccessPermission {
+		mw = append(mw, RequirePerm(rule.Perms...))
+	}
+	return mw
+}
+
+// GET registers a GET route.
+func (r *Router) GET(path string, rule Rule, h echo.HandlerFunc) {
+	r.Add(http.MethodGet, path, rule, h)
+}
+
+// HEAD registers a HEAD route.
+func (r *Router) HEAD(path string, rule Rule, h echo.HandlerFunc) {
+	r.Add(http.MethodHead, path, rule, h)
+}
+
+// POST registers a POST route.
+func (r *Router) POST(path string, rule Rule, h echo.HandlerFunc) {
+	r.Add(http.MethodPost, path, rule, h)
+}
+
+// PUT registers a PUT route.
+func (r *Router) PUT(path string, rule Rule, h echo.HandlerFunc) {
+	r.Add(http.MethodPut, path, rule, h)
+}
+
+// DELETE registers a DELETE route.
+func (r *Router) DELETE(path string, rule Rule, h echo.HandlerFunc) {
+	r.Add(http.MethodDelete, path, rule, h)
+}
+
+// Any registers the route for every method echo knows.
+func (r *Router) Any(path string, rule Rule, h echo.HandlerFunc) {
+	for _, m := range anyMethods() {
+		r.Add(m, path, rule, h)
+	}
+}
+
+// anyMethods are the methods echo.Any registers, in a stable order.
+func anyMethods() []string {
+	return []string{http.MethodConnect, http.MethodDelete, http.MethodGet, http.MethodHead, http.MethodOptions,
+		http.MethodPatch, http.MethodPost, echo.PROPFIND, http.MethodPut, http.MethodTrace, echo.REPORT}
+}
+
+// Rules returns a copy of every registered route's rule by RouteKey.
+func (r *Router) Rules() map[string]Rule {
+	out := make(map[string]Rule, len(r.rules))
+	for k, v := range r.rules {
+		out[k] = Rule{Access: v.Access, Perms: slices.Clone(v.Perms)}
+	}
+	return out
+}
+
+// String renders a rule for test messages.
+func (r Rule) String() string {
+	switch r.Access {
+	case AccessPublic:
+		return "public"
+	case AccessSignedIn:
+		return "signed-in"
+	case AccessChannel:
+		return "channel"
+	case AccessPermission:
+		return "perm(" + strings.Join(r.Perms, "|") + ")"
+	}
+	return "none"
+}

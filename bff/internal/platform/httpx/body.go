@@ -1,0 +1,109 @@
+package httpx
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+)
+
+// JSON decodes the request's JSON body into v. Unknown fields are ignored: eladmin-style
+// clients send back whole rows (with createTime and the like) when they edit.
+func JSON(c echo.Context, v any) error {
+	if err := json.NewDecoder(c.Request().Body).Decode(v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return BadRequest(te.Field, "类型错误")
+		}
+		return BodyError(err, "不是有效的JSON")
+	}
+	return nil
+}
+
+// MaxIDs bounds how many rows one delete or batch change may name.
+const MaxIDs = 1000
+
+// IDs reads a JSON array of positive IDs (eladmin's batch delete body), 1 to MaxIDs of them.
+func IDs(c echo.Context) ([]int64, error) {
+	var ids []int64
+	if err := json.NewDecoder(c.Request().Body).Decode(&ids); err != nil {
+		return nil, BodyError(err, "必须是ID的JSON数组")
+	}
+	return ids, CheckIDs("body", ids)
+}
+
+// CheckIDs requires 1 to MaxIDs positive IDs.
+func CheckIDs(field string, ids []int64) error {
+	if len(ids) == 0 || len(ids) > MaxIDs {
+		return BadRequest(field, fmt.Sprintf("ID数量必须在1到%d之间", MaxIDs))
+	}
+	for _, id := range ids {
+		if id <= 0 {
+			return BadRequest(field, "ID必须是正整数")
+		}
+	}
+	return nil
+}
+
+// TimeRange reads a query parameter given twice (name=from&name=to, yyyy-MM-dd HH:mm:ss or
+// yyyy-MM-dd) as an inclusive range; absent gives nil bounds.
+func TimeRange(c echo.Context, name string) (from, to *time.Time, err error) {
+	vs := c.QueryParams()[name]
+	if len(vs) == 0 {
+		return nil, nil, nil
+	}
+	if len(vs) != 2 {
+		return nil, nil, BadRequest(name, "必须给出开始和结束两个时间")
+	}
+	var ts [2]time.Time
+	for i, v := range vs {
+		v = strings.TrimSpace(v)
+		t, err := time.ParseInLocation(TimeLayout, v, time.Local)
+		if err != nil {
+			t, err = time.ParseInLocation(time.DateOnly, v, time.Local)
+			if err == nil && i == 1 {
+				t = t.Add(24*time.Hour - time.Second) // a whole end day
+			}
+		}
+		if err != nil {
+			return nil, nil, BadRequest(name, "时间格式必须是yyyy-MM-dd HH:mm:ss")
+		}
+		ts[i] = t
+	}
+	if ts[1].Before(ts[0]) {
+		return nil, nil, BadRequest(name, "结束时间早于开始时间")
+	}
+	return &ts[0], &ts[1], nil
+}
+
+// StatusOf is the HTTP status an error answers with (the status of a nil error is 200).
+func StatusOf(err error) int {
+	if err == nil {
+		return http.StatusOK
+	}
+	s, _ := classify(err)
+	return s
+}
+
+// Conflict is a 409 naming the field ("username: 已存在").
+func Conflict(field, reason string) *Error {
+	return &Error{Status: http.StatusConflict, Message: field + ": " + reason}
+}
+
+// NotFound is a 404 with a message.
+func NotFound(msg string) *Error { return &Error{Status: http.StatusNotFound, Message: msg} }
+
+// Forbidden is a 403 with a message.
+func Forbidden(msg string) *Error { return &Error{Status: http.StatusForbidden, Message: msg} }
+
+// Saved answers a create (201 with the new ID) or an update (204), eladmin style.
+func Saved(c echo.Context, created bool, id int64) error {
+	if created {
+		return c.JSON(http.StatusCreated, map[string]int64{"id": id})
+	}
+	return c.NoContent(http.StatusNoContent)
+}

@@ -1,0 +1,94 @@
+// The other system-management pages as an administrator uses them, the 强退 of 在线用户, and the
+// first-run /init page on a new system.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startStack, launchBrowser, newPage, screenshot, browserMissing } from './harness.mjs';
+import { signIn, storedToken, noErrors } from './flows.mjs';
+
+const skip = browserMissing();
+const open = [];
+after(async () => {
+  await Promise.all(open.map((x) => x.close?.() ?? x.stop()));
+});
+
+async function setUp(options) {
+  const [stack, browser] = await Promise.all([startStack(options), launchBrowser()]);
+  open.push(browser, stack);
+  return { stack, browser };
+}
+
+test('menus, departments, dictionaries and the kick-out, as an administrator', { skip }, async () => {
+  const { stack, browser } = await setUp();
+  const staffPage = await newPage(browser);
+  await staffPage.goto(`${stack.bffURL}/login`);
+  await signIn(staffPage, 'staff', stack.passwords.demo);
+  await staffPage.waitForURL(/\/dashboard$/);
+  const staffToken = await storedToken(staffPage);
+
+  const page = await newPage(browser);
+  await page.goto(`${stack.bffURL}/login`);
+  await signIn(page, 'admin', stack.passwords.admin);
+  await page.waitForURL(/\/dashboard$/);
+
+  await page.goto(`${stack.bffURL}/system/menu`);
+  await page.locator('td', { hasText: '系统管理' }).first().waitFor();
+  await screenshot(page, 'system-07-menus');
+  await page.locator('td', { hasText: '系统管理' }).first().locator('button').first().click();
+  await page.locator('td', { hasText: '用户管理' }).first().waitFor();
+  await screenshot(page, 'system-07-menus');
+
+  await page.goto(`${stack.bffURL}/system/dept`);
+  await page.locator('td', { hasText: '总部' }).first().waitFor();
+  await screenshot(page, 'system-08-depts');
+
+  await page.goto(`${stack.bffURL}/system/dict`);
+  await page.getByRole('cell', { name: 'user_status', exact: true }).click();
+  await page.getByRole('cell', { name: '激活', exact: true }).waitFor();
+  await screenshot(page, 'system-09-dicts');
+
+  // 在线用户: 强退 the staff session; its next call gets 401.
+  await page.goto(`${stack.bffURL}/system/online`);
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'staff', exact: true }) });
+  await row.waitFor();
+  await screenshot(page, 'system-10-online');
+  await row.getByRole('button', { name: '强退' }).click();
+  const box = page.getByRole('dialog').filter({ hasText: '确定强制退出该用户吗？' });
+  await box.getByRole('button', { name: /确\s*定/ }).click();
+  await page.getByText('已强制退出').waitFor();
+  await page.getByRole('cell', { name: 'staff', exact: true }).waitFor({ state: 'detached' });
+  const res = await fetch(`${stack.bffURL}/api/auth/info`, { headers: { Authorization: staffToken } });
+  assert.equal(res.status, 401);
+  noErrors(page);
+});
+
+test('/init on a new system creates the administrator and the shop, then refuses', { skip }, async () => {
+  const { stack, browser } = await setUp({ env: { BFF_DEMO: 'off' } });
+  const page = await newPage(browser);
+  await page.goto(`${stack.bffURL}/init`);
+  await page.getByText('系统尚未初始化').waitFor();
+  await page.getByRole('button', { name: '完成初始化' }).click();
+  await page.getByText('邮箱地址不能为空').waitFor();
+  await page.getByLabel('用户名').fill('boss');
+  await page.getByLabel('昵称').fill('店长');
+  await page.getByLabel('邮箱').fill('boss@example.com');
+  await page.getByLabel('密码', { exact: true }).fill('boss-pass-1');
+  await page.getByLabel('确认密码').fill('boss-pass-2');
+  await page.getByText('两次输入的密码不一致').waitFor();
+  await page.getByLabel('确认密码').fill('boss-pass-1');
+  await page.getByLabel('商城名称').fill('好物商城');
+  await page.getByLabel('联系电话').fill('13800000009');
+  await page.getByText('两次输入的密码不一致').waitFor({ state: 'detached' });
+  await page.getByText('该项为必填项，不能为空').waitFor({ state: 'detached' });
+  await screenshot(page, 'system-11-init');
+  await page.getByRole('button', { name: '完成初始化' }).click();
+  await page.waitForURL(/\/login/);
+  await screenshot(page, 'system-12-after-init');
+  await page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
+  await signIn(page, 'boss', 'boss-pass-1');
+  await page.waitForURL(/\/dashboard$/);
+  await page.goto(`${stack.bffURL}/init`);
+  await page.getByText('系统已完成初始化').waitFor();
+  const again = await fetch(`${stack.bffURL}/api/init`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  assert.equal(again.status, 409);
+  noErrors(page);
+});

@@ -1,0 +1,110 @@
+import { useRef, useState } from 'react';
+import {
+  ModalForm,
+  ProFormDigit,
+  ProFormRadio,
+  ProFormText,
+  ProFormTreeSelect,
+  ProTable,
+  type ActionType,
+  type ProColumns,
+} from '@ant-design/pro-components';
+import { App, Tag } from 'antd';
+import { AddButton, tableOptions, useActionColumn } from '@/features/system/listParts';
+import { useT } from '@/shared/lib/i18n';
+import { compact, pagination } from '@/shared/lib/listPage';
+import { createDept, deleteDepts, deptOptions, deptTree, updateDept, type DeptNode } from './api';
+
+interface FormValues {
+  name: string;
+  pid: number;
+  deptSort: number;
+  enabled: string;
+}
+
+/** 部门管理: the department tree inside the caller's data scope. */
+export default function DeptPage() {
+  const t = useT();
+  const { message } = App.useApp();
+  const table = useRef<ActionType>(null);
+  const [editing, setEditing] = useState<DeptNode | 'new' | null>(null);
+  const [tree, setTree] = useState<DeptNode[]>([]);
+  const reload = () => table.current?.reload();
+  const actions = useActionColumn<DeptNode>('dept', setEditing, (row) => deleteDepts([row.id]), reload);
+  const enabledEnum = { true: { text: t('sys.enabled.on') }, false: { text: t('sys.enabled.off') } };
+
+  const columns: ProColumns<DeptNode>[] = [
+    { title: t('dept.name'), dataIndex: 'name', fieldProps: { 'aria-label': t('dept.name') } },
+    { title: t('sys.sort'), dataIndex: 'deptSort', search: false },
+    {
+      title: t('sys.enabled'),
+      dataIndex: 'enabled',
+      valueType: 'select',
+      valueEnum: enabledEnum,
+      render: (_, r) => <Tag color={r.enabled ? 'blue' : 'default'}>{r.enabled ? t('sys.enabled.on') : t('sys.enabled.off')}</Tag>,
+    },
+    { title: t('sys.createTime'), dataIndex: 'createTime', search: false },
+    actions,
+  ];
+
+  const row = editing && editing !== 'new' ? editing : null;
+  const initial: Partial<FormValues> = row
+    ? { name: row.name, pid: row.pid, deptSort: row.deptSort, enabled: String(row.enabled) }
+    : { pid: 0, deptSort: 999, enabled: 'true' };
+
+  return (
+    <>
+      <ProTable<DeptNode, { name?: string; enabled?: string; current?: number; pageSize?: number }>
+        rowKey="id"
+        headerTitle={t('dept.title')}
+        actionRef={table}
+        columns={columns}
+        columnEmptyText="-"
+        search={{ labelWidth: 'auto' }}
+        options={tableOptions}
+        pagination={pagination}
+        toolBarRender={() => [<AddButton key="add" perm="dept" onClick={() => setEditing('new')} />]}
+        request={async (params) => {
+          const page = await deptTree(
+            compact({ name: params.name?.trim(), enabled: params.enabled === undefined ? undefined : params.enabled === 'true' }),
+          );
+          if (!params.name && params.enabled === undefined) setTree(page.content);
+          return { data: page.content, total: page.content.length, success: true };
+        }}
+      />
+      <ModalForm<FormValues>
+        key={row ? `edit-${row.id}` : 'new'}
+        title={row ? t('sys.edit') : t('sys.add')}
+        open={editing !== null}
+        width={520}
+        initialValues={initial}
+        modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
+        onFinish={async (v) => {
+          const body = { id: row?.id, name: v.name, pid: v.pid ?? 0, deptSort: v.deptSort ?? 999, enabled: v.enabled === 'true' };
+          if (row) await updateDept(body);
+          else await createDept(body);
+          void message.success(row ? t('sys.saved') : t('sys.created'));
+          setEditing(null);
+          reload();
+          return true;
+        }}
+      >
+        <ProFormText name="name" label={t('dept.name')} rules={[{ required: true, message: t('v.required') }]} />
+        <ProFormTreeSelect
+          name="pid"
+          label={t('dept.parent')}
+          fieldProps={{ treeData: [{ value: 0, title: t('menu.top'), children: deptOptions(tree) }], treeDefaultExpandAll: true }}
+        />
+        <ProFormDigit name="deptSort" label={t('sys.sort')} min={0} max={99999} fieldProps={{ precision: 0 }} />
+        <ProFormRadio.Group
+          name="enabled"
+          label={t('sys.enabled')}
+          options={[
+            { value: 'true', label: t('sys.enabled.on') },
+            { value: 'false', label: t('sys.enabled.off') },
+          ]}
+        />
+      </ModalForm>
+    </>
+  );
+}

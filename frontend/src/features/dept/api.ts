@@ -1,0 +1,30 @@
+import { http } from '@/shared/api';
+import type { Page } from '@/features/user/api';
+
+export interface DeptNode {
+  id: number;
+  pid: number;
+  name: string;
+  deptSort: number;
+  enabled: boolean;
+  createTime: string;
+  children?: DeptNode[];
+}
+
+export type DeptInput = { id?: number; pid: number; name: string; deptSort: number; enabled: boolean };
+
+export const deptTree = (q: { name?: string; enabled?: boolean } = {}) => http.get<Page<DeptNode>>('/api/dept', { params: q });
+export const createDept = (d: DeptInput) => http.post<{ id: number }>('/api/dept', d);
+export const updateDept = (d: DeptInput) => http.put<void>('/api/dept', d);
+export const deleteDepts = (ids: number[]) => http.delete<void>('/api/dept', { data: ids });
+
+export interface TreeOption {
+  value: number;
+  title: string;
+  children?: TreeOption[];
+}
+
+/** Departments as TreeSelect options. */
+export function deptOptions(nodes: DeptNode[]): TreeOption[] {
+  return nodes.map((n) => ({ value: n.id, title: n.name, children: n.children ? deptOptions(n.children) : undefined }));
+}

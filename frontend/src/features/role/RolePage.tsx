@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  ModalForm,
+  ProFormDependency,
+  ProFormDigit,
+  ProFormSelect,
+  ProFormText,
+  ProFormTextArea,
+  ProFormTreeSelect,
+  ProTable,
+  type ActionType,
+  type ProColumns,
+} from '@ant-design/pro-components';
+import { App, Form, Spin, Tree } from 'antd';
+import { AddButton, tableOptions, useActionColumn } from '@/features/system/listParts';
+import { deptOptions, deptTree } from '@/features/dept/api';
+import { menuTree, type MenuRow } from '@/features/menu/api';
+import { useT } from '@/shared/lib/i18n';
+import { pageQuery, pagination } from '@/shared/lib/listPage';
+import { createRole, deleteRoles, listRoles, updateRole, type DataScope, type RoleRow } from './api';
+import { toggleMenu } from './menuChecks';
+
+interface FormValues {
+  name: string;
+  level: number;
+  description?: string;
+  dataScope: DataScope;
+  depts?: number[];
+  menus: number[];
+}
+
+interface TreeNode {
+  key: number;
+  title: string;
+  children?: TreeNode[];
+}
+
+const asTree = (rows: MenuRow[]): TreeNode[] =>
+  rows.map((m) => ({ key: m.id, title: m.title, children: m.children ? asTree(m.children) : undefined }));
+
+/** The role dialog's menu tree: ticking pulls in directories above and everything below. */
+function MenuPicker({ value = [], onChange, tree }: { value?: number[]; onChange?: (v: number[]) => void; tree: MenuRow[] }) {
+  // Mounted once the tree is there: defaultExpandAll applies at mount only.
+  if (tree.length === 0) return <Spin size="small" />;
+  return (
+    <Tree<TreeNode>
+      checkable
+      checkStrictly
+      defaultExpandAll
+      treeData={asTree(tree)}
+      checkedKeys={{ checked: value, halfChecked: [] }}
+      onCheck={(_, info) => onChange?.(toggleMenu(tree, value, Number(info.node.key), info.checked))}
+    />
+  );
+}
+
+/** 角色管理: roles with their menus and data scope. */
+export default function RolePage() {
+  const t = useT();
+  const { message } = App.useApp();
+  const table = useRef<ActionType>(null);
+  const [editing, setEditing] = useState<RoleRow | 'new' | null>(null);
+  const [menus, setMenus] = useState<MenuRow[]>([]);
+
+  useEffect(() => {
+    if (editing !== null && menus.length === 0) void menuTree().then(setMenus);
+  }, [editing, menus.length]);
+
+  const scopes = { all: t('role.scope.all'), dept: t('role.scope.dept'), custom: t('role.scope.custom') };
+  const reload = () => table.current?.reload();
+  const actions = useActionColumn<RoleRow>('role', setEditing, (row) => deleteRoles([row.id]), reload);
+  const columns: ProColumns<RoleRow>[] = [
+    { title: t('sys.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('sys.blurry') } },
+    { title: t('role.name'), dataIndex: 'name', search: false },
+    { title: t('role.level'), dataIndex: 'level', search: false },
+    { title: t('role.dataScope'), dataIndex: 'dataScope', search: false, renderText: (s: DataScope) => scopes[s] ?? s },
+    { title: t('sys.description'), dataIndex: 'description', search: false, ellipsis: true },
+    { title: t('sys.createTime'), dataIndex: 'createTime', search: false },
+    actions,
+  ];
+
+  const row = editing && editing !== 'new' ? editing : null;
+  const initial: Partial<FormValues> = row
+    ? { name: row.name, level: row.level, description: row.description, dataScope: row.dataScope, depts: row.depts, menus: row.menus }
+    : { level: 3, dataScope: 'all', menus: [] };
+
+  return (
+    <>
+      <ProTable<RoleRow, { current?: number; pageSize?: number; blurry?: string }>
+        rowKey="id"
+        headerTitle={t('role.title')}
+        actionRef={table}
+        columns={columns}
+        columnEmptyText="-"
+        search={{ labelWidth: 'auto' }}
+        options={tableOptions}
+        pagination={pagination}
+        toolBarRender={() => [<AddButton key="add" perm="role" onClick={() => setEditing('new')} />]}
+        request={async (params) => {
+          const page = await listRoles({ ...pageQuery(params), blurry: params.blurry?.trim() || undefined });
+          return { data: page.content, total: page.totalElements, success: true };
+        }}
+      />
+      <ModalForm<FormValues>
+        key={row ? `edit-${row.id}` : 'new'}
+        title={row ? t('sys.edit') : t('sys.add')}
+        open={editing !== null}
+        width={640}
+        initialValues={initial}
+        modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
+        onFinish={async (v) => {
+          const body = {
+            id: row?.id,
+            name: v.name,
+            level: v.level,
+            description: v.description ?? '',
+            dataScope: v.dataScope,
+            depts: v.dataScope === 'custom' ? (v.depts ?? []) : [],
+            menus: v.menus ?? [],
+          };
+          if (row) await updateRole(body);
+          else await createRole(body);
+          void message.success(row ? t('sys.saved') : t('sys.created'));
+          setEditing(null);
+          reload();
+          return true;
+        }}
+      >
+        <ProFormText name="name" label={t('role.name')} rules={[{ required: true, message: t('v.required') }]} />
+        <ProFormDigit name="level" label={t('role.level')} min={1} max={999} fieldProps={{ precision: 0 }} rules={[{ required: true, message: t('v.required') }]} />
+        <ProFormSelect
+          name="dataScope"
+          label={t('role.dataScope')}
+          options={Object.entries(scopes).map(([value, label]) => ({ value, label }))}
+          rules={[{ required: true, message: t('v.required') }]}
+        />
+        <ProFormDependency name={['dataScope']}>
+          {({ dataScope }) =>
+            dataScope === 'custom' ? (
+              <ProFormTreeSelect
+                name="depts"
+                label={t('role.depts')}
+                request={async () => deptOptions((await deptTree()).content)}
+                fieldProps={{ multiple: true, treeDefaultExpandAll: true }}
+                rules={[{ required: true, message: t('v.required') }]}
+              />
+            ) : null
+          }
+        </ProFormDependency>
+        <ProFormTextArea name="description" label={t('sys.description')} fieldProps={{ rows: 4 }} />
+        <Form.Item name="menus" label={t('role.menus')}>
+          <MenuPicker tree={menus} />
+        </Form.Item>
+      </ModalForm>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { http } from '@/shared/api';
+import type { Page } from '@/features/user/api';
+
+export type DataScope = 'all' | 'dept' | 'custom';
+
+export interface RoleRow {
+  id: number;
+  name: string;
+  level: number;
+  description: string;
+  dataScope: DataScope;
+  menus: number[];
+  depts: number[];
+  createTime: string;
+}
+
+export type RoleInput = Omit<RoleRow, 'createTime' | 'id'> & { id?: number };
+
+export const listRoles = (q: { page: number; size: number; blurry?: string }) =>
+  http.get<Page<RoleRow>>('/api/roles', { params: q });
+export const allRoles = () => http.get<RoleRow[]>('/api/roles/all');
+export const createRole = (r: RoleInput) => http.post<{ id: number }>('/api/roles', r);
+export const updateRole = (r: RoleInput) => http.put<void>('/api/roles', r);
+export const deleteRoles = (ids: number[]) => http.delete<void>('/api/roles', { data: ids });

@@ -1,0 +1,67 @@
+import type { ProColumns } from '@ant-design/pro-components';
+import { Button, Space } from 'antd';
+import { Permission } from '@/features/auth/permission';
+import { useT } from '@/shared/lib/i18n';
+import { useDeleteConfirm } from '@/shared/lib/listPage';
+
+/** ProTable's toolbar options on the system-management pages. */
+export const tableOptions = { density: false, fullScreen: false, reload: true, setting: true } as const;
+
+/** A row's 编辑 and 删除 buttons, each behind `<perm>:edit` / `<perm>:del`. */
+export function RowActions({ perm, onEdit, onDelete }: { perm: string; onEdit: () => void; onDelete: () => void }) {
+  const t = useT();
+  return (
+    <Space size="small">
+      <Permission roles={[`${perm}:edit`]}>
+        <Button size="small" type="link" onClick={onEdit}>
+          {t('sys.edit')}
+        </Button>
+      </Permission>
+      <Permission roles={[`${perm}:del`]}>
+        <Button size="small" type="link" danger onClick={onDelete}>
+          {t('sys.del')}
+        </Button>
+      </Permission>
+    </Space>
+  );
+}
+
+/** The toolbar's 新增 button, behind `<perm>:add`. */
+export function AddButton({ perm, onClick }: { perm: string; onClick: () => void }) {
+  const t = useT();
+  return (
+    <Permission roles={[`${perm}:add`]}>
+      <Button type="primary" onClick={onClick}>
+        {t('sys.add')}
+      </Button>
+    </Permission>
+  );
+}
+
+/**
+ * The 操作 column: 编辑 opens the dialog, 删除 confirms (DECISIONS §2), deletes and reloads.
+ */
+export function useActionColumn<T>(
+  perm: string,
+  onEdit: (row: T) => void,
+  remove: (row: T) => Promise<unknown>,
+  reload: () => void,
+): ProColumns<T> {
+  const t = useT();
+  const confirmDelete = useDeleteConfirm();
+  return {
+    title: t('sys.actions'),
+    valueType: 'option',
+    render: (_, row) => (
+      <RowActions
+        perm={perm}
+        onEdit={() => onEdit(row)}
+        onDelete={() =>
+          void confirmDelete(() => remove(row)).then((done) => {
+            if (done) reload();
+          })
+        }
+      />
+    ),
+  };
+}

@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createCache } from '@ant-design/cssinjs';
+import { App } from 'antd';
+import { Providers } from '@/app/providers';
+import { client } from '@/shared/api';
+import { useSession } from '@/stores/session';
+import { fakeBff, type FakeBff } from '@/test/fakeBff';
+import UserPage from './UserPage';
+
+let bff: FakeBff;
+
+const row = (id: number, username: string) => ({
+  id,
+  username,
+  nickName: `昵称${id}`,
+  gender: '男',
+  email: `${username}@example.com`,
+  phone: '13800000000',
+  enabled: true,
+  isAdmin: false,
+  kind: 'staff',
+  dept: { id: 2, name: '运营部' },
+  roles: [{ id: 2, name: '普通员工' }],
+  createTime: '2026-11-21 10:00:00',
+});
+
+beforeEach(() => {
+  bff = fakeBff();
+  bff.on('GET /api/users', (config) => {
+    bff.queries.push({ ...(config.params as Record<string, unknown>) });
+    return { status: 200, body: { content: [row(7, 'lisi'), row(8, 'wangwu')], totalElements: 2 } };
+  });
+  bff.on('GET /api/dept', () => ({ status: 200, body: { content: [{ id: 2, pid: 0, name: '运营部', deptSort: 1, enabled: true, createTime: '' }], totalElements: 1 } }));
+  bff.on('DELETE /api/users', () => ({ status: 200, body: '' }));
+  client.axios.defaults.adapter = bff.adapter;
+});
+
+afterEach(() => {
+  client.axios.defaults.adapter = undefined;
+  useSession.setState({ roles: [] });
+});
+
+function renderPage() {
+  render(
+    <Providers container={null} styleCache={createCache()}>
+      <App>
+        <UserPage />
+      </App>
+    </Providers>,
+  );
+}
+
+describe('用户管理', () => {
+  it('pages from 0 by 10, shows only the buttons the user holds, and deletes after the confirm', async () => {
+    useSession.setState({ roles: ['user:list', 'user:del'] });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText('lisi')).toBeInTheDocument();
+    expect(bff.queries[0]).toMatchObject({ page: 0, size: 10 });
+    expect(screen.queryByRole('button', { name: '新增' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '编辑' })).toBeNull();
+    const lisi = screen.getByText('lisi').closest('tr') as HTMLElement;
+
+    // 取消 → 已取消删除, nothing sent
+    await user.click(within(lisi).getByRole('button', { name: '删除' }));
+    expect(await screen.findByText('此操作将永久删除该信息, 是否继续?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '取消' }));
+    expect(await screen.findByText('已取消删除')).toBeInTheDocument();
+    expect(bff.calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    // 确定 → DELETE with the row's ID → 删除成功 and the list reloads
+    await user.click(within(lisi).getByRole('button', { name: '删除' }));
+    await waitFor(() => expect(screen.getAllByText('此操作将永久删除该信息, 是否继续?').length).toBeGreaterThan(0));
+    await user.click((await screen.findAllByRole('button', { name: '确定' })).at(-1) as HTMLElement);
+    expect(await screen.findByText('删除成功')).toBeInTheDocument();
+    const del = bff.calls.find((c) => c.method === 'DELETE');
+    expect(JSON.parse(String(del?.data))).toEqual([7]);
+    await waitFor(() => expect(bff.queries.length).toBeGreaterThan(1));
+  });
+
+  it('an administrator sees 新增, 编辑 and the search; a search goes back to page 0', async () => {
+    useSession.setState({ roles: ['admin'] });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByRole('button', { name: '新增' })).toBeInTheDocument();
+    await screen.findByText('wangwu');
+    expect(screen.getAllByRole('button', { name: '编辑' })).toHaveLength(2);
+    await user.type(screen.getByRole('textbox', { name: '关键字' }), 'li');
+    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(bff.queries.at(-1)).toMatchObject({ page: 0, size: 10, blurry: 'li' }));
+  });
+});
