@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Divider, Form, Input, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useT } from '@/shared/lib/i18n';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '@/shared/lib/listPage';
+import { emailRules, mobileRules } from '@/shared/lib/rules';
 import { checkInit, setupSystem, type SetupForm } from './api';
 
 type State = { kind: 'checking' } | { kind: 'done'; initialized: boolean } | { kind: 'failed' };
@@ -73,10 +73,7 @@ function InitForm() {
               <Form.Item
                 name="email"
                 label={t('user.email')}
-                rules={[
-                  { required: true, message: t('v.email.required') },
-                  { pattern: EMAIL_PATTERN, message: t('v.email') },
-                ]}
+                rules={emailRules()}
               >
                 <Input />
               </Form.Item>
@@ -101,7 +98,7 @@ function InitForm() {
               <Form.Item name="shopName" label={t('init.shopName')} rules={[required]}>
                 <Input />
               </Form.Item>
-              <Form.Item name="shopPhone" label={t('init.shopPhone')} rules={[{ pattern: PHONE_PATTERN, message: t('v.phone') }]}>
+              <Form.Item name="shopPhone" label={t('init.shopPhone')} rules={mobileRules({ optional: true })}>
                 <Input />
               </Form.Item>
               <Form.Item name="shopAddress" label={t('init.shopAddress')}>

@@ -1,7 +1,7 @@
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Tag } from 'antd';
 import { useT } from '@/shared/lib/i18n';
-import { compact, pageQuery, pagination } from '@/shared/lib/listPage';
+import { compact, pageQuery, usePagination } from '@/shared/ui/table';
 import { tableOptions } from '@/features/system/listParts';
 import { listLogs, type LogRow } from './api';
 
@@ -17,6 +17,7 @@ interface Search {
 /** 操作日志: every write through the API, newest first (read-only). */
 export default function LogPage() {
   const t = useT();
+  const pagination = usePagination();
   const columns: ProColumns<LogRow>[] = [
     { title: t('sys.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('sys.blurry') } },
     { title: t('log.username'), dataIndex: 'username', fieldProps: { 'aria-label': t('log.username') } },

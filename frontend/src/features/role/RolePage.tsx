@@ -16,7 +16,7 @@ import { AddButton, tableOptions, useActionColumn } from '@/features/system/list
 import { deptOptions, deptTree } from '@/features/dept/api';
 import { menuTree, type MenuRow } from '@/features/menu/api';
 import { useT } from '@/shared/lib/i18n';
-import { pageQuery, pagination } from '@/shared/lib/listPage';
+import { pageQuery, usePagination } from '@/shared/ui/table';
 import { createRole, deleteRoles, listRoles, updateRole, type DataScope, type RoleRow } from './api';
 import { toggleMenu } from './menuChecks';
 
@@ -57,6 +57,7 @@ function MenuPicker({ value = [], onChange, tree }: { value?: number[]; onChange
 /** 角色管理: roles with their menus and data scope. */
 export default function RolePage() {
   const t = useT();
+  const pagination = usePagination();
   const { message } = App.useApp();
   const table = useRef<ActionType>(null);
   const [editing, setEditing] = useState<RoleRow | 'new' | null>(null);

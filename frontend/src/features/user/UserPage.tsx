@@ -15,7 +15,8 @@ import { AddButton, tableOptions } from '@/features/system/listParts';
 import { deptOptions, deptTree } from '@/features/dept/api';
 import { allRoles } from '@/features/role/api';
 import { useT } from '@/shared/lib/i18n';
-import { compact, EMAIL_PATTERN, PHONE_PATTERN, pageQuery, pagination, useDeleteConfirm } from '@/shared/lib/listPage';
+import { emailRules, mobileRules } from '@/shared/lib/rules';
+import { compact, pageQuery, useDeleteConfirm, usePagination } from '@/shared/ui/table';
 import {
   createUser,
   deleteUsers,
@@ -54,6 +55,7 @@ export default function UserPage() {
   const { message } = App.useApp();
   const table = useRef<ActionType>(null);
   const confirmDelete = useDeleteConfirm();
+  const pagination = usePagination();
   const canEdit = usePermission(['user:edit']);
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
@@ -211,15 +213,12 @@ export default function UserPage() {
         <ProFormText
           name="phone"
           label={t('user.phone')}
-          rules={[{ pattern: PHONE_PATTERN, message: t('v.phone') }]}
+          rules={mobileRules({ optional: true })}
         />
         <ProFormText
           name="email"
           label={t('user.email')}
-          rules={[
-            { required: true, message: t('v.email.required') },
-            { pattern: EMAIL_PATTERN, message: t('v.email') },
-          ]}
+          rules={emailRules()}
         />
         <ProFormTreeSelect
           name="deptId"
