@@ -1,0 +1,75 @@
+// The department/user picker on a real page: the role dialog's custom data scope. The tree opens
+// lazily (a department with child departments shows them, otherwise its people) and the chosen
+// departments are what the role is saved with.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { newPage, screenshot, suite } from './harness.mjs';
+import { signIn, storedToken, noErrors } from './flows.mjs';
+
+const ctx = suite();
+const { skip } = ctx;
+
+test('role dialog: custom data scope picked from the lazy department tree', { skip }, async () => {
+  const { stack, browser } = ctx;
+  const page = await newPage(browser);
+  await page.goto(`${stack.bffURL}/login`);
+  await signIn(page, 'admin', stack.passwords.admin);
+  await page.waitForURL(/\/dashboard$/);
+  const token = await storedToken(page);
+
+  await page.goto(`${stack.bffURL}/system/role`);
+  await page.getByRole('cell', { name: '超级管理员', exact: true }).waitFor();
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: '菜单分配' });
+  await dialog.waitFor();
+  await dialog.getByLabel('角色名称').fill('华东运营');
+  const field = (label) => dialog.locator('.ant-form-item').filter({ has: page.locator(`label[title="${label}"]`) }).locator('.ant-select-selector');
+  const lists = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/dept/list')) lists.push(new URL(r.url()).searchParams.get('deptId'));
+  });
+  await field('数据权限').click();
+  await page.locator('.ant-select-item-option', { hasText: '自定义' }).click();
+
+  await field('数据范围').click();
+  const node = (title) => page.locator('.ant-select-tree-treenode').filter({ has: page.locator('.ant-select-tree-title', { hasText: title }) });
+  await node('总部').waitFor();
+  assert.equal(await node('运营部').count(), 0, 'children load only when their department opens');
+  // 总部 has child departments: opening it shows them
+  await node('总部').locator('.ant-select-tree-switcher').click();
+  await node('运营部').waitFor();
+  await node('客服部').waitFor();
+  // 运营部 has none: opening it shows its people, who cannot be ticked
+  await node('运营部').locator('.ant-select-tree-switcher').click();
+  const person = node('staff');
+  await person.waitFor();
+  assert.equal(await person.locator('.ant-select-tree-checkbox').count(), 0, 'people are not departments');
+  await node('运营部').locator('.ant-select-tree-checkbox').click();
+  await node('客服部').locator('.ant-select-tree-checkbox').click();
+  await screenshot(page, 'picker-01-role-depts');
+  await dialog.locator('.ant-modal-title').click(); // closes the dropdown (Escape would close the dialog)
+  await node('总部').waitFor({ state: 'hidden' });
+  await dialog.locator('.ant-select-selection-item', { hasText: '运营部' }).waitFor();
+  await dialog.getByRole('button', { name: /确\s*认|提\s*交|确\s*定/ }).last().click();
+  await page.getByText('新增成功').waitFor();
+  await page.getByRole('cell', { name: '华东运营', exact: true }).waitFor();
+
+  // saved with exactly those two departments
+  const headers = { Authorization: token };
+  const depts = await (await fetch(`${stack.bffURL}/api/dept?name=`, { headers })).json();
+  const ids = {};
+  const walk = (ns) => ns.forEach((d) => { ids[d.name] = d.id; walk(d.children ?? []); });
+  walk(depts.content);
+  const roles = await (await fetch(`${stack.bffURL}/api/roles?blurry=${encodeURIComponent('华东运营')}`, { headers })).json();
+  assert.equal(roles.content[0].dataScope, 'custom');
+  assert.deepEqual(lists, ['0', String(ids['总部']), String(ids['运营部'])], 'one level per opened department');
+  assert.deepEqual([...roles.content[0].depts].sort(), [ids['运营部'], ids['客服部']].sort());
+
+  // editing shows the departments by name, although their branch is not opened
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '华东运营', exact: true }) });
+  await row.getByRole('button', { name: '编辑' }).click();
+  const edit = page.getByRole('dialog').filter({ hasText: '菜单分配' });
+  await edit.locator('.ant-select-selection-item', { hasText: '客服部' }).waitFor();
+  await screenshot(page, 'picker-02-role-edit');
+  noErrors(page);
+});
