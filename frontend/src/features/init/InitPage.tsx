@@ -3,6 +3,8 @@ import { Alert, App, Button, Card, Divider, Form, Input, Typography } from 'antd
 import { useNavigate } from 'react-router';
 import { useT } from '@/shared/lib/i18n';
 import { emailRules, mobileRules } from '@/shared/lib/rules';
+import { getToken } from '@/shared/lib/token';
+import { bffUploader, RichTextField, UploadRefused, type ImageUploader } from '@/shared/ui/richtext';
 import { checkInit, setupSystem, type SetupForm } from './api';
 
 type State = { kind: 'checking' } | { kind: 'done'; initialized: boolean } | { kind: 'failed' };
@@ -36,6 +38,13 @@ function InitForm() {
   }, []);
 
   const required = { required: true, message: t('v.required') };
+  // Pictures are uploaded files, which need an owner: whoever signed in with the seeded
+  // administrator's printed password can add them; before that the introduction is text only.
+  const upload = bffUploader();
+  const introImages: ImageUploader = (file) => {
+    if (!getToken()) return Promise.reject(new UploadRefused(t('init.introNeedsLogin')));
+    return upload(file);
+  };
   const submit = async (v: SetupForm & { confirm: string }) => {
     setSaving(true);
     try {
@@ -103,6 +112,9 @@ function InitForm() {
               </Form.Item>
               <Form.Item name="shopAddress" label={t('init.shopAddress')}>
                 <Input />
+              </Form.Item>
+              <Form.Item name="shopIntro" label={t('init.shopIntro')}>
+                <RichTextField height={160} uploadImage={introImages} />
               </Form.Item>
               <Button type="primary" htmlType="submit" loading={saving} block>
                 {t('init.submit')}

@@ -11,7 +11,7 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
-import { bffUploader, imageFiles, type ImageUploader } from './upload';
+import { bffUploader, imageFiles, UploadRefused, type ImageUploader } from './upload';
 
 export interface RichTextProps {
   value?: string;
@@ -57,8 +57,8 @@ export default function RichText({ value = '', onChange, uploadImage, height = 3
         // at the caret where the browser can; at the end otherwise
         if (!document.execCommand?.('insertHTML', false, html)) editor.current?.insertAdjacentHTML('beforeend', html);
         emit();
-      } catch {
-        void message.error(t('upload.failed'));
+      } catch (err) {
+        void message.error(err instanceof UploadRefused ? err.message : t('upload.failed'));
       }
     }
   };
