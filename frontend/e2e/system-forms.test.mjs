@@ -1,6 +1,7 @@
-// The department/user picker on a real page: the role dialog's custom data scope. The tree opens
-// lazily (a department with child departments shows them, otherwise its people) and the chosen
-// departments are what the role is saved with.
+// Shared form blocks on the system pages: the department/user picker in the role dialog's custom
+// data scope (the tree opens lazily: a department with child departments shows them, otherwise its
+// people; the chosen departments are what the role is saved with), and the user dialog's 状态
+// dropdown filled from the user_status dictionary.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, screenshot, suite } from './harness.mjs';
@@ -9,13 +10,18 @@ import { signIn, storedToken, noErrors } from './flows.mjs';
 const ctx = suite();
 const { skip } = ctx;
 
-test('role dialog: custom data scope picked from the lazy department tree', { skip }, async () => {
-  const { stack, browser } = ctx;
-  const page = await newPage(browser);
-  await page.goto(`${stack.bffURL}/login`);
-  await signIn(page, 'admin', stack.passwords.admin);
+/** A new page signed in as the administrator, and its token for API checks. */
+async function asAdmin() {
+  const page = await newPage(ctx.browser);
+  await page.goto(`${ctx.stack.bffURL}/login`);
+  await signIn(page, 'admin', ctx.stack.passwords.admin);
   await page.waitForURL(/\/dashboard$/);
-  const token = await storedToken(page);
+  return { page, token: await storedToken(page) };
+}
+
+test('role dialog: custom data scope picked from the lazy department tree', { skip }, async () => {
+  const { stack } = ctx;
+  const { page, token } = await asAdmin();
 
   await page.goto(`${stack.bffURL}/system/role`);
   await page.getByRole('cell', { name: '超级管理员', exact: true }).waitFor();
@@ -71,5 +77,56 @@ test('role dialog: custom data scope picked from the lazy department tree', { sk
   const edit = page.getByRole('dialog').filter({ hasText: '菜单分配' });
   await edit.locator('.ant-select-selection-item', { hasText: '客服部' }).waitFor();
   await screenshot(page, 'picker-02-role-edit');
+  noErrors(page);
+});
+
+test('user dialog: 状态 is a dropdown of the user_status dictionary', { skip }, async () => {
+  const { stack } = ctx;
+  const { page, token } = await asAdmin();
+  const headers = { Authorization: token, 'Content-Type': 'application/json' };
+  // the dictionary decides the words: rename 禁用 to 停用 first
+  const dicts = await (await fetch(`${stack.bffURL}/api/dict?page=0&size=99&blurry=user_status`, { headers })).json();
+  const dict = dicts.content.find((d) => d.name === 'user_status');
+  const details = await (await fetch(`${stack.bffURL}/api/dictDetail?dictName=user_status&page=0&size=9999`, { headers })).json();
+  const off = details.content.find((d) => d.value === 'false');
+  const put = await fetch(`${stack.bffURL}/api/dictDetail`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ id: off.id, dict: { id: dict.id }, label: '停用', value: 'false', dictSort: off.dictSort }),
+  });
+  assert.ok(put.ok, `rename: ${put.status}`);
+
+  const asked = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/dictDetail')) asked.push(Object.fromEntries(new URL(r.url()).searchParams));
+  });
+  await page.goto(`${stack.bffURL}/system/user`);
+  await page.getByRole('cell', { name: 'staff', exact: true }).waitFor();
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  const form = page.getByRole('dialog').filter({ hasText: '密码' });
+  await form.waitFor();
+  const field = (label) => form.locator('.ant-form-item').filter({ has: page.locator(`label[title="${label}"]`) }).locator('.ant-select-selector');
+  await form.locator('.ant-select-selection-item', { hasText: '激活' }).waitFor();
+  await field('状态').click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await options.first().waitFor();
+  assert.deepEqual(await options.allTextContents(), ['激活', '停用']);
+  assert.deepEqual(asked, [{ pageNow: '1', pageSize: '999', dictName: 'user_status' }]);
+  await options.filter({ hasText: '停用' }).click();
+  await screenshot(page, 'dict-01-user-status');
+
+  await form.getByLabel('用户名').fill('qianqi');
+  await form.getByLabel('昵称').fill('钱七');
+  await form.getByLabel('邮箱').fill('qianqi@example.com');
+  await field('部门').click();
+  await page.locator('.ant-select-tree-node-content-wrapper', { hasText: '运营部' }).click();
+  await field('角色').click();
+  await page.locator('.ant-select-item-option', { hasText: '普通员工' }).click();
+  await form.locator('.ant-modal-title').click();
+  await form.getByLabel('密码').fill('qianqi-pass');
+  await form.getByRole('button', { name: /确\s*认|提\s*交|确\s*定/ }).last().click();
+  await page.getByText('新增成功').waitFor();
+  const users = await (await fetch(`${stack.bffURL}/api/users?blurry=qianqi`, { headers })).json();
+  assert.equal(users.content[0].enabled, false, 'saved as the chosen dictionary value');
   noErrors(page);
 });

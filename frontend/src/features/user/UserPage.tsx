@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import {
   ModalForm,
+  ProForm,
   ProFormRadio,
   ProFormSelect,
   ProFormText,
@@ -16,6 +17,7 @@ import { deptOptions, deptTree } from '@/features/dept/api';
 import { allRoles } from '@/features/role/api';
 import { useT } from '@/shared/lib/i18n';
 import { emailRules, mobileRules } from '@/shared/lib/rules';
+import { DictSelect } from '@/shared/ui/dict';
 import { compact, pageQuery, useDeleteConfirm, usePagination } from '@/shared/ui/table';
 import {
   createUser,
@@ -242,14 +244,10 @@ export default function UserPage() {
             { value: '女', label: t('user.gender.f') },
           ]}
         />
-        <ProFormRadio.Group
-          name="enabled"
-          label={t('sys.enabled')}
-          options={[
-            { value: 'true', label: t('sys.enabled.on') },
-            { value: 'false', label: t('sys.enabled.off') },
-          ]}
-        />
+        <ProForm.Item name="enabled" label={t('sys.enabled')} rules={[{ required: true, message: t('v.required') }]}>
+          {/* the entries of the user_status dictionary (激活 true, 禁用 false) */}
+          <DictSelect dict="user_status" label={t('sys.enabled')} allowClear={false} style={{ width: '100%' }} />
+        </ProForm.Item>
         {row ? null : (
           <ProFormText.Password
             name="password"
