@@ -109,8 +109,13 @@ test('user dialog: 状态 is a dropdown of the user_status dictionary', { skip }
   await form.locator('.ant-select-selection-item', { hasText: '激活' }).waitFor();
   await field('状态').click();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-  await options.first().waitFor();
-  assert.deepEqual(await options.allTextContents(), ['激活', '停用']);
+  // the dropdown animates in: read its entries once both are there (bounded: 50 × 100 ms)
+  let words = [];
+  for (let i = 0; i < 50 && words.length < 2; i++) {
+    words = await options.allTextContents();
+    if (words.length < 2) await page.waitForTimeout(100);
+  }
+  assert.deepEqual(words, ['激活', '停用']);
   assert.deepEqual(asked, [{ pageNow: '1', pageSize: '999', dictName: 'user_status' }]);
   await options.filter({ hasText: '停用' }).click();
   await screenshot(page, 'dict-01-user-status');
@@ -128,5 +133,25 @@ test('user dialog: 状态 is a dropdown of the user_status dictionary', { skip }
   await page.getByText('新增成功').waitFor();
   const users = await (await fetch(`${stack.bffURL}/api/users?blurry=qianqi`, { headers })).json();
   assert.equal(users.content[0].enabled, false, 'saved as the chosen dictionary value');
+  noErrors(page);
+});
+
+test('操作日志 on the shared table: serial numbers, search by user from page 0', { skip }, async () => {
+  const { stack } = ctx;
+  const { page } = await asAdmin();
+  await page.goto(`${stack.bffURL}/system/log`);
+  await page.getByRole('columnheader', { name: '序号' }).waitFor();
+  await page.getByRole('cell', { name: '/api/auth/login', exact: true }).first().waitFor();
+  const asked = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/logs') asked.push(new URL(r.url()).searchParams);
+  });
+  await page.getByRole('textbox', { name: '用户名' }).fill('nobody-here');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await page.locator('.ant-empty').first().waitFor();
+  const q = asked.at(-1);
+  assert.equal(q.get('username'), 'nobody-here');
+  assert.equal(q.get('page'), '0');
+  await screenshot(page, 'system-13-log-search');
   noErrors(page);
 });

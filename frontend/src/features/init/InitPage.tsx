@@ -60,7 +60,7 @@ function InitForm() {
   };
 
   return (
-    <main style={{ maxWidth: 640, margin: '48px auto', padding: 16 }}>
+    <main style={{ width: '100%', maxWidth: 640, margin: '48px auto', padding: 16, boxSizing: 'border-box' }}>
       <Card>
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           {t('route.init')}

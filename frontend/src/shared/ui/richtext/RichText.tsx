@@ -92,7 +92,7 @@ export default function RichText({ value = '', onChange, uploadImage, height = 3
         ...(full ? { position: 'fixed', inset: 0, zIndex: 1000, borderRadius: 0 } : {}),
       }}
     >
-      <Space size={2} style={{ padding: 4, borderBottom: '1px solid #f0f0f0', width: '100%' }}>
+      <Space size={2} style={{ padding: 4, borderBottom: '1px solid #f0f0f0', width: '100%', boxSizing: 'border-box' }}>
         {tool(t('rt.bold'), <BoldOutlined />, () => exec('bold'))}
         {tool(t('rt.italic'), <ItalicOutlined />, () => exec('italic'))}
         {tool(t('rt.underline'), <UnderlineOutlined />, () => exec('underline'))}
