@@ -1,7 +1,20 @@
 import { Tag } from 'antd';
 import { useT } from '@/shared/lib/i18n';
-import { DataTable, type DataColumn } from '@/shared/ui/table';
-import { listLogs, type LogRow } from './api';
+import { DataTable, type DataColumn, type ListQuery } from '@/shared/ui/table';
+import { listLogs, type LogQuery, type LogRow } from './api';
+
+/** The table's query as GET /api/logs reads it: the createDate bounds become createTime=from&createTime=to. */
+export function logQuery({ page, size, filters: f }: ListQuery): LogQuery {
+  const text = (v: unknown) => (v === undefined ? undefined : String(v));
+  return {
+    page,
+    size,
+    blurry: text(f.blurry),
+    username: text(f.username),
+    success: f.success === undefined ? undefined : String(f.success) === 'true',
+    createTime: f.startTime && f.endTime ? [String(f.startTime), String(f.endTime)] : undefined,
+  };
+}
 
 /** 操作日志: every write through the API, newest first (read-only). */
 export default function LogPage() {
@@ -32,16 +45,7 @@ export default function LogPage() {
       rowKey="id"
       columns={columns}
       selection={false}
-      request={({ page, size, filters: f }) =>
-        listLogs({
-          page,
-          size,
-          blurry: f.blurry === undefined ? undefined : String(f.blurry),
-          username: f.username === undefined ? undefined : String(f.username),
-          success: f.success === undefined ? undefined : String(f.success) === 'true',
-          createTime: f.startTime && f.endTime ? [String(f.startTime), String(f.endTime)] : undefined,
-        })
-      }
+      request={(q) => listLogs(logQuery(q))}
     />
   );
 }
