@@ -27,6 +27,7 @@ import (
 	"mallconsole/bff/internal/platform/config"
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/kv"
+	"mallconsole/bff/internal/platform/richtext"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/user"
 	"mallconsole/bff/internal/web"
@@ -160,7 +161,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	role.NewService(roles, users, a.Auth).Routes(routes)
 	dept.NewService(depts, users, a.Auth).Routes(routes)
 	dict.NewStore(opt.DB).Routes(routes)
-	initsetup.NewSetup(settings, users, cfg.PublicURL, opt.BcryptCost).Routes(routes)
+	initsetup.NewSetup(settings, users, richtext.New(), cfg.PublicURL, opt.BcryptCost).Routes(routes)
 	if err := wireUploads(routes, opt); err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/netip"
+	"strings"
 	"testing"
 
 	"gorm.io/gorm"
@@ -73,7 +74,9 @@ func TestSetup(t *testing.T) {
 		c.PublicURL = "https://shop.example.com/"
 	})
 	body := map[string]any{"username": "boss", "nickName": "店长", "email": "boss@example.com",
-		"password": "boss-pass-1", "shopName": "好物商城", "shopPhone": "13800000009", "shopAddress": "上海"}
+		"password": "boss-pass-1", "shopName": "好物商城", "shopPhone": "13800000009", "shopAddress": "上海",
+		"shopIntro": `<p onclick="steal()">好物<b>优选</b><script>alert(1)</script><img src="/api/files/abc" onerror="steal()"></p>` +
+			`<a href="javascript:steal()">链接</a>`}
 	post := func(b any, h http.Header) apptest.Response {
 		return s.Do(t, apptest.Request{Method: http.MethodPost, Path: "/api/init", JSON: b, Header: h})
 	}
@@ -95,6 +98,8 @@ func TestSetup(t *testing.T) {
 	wantErr(post(bad, nil), 400, "password: 长度必须在8到72个字符之间")
 	bad["password"], bad["shopName"] = "boss-pass-1", ""
 	wantErr(post(bad, nil), 400, "shopName: 不能为空")
+	bad["shopName"], bad["shopIntro"] = "好物商城", strings.Repeat("长", 20001)
+	wantErr(post(bad, nil), 400, "shopIntro: 太长(最多20000个字符)")
 	if check(t, s) {
 		t.Fatal("refused set-ups initialised the system")
 	}
@@ -109,6 +114,19 @@ func TestSetup(t *testing.T) {
 	st := initsetup.NewStore(s.DB)
 	if v, _, _ := st.Get(context.Background(), initsetup.KeyShopName); v != "好物商城" {
 		t.Fatalf("shop name = %q", v)
+	}
+	// The introduction is stored cleaned: formatting and the picture stay; script, on* attributes
+	// and javascript: links go.
+	intro, _, _ := st.Get(context.Background(), initsetup.KeyShopIntro)
+	for _, keep := range []string{"好物", "<b>优选</b>", `<img src="/api/files/abc">`, "链接"} {
+		if !strings.Contains(intro, keep) {
+			t.Errorf("intro %q lost %q", intro, keep)
+		}
+	}
+	for _, gone := range []string{"<script", "alert(1)", "onclick", "onerror", "javascript:", "steal"} {
+		if strings.Contains(intro, gone) {
+			t.Errorf("intro %q keeps %q", intro, gone)
+		}
 	}
 	// Afterwards: refused, from anywhere.
 	wantErr(post(body, nil), 409, "系统已初始化")

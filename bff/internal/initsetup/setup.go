@@ -21,7 +21,17 @@ const (
 	KeyShopName    = "shop.name"
 	KeyShopPhone   = "shop.phone"
 	KeyShopAddress = "shop.address"
+	KeyShopIntro   = "shop.intro" // HTML from the rich-text editor, cleaned
 )
+
+// maxIntro bounds the cleaned introduction (the settings value is a TEXT column: 64 KB, and a
+// Chinese character takes 3 bytes).
+const maxIntro = 20000
+
+// Sanitizer cleans rich-text HTML (platform/richtext).
+type Sanitizer interface {
+	HTML(string) string
+}
 
 // Admins sets up the first administrator (the user feature).
 type Admins interface {
@@ -33,17 +43,18 @@ type Admins interface {
 type Setup struct {
 	store      *Store
 	admins     Admins
+	clean      Sanitizer
 	origin     string // the configured public origin (scheme://host), "" when none
 	bcryptCost int
 }
 
 // NewSetup builds the setup; publicURL is BFF_PUBLIC_URL ("" when unset).
-func NewSetup(store *Store, admins Admins, publicURL string, bcryptCost int) *Setup {
+func NewSetup(store *Store, admins Admins, clean Sanitizer, publicURL string, bcryptCost int) *Setup {
 	origin := ""
 	if u, err := url.Parse(publicURL); err == nil && u.Host != "" {
 		origin = strings.ToLower(u.Scheme + "://" + u.Host)
 	}
-	return &Setup{store: store, admins: admins, origin: origin, bcryptCost: cmp.Or(bcryptCost, bcrypt.DefaultCost)}
+	return &Setup{store: store, admins: admins, clean: clean, origin: origin, bcryptCost: cmp.Or(bcryptCost, bcrypt.DefaultCost)}
 }
 
 // SetupInput is the body of POST /api/init.
@@ -55,6 +66,7 @@ type SetupInput struct {
 	ShopName    string `json:"shopName"`
 	ShopPhone   string `json:"shopPhone"`
 	ShopAddress string `json:"shopAddress"`
+	ShopIntro   string `json:"shopIntro"` // 店铺简介, rich text
 }
 
 var errInitialized = &httpx.Error{Status: http.StatusConflict, Message: "系统已初始化"}
@@ -93,6 +105,9 @@ func (s *Setup) handle(c echo.Context) error {
 	chk.Text("shopName", &in.ShopName, 64, true)
 	chk.Phone("shopPhone", &in.ShopPhone)
 	chk.Text("shopAddress", &in.ShopAddress, 255, false)
+	// stored only as cleaned: no script, no event attributes, no javascript: links
+	in.ShopIntro = s.clean.HTML(in.ShopIntro)
+	chk.Text("shopIntro", &in.ShopIntro, maxIntro, false)
 	if chk.Err != nil {
 		return chk.Err
 	}
@@ -109,7 +124,7 @@ func (s *Setup) handle(c echo.Context) error {
 			}
 			return err
 		}
-		for k, v := range map[string]string{KeyShopName: in.ShopName, KeyShopPhone: in.ShopPhone, KeyShopAddress: in.ShopAddress} {
+		for k, v := range map[string]string{KeyShopName: in.ShopName, KeyShopPhone: in.ShopPhone, KeyShopAddress: in.ShopAddress, KeyShopIntro: in.ShopIntro} {
 			if err := s.store.Set(ctx, tx, k, v); err != nil {
 				return err
 			}

@@ -12,7 +12,7 @@ import {
 import { App, Tag } from 'antd';
 import { AddButton, tableOptions, useActionColumn } from '@/features/system/listParts';
 import { useT } from '@/shared/lib/i18n';
-import { compact, pagination } from '@/shared/lib/listPage';
+import { compact, usePagination } from '@/shared/ui/table';
 import { createDept, deleteDepts, deptOptions, deptTree, updateDept, type DeptNode } from './api';
 
 interface FormValues {
@@ -25,6 +25,7 @@ interface FormValues {
 /** 部门管理: the department tree inside the caller's data scope. */
 export default function DeptPage() {
   const t = useT();
+  const pagination = usePagination();
   const { message } = App.useApp();
   const table = useRef<ActionType>(null);
   const [editing, setEditing] = useState<DeptNode | 'new' | null>(null);

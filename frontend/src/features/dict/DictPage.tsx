@@ -3,7 +3,7 @@ import { ModalForm, ProFormDigit, ProFormText, ProTable, type ActionType, type P
 import { App, Col, Empty, Row } from 'antd';
 import { AddButton, RowActions } from '@/features/system/listParts';
 import { useT } from '@/shared/lib/i18n';
-import { pageQuery, pagination, useDeleteConfirm } from '@/shared/lib/listPage';
+import { pageQuery, useDeleteConfirm, usePagination } from '@/shared/ui/table';
 import {
   createDetail,
   createDict,
@@ -20,6 +20,7 @@ import {
 /** 字典管理: dictionaries on the left, the chosen one's entries on the right. */
 export default function DictPage() {
   const t = useT();
+  const pagination = usePagination();
   const { message } = App.useApp();
   const confirmDelete = useDeleteConfirm();
   const dictTable = useRef<ActionType>(null);

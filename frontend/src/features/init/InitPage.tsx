@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Divider, Form, Input, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useT } from '@/shared/lib/i18n';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '@/shared/lib/listPage';
+import { emailRules, mobileRules } from '@/shared/lib/rules';
+import { getToken } from '@/shared/lib/token';
+import { bffUploader, RichTextField, UploadRefused, type ImageUploader } from '@/shared/ui/richtext';
 import { checkInit, setupSystem, type SetupForm } from './api';
 
 type State = { kind: 'checking' } | { kind: 'done'; initialized: boolean } | { kind: 'failed' };
@@ -36,6 +38,13 @@ function InitForm() {
   }, []);
 
   const required = { required: true, message: t('v.required') };
+  // Pictures are uploaded files, which need an owner: whoever signed in with the seeded
+  // administrator's printed password can add them; before that the introduction is text only.
+  const upload = bffUploader();
+  const introImages: ImageUploader = (file) => {
+    if (!getToken()) return Promise.reject(new UploadRefused(t('init.introNeedsLogin')));
+    return upload(file);
+  };
   const submit = async (v: SetupForm & { confirm: string }) => {
     setSaving(true);
     try {
@@ -51,7 +60,7 @@ function InitForm() {
   };
 
   return (
-    <main style={{ maxWidth: 640, margin: '48px auto', padding: 16 }}>
+    <main style={{ width: '100%', maxWidth: 640, margin: '48px auto', padding: 16, boxSizing: 'border-box' }}>
       <Card>
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           {t('route.init')}
@@ -73,10 +82,7 @@ function InitForm() {
               <Form.Item
                 name="email"
                 label={t('user.email')}
-                rules={[
-                  { required: true, message: t('v.email.required') },
-                  { pattern: EMAIL_PATTERN, message: t('v.email') },
-                ]}
+                rules={emailRules()}
               >
                 <Input />
               </Form.Item>
@@ -101,11 +107,14 @@ function InitForm() {
               <Form.Item name="shopName" label={t('init.shopName')} rules={[required]}>
                 <Input />
               </Form.Item>
-              <Form.Item name="shopPhone" label={t('init.shopPhone')} rules={[{ pattern: PHONE_PATTERN, message: t('v.phone') }]}>
+              <Form.Item name="shopPhone" label={t('init.shopPhone')} rules={mobileRules({ optional: true })}>
                 <Input />
               </Form.Item>
               <Form.Item name="shopAddress" label={t('init.shopAddress')}>
                 <Input />
+              </Form.Item>
+              <Form.Item name="shopIntro" label={t('init.shopIntro')}>
+                <RichTextField height={160} uploadImage={introImages} />
               </Form.Item>
               <Button type="primary" htmlType="submit" loading={saving} block>
                 {t('init.submit')}

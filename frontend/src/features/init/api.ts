@@ -12,6 +12,8 @@ export interface SetupForm {
   shopName: string;
   shopPhone: string;
   shopAddress: string;
+  /** 店铺简介: HTML of the rich-text editor, cleaned by the BFF. */
+  shopIntro?: string;
 }
 
 /** POST /api/init: first administrator and shop settings; refused (409) once initialised. */

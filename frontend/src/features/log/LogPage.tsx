@@ -1,61 +1,51 @@
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Tag } from 'antd';
 import { useT } from '@/shared/lib/i18n';
-import { compact, pageQuery, pagination } from '@/shared/lib/listPage';
-import { tableOptions } from '@/features/system/listParts';
-import { listLogs, type LogRow } from './api';
+import { DataTable, type DataColumn, type ListQuery } from '@/shared/ui/table';
+import { listLogs, type LogQuery, type LogRow } from './api';
 
-interface Search {
-  current?: number;
-  pageSize?: number;
-  blurry?: string;
-  username?: string;
-  success?: string;
-  createTime?: string[];
+/** The table's query as GET /api/logs reads it: the createDate bounds become createTime=from&createTime=to. */
+export function logQuery({ page, size, filters: f }: ListQuery): LogQuery {
+  const text = (v: unknown) => (v === undefined ? undefined : String(v));
+  return {
+    page,
+    size,
+    blurry: text(f.blurry),
+    username: text(f.username),
+    success: f.success === undefined ? undefined : String(f.success) === 'true',
+    createTime: f.startTime && f.endTime ? [String(f.startTime), String(f.endTime)] : undefined,
+  };
 }
 
 /** 操作日志: every write through the API, newest first (read-only). */
 export default function LogPage() {
   const t = useT();
-  const columns: ProColumns<LogRow>[] = [
-    { title: t('sys.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('sys.blurry') } },
-    { title: t('log.username'), dataIndex: 'username', fieldProps: { 'aria-label': t('log.username') } },
-    { title: t('log.method'), dataIndex: 'method', search: false },
-    { title: t('log.path'), dataIndex: 'path', search: false, ellipsis: true },
-    { title: t('log.ip'), dataIndex: 'requestIp', search: false },
-    { title: t('log.browser'), dataIndex: 'browser', search: false, ellipsis: true },
+  const columns: DataColumn<LogRow>[] = [
+    { key: 'blurry', title: t('sys.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('sys.blurry') } },
+    { key: 'username', title: t('log.username'), dataIndex: 'username', fieldProps: { 'aria-label': t('log.username') } },
+    { key: 'method', title: t('log.method'), dataIndex: 'method', search: false },
+    { key: 'path', title: t('log.path'), dataIndex: 'path', search: false, ellipsis: true },
+    { key: 'requestIp', title: t('log.ip'), dataIndex: 'requestIp', search: false },
+    { key: 'browser', title: t('log.browser'), dataIndex: 'browser', search: false, ellipsis: true },
     {
+      key: 'success',
       title: t('log.status'),
       dataIndex: 'success',
       valueType: 'select',
       valueEnum: { true: { text: t('log.ok') }, false: { text: t('log.fail') } },
       render: (_, r) => <Tag color={r.success ? 'green' : 'red'}>{`${r.success ? t('log.ok') : t('log.fail')} ${r.status}`}</Tag>,
     },
-    { title: t('log.time'), dataIndex: 'time', search: false },
-    { title: t('sys.createTime'), dataIndex: 'createTime', valueType: 'dateTimeRange', hideInTable: true },
-    { title: t('sys.createTime'), dataIndex: 'createTime', search: false },
+    { key: 'time', title: t('log.time'), dataIndex: 'time', search: false },
+    // the table's date-range filter (createDate → startTime/endTime) is the log's createTime range
+    { key: 'createDate', title: t('sys.createTime'), dataIndex: 'createDate', valueType: 'dateTimeRange', hideInTable: true },
+    { key: 'createTime', title: t('sys.createTime'), dataIndex: 'createTime', search: false },
   ];
   return (
-    <ProTable<LogRow, Search>
+    <DataTable<LogRow>
+      title={t('log.title')}
       rowKey="id"
-      headerTitle={t('log.title')}
       columns={columns}
-      columnEmptyText="-"
-      search={{ labelWidth: 'auto' }}
-      options={tableOptions}
-      pagination={pagination}
-      request={async (params) => {
-        const page = await listLogs({
-          ...pageQuery(params),
-          ...compact({
-            blurry: params.blurry?.trim(),
-            username: params.username?.trim(),
-            success: params.success === undefined ? undefined : params.success === 'true',
-            createTime: params.createTime,
-          }),
-        });
-        return { data: page.content, total: page.totalElements, success: true };
-      }}
+      selection={false}
+      request={(q) => listLogs(logQuery(q))}
     />
   );
 }

@@ -13,7 +13,7 @@ import {
 import { App, Tag } from 'antd';
 import { AddButton, tableOptions, useActionColumn } from '@/features/system/listParts';
 import { useT } from '@/shared/lib/i18n';
-import { pagination } from '@/shared/lib/listPage';
+import { usePagination } from '@/shared/ui/table';
 import { createMenu, deleteMenus, menuTree, updateMenu, type MenuInput, type MenuRow } from './api';
 import { menuIcon } from './icons';
 
@@ -48,6 +48,7 @@ const parents = (rows: MenuRow[]): ParentOption[] =>
 /** 菜单管理: the menu tree with directories, pages and buttons. */
 export default function MenuPage() {
   const t = useT();
+  const pagination = usePagination();
   const { message } = App.useApp();
   const table = useRef<ActionType>(null);
   const [editing, setEditing] = useState<MenuRow | 'new' | null>(null);

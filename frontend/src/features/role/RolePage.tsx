@@ -6,17 +6,17 @@ import {
   ProFormSelect,
   ProFormText,
   ProFormTextArea,
-  ProFormTreeSelect,
   ProTable,
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
 import { App, Form, Spin, Tree } from 'antd';
 import { AddButton, tableOptions, useActionColumn } from '@/features/system/listParts';
-import { deptOptions, deptTree } from '@/features/dept/api';
+import { deptTree, type DeptNode } from '@/features/dept/api';
+import { DeptUserPicker } from '@/shared/ui/picker';
 import { menuTree, type MenuRow } from '@/features/menu/api';
 import { useT } from '@/shared/lib/i18n';
-import { pageQuery, pagination } from '@/shared/lib/listPage';
+import { pageQuery, usePagination } from '@/shared/ui/table';
 import { createRole, deleteRoles, listRoles, updateRole, type DataScope, type RoleRow } from './api';
 import { toggleMenu } from './menuChecks';
 
@@ -38,6 +38,14 @@ interface TreeNode {
 const asTree = (rows: MenuRow[]): TreeNode[] =>
   rows.map((m) => ({ key: m.id, title: m.title, children: m.children ? asTree(m.children) : undefined }));
 
+function namesOf(nodes: DeptNode[], into: Record<number, string> = {}): Record<number, string> {
+  for (const d of nodes) {
+    into[d.id] = d.name;
+    if (d.children) namesOf(d.children, into);
+  }
+  return into;
+}
+
 /** The role dialog's menu tree: ticking pulls in directories above and everything below. */
 function MenuPicker({ value = [], onChange, tree }: { value?: number[]; onChange?: (v: number[]) => void; tree: MenuRow[] }) {
   // Mounted once the tree is there: defaultExpandAll applies at mount only.
@@ -57,14 +65,22 @@ function MenuPicker({ value = [], onChange, tree }: { value?: number[]; onChange
 /** 角色管理: roles with their menus and data scope. */
 export default function RolePage() {
   const t = useT();
+  const pagination = usePagination();
   const { message } = App.useApp();
   const table = useRef<ActionType>(null);
   const [editing, setEditing] = useState<RoleRow | 'new' | null>(null);
   const [menus, setMenus] = useState<MenuRow[]>([]);
 
+  const [deptNames, setDeptNames] = useState<Record<number, string>>({});
+
   useEffect(() => {
     if (editing !== null && menus.length === 0) void menuTree().then(setMenus);
   }, [editing, menus.length]);
+  // the picker opens lazily: names of a role's departments deeper down come from the tree
+  const chosenDepts = editing && editing !== 'new' ? editing.depts.length : 0;
+  useEffect(() => {
+    if (chosenDepts > 0) void deptTree().then((page) => setDeptNames(namesOf(page.content)));
+  }, [chosenDepts]);
 
   const scopes = { all: t('role.scope.all'), dept: t('role.scope.dept'), custom: t('role.scope.custom') };
   const reload = () => table.current?.reload();
@@ -137,13 +153,9 @@ export default function RolePage() {
         <ProFormDependency name={['dataScope']}>
           {({ dataScope }) =>
             dataScope === 'custom' ? (
-              <ProFormTreeSelect
-                name="depts"
-                label={t('role.depts')}
-                request={async () => deptOptions((await deptTree()).content)}
-                fieldProps={{ multiple: true, treeDefaultExpandAll: true }}
-                rules={[{ required: true, message: t('v.required') }]}
-              />
+              <Form.Item name="depts" label={t('role.depts')} rules={[{ required: true, message: t('v.required') }]}>
+                <DeptUserPicker pick="dept" multiple label={t('role.depts')} names={deptNames} />
+              </Form.Item>
             ) : null
           }
         </ProFormDependency>

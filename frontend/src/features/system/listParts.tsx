@@ -2,7 +2,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { Button, Space } from 'antd';
 import { Permission } from '@/features/auth/permission';
 import { useT } from '@/shared/lib/i18n';
-import { useDeleteConfirm } from '@/shared/lib/listPage';
+import { useDeleteConfirm } from '@/shared/ui/table';
 
 /** ProTable's toolbar options on the system-management pages. */
 export const tableOptions = { density: false, fullScreen: false, reload: true, setting: true } as const;

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import {
   ModalForm,
+  ProForm,
   ProFormRadio,
   ProFormSelect,
   ProFormText,
@@ -15,7 +16,9 @@ import { AddButton, tableOptions } from '@/features/system/listParts';
 import { deptOptions, deptTree } from '@/features/dept/api';
 import { allRoles } from '@/features/role/api';
 import { useT } from '@/shared/lib/i18n';
-import { compact, EMAIL_PATTERN, PHONE_PATTERN, pageQuery, pagination, useDeleteConfirm } from '@/shared/lib/listPage';
+import { emailRules, mobileRules } from '@/shared/lib/rules';
+import { DictSelect } from '@/shared/ui/dict';
+import { compact, pageQuery, useDeleteConfirm, usePagination } from '@/shared/ui/table';
 import {
   createUser,
   deleteUsers,
@@ -54,6 +57,7 @@ export default function UserPage() {
   const { message } = App.useApp();
   const table = useRef<ActionType>(null);
   const confirmDelete = useDeleteConfirm();
+  const pagination = usePagination();
   const canEdit = usePermission(['user:edit']);
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
@@ -211,15 +215,12 @@ export default function UserPage() {
         <ProFormText
           name="phone"
           label={t('user.phone')}
-          rules={[{ pattern: PHONE_PATTERN, message: t('v.phone') }]}
+          rules={mobileRules({ optional: true })}
         />
         <ProFormText
           name="email"
           label={t('user.email')}
-          rules={[
-            { required: true, message: t('v.email.required') },
-            { pattern: EMAIL_PATTERN, message: t('v.email') },
-          ]}
+          rules={emailRules()}
         />
         <ProFormTreeSelect
           name="deptId"
@@ -243,14 +244,10 @@ export default function UserPage() {
             { value: '女', label: t('user.gender.f') },
           ]}
         />
-        <ProFormRadio.Group
-          name="enabled"
-          label={t('sys.enabled')}
-          options={[
-            { value: 'true', label: t('sys.enabled.on') },
-            { value: 'false', label: t('sys.enabled.off') },
-          ]}
-        />
+        <ProForm.Item name="enabled" label={t('sys.enabled')} rules={[{ required: true, message: t('v.required') }]}>
+          {/* the entries of the user_status dictionary (激活 true, 禁用 false) */}
+          <DictSelect dict="user_status" label={t('sys.enabled')} allowClear={false} style={{ width: '100%' }} />
+        </ProForm.Item>
         {row ? null : (
           <ProFormText.Password
             name="password"

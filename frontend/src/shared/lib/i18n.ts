@@ -183,6 +183,8 @@ const table = {
   'init.shopName': ['商城名称', 'Shop name'],
   'init.shopPhone': ['联系电话', 'Phone'],
   'init.shopAddress': ['地址', 'Address'],
+  'init.shopIntro': ['店铺简介', 'Shop introduction'],
+  'init.introNeedsLogin': ['上传图片需要先用初始管理员密码登录', 'Sign in with the initial administrator password to upload pictures'],
   'init.confirm': ['确认密码', 'Confirm password'],
   'init.mismatch': ['两次输入的密码不一致', 'The passwords differ'],
   'init.submit': ['完成初始化', 'Finish'],

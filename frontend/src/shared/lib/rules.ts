@@ -50,9 +50,9 @@ export const emailRules = (): Rule[] => [
   check(isEmail, () => t('v.email')),
 ];
 
-/** Mobile: required, 11 digits starting 1 then 3-9. */
-export const mobileRules = (): Rule[] => [
-  { required: true, message: t('v.phone.required') },
+/** Mobile: required (unless optional), 11 digits starting 1 then 3-9. */
+export const mobileRules = ({ optional = false } = {}): Rule[] => [
+  ...(optional ? [] : [{ required: true, message: t('v.phone.required') }]),
   check(isMobile, () => t('v.phone')),
 ];
 

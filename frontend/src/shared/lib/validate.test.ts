@@ -73,6 +73,9 @@ describe('form rules', () => {
     expect(await firstError(mobileRules(), '')).toBe('手机号码不能为空');
     expect(await firstError(mobileRules(), '12812345678')).toBe('请输入正确的手机号码');
     expect(await firstError(mobileRules(), '13812345678')).toBe('');
+    // optional (the user dialog's and the shop's phone): empty passes, a wrong number does not
+    expect(await firstError(mobileRules({ optional: true }), '')).toBe('');
+    expect(await firstError(mobileRules({ optional: true }), '12345')).toBe('请输入正确的手机号码');
     expect(await firstError(idCardRules(), '110105194912310021')).toBe('请输入正确的身份证号码');
     expect(await firstError(idCardRules(), '11010519491231002X')).toBe('');
   });

@@ -12,7 +12,7 @@ import { fakeBff, type FakeBff } from '@/test/fakeBff';
 import { clearDicts, DictSelect, loadDicts } from './dict';
 import { Dialog, DIALOG_COL, SearchReset, TEXTAREA_ROWS } from './form';
 import { LeaveDateRange, leaveDays, remainingText } from './leave';
-import { childNodes, DeptUserPicker, withChildren } from './picker';
+import { childNodes, deptIdOf, DeptUserPicker, titleOf, withChildren } from './picker';
 
 let bff: FakeBff;
 beforeEach(() => {
@@ -114,6 +114,13 @@ describe('department/user picker', () => {
     const kids = childNodes({ users: [{ username: 'c' }] });
     expect(withChildren(tree, 'dept:3', kids)[1].children).toBe(kids);
     expect(withChildren(tree, 'dept:3', kids)[0].children).toBeUndefined();
+  });
+  it('picking departments: departments can be chosen, their people are shown but cannot', () => {
+    expect(childNodes({ depts: [{ id: 2, name: '研发部' }] }, 'dept')[0]).toMatchObject({ value: 'dept:2', selectable: true, checkable: true });
+    expect(childNodes({ users: [{ username: 'alice' }] }, 'dept')[0]).toMatchObject({ value: 'user:alice', selectable: false, checkable: false });
+    const tree = withChildren(childNodes({ depts: [{ id: 2, name: 'a' }] }, 'dept'), 'dept:2', childNodes({ depts: [{ id: 5, name: 'b' }] }, 'dept'));
+    expect(titleOf(tree, 'dept:5')).toBe('b');
+    expect(deptIdOf('dept:5')).toBe(5);
   });
   it('loads the root, then a department when it opens; choosing a person gives the user name', async () => {
     const user = userEvent.setup();

@@ -1,33 +1,57 @@
 import { useEffect, useState } from 'react';
 import { TreeSelect } from 'antd';
 import { placeholder } from '@/shared/lib/rules';
-import { childNodes, listDept, ROOT_DEPT, usernameOf, withChildren, type PickerNode } from './deptTree';
+import { childNodes, deptIdOf, listDept, ROOT_DEPT, titleOf, usernameOf, withChildren, type PickKind, type PickerNode } from './deptTree';
+
+type Labeled = { value: string; label?: React.ReactNode };
 
 export interface DeptUserPickerProps {
-  /** User names. */
-  value?: string | string[];
-  onChange?: (value: string | string[] | undefined) => void;
+  /** User names; department IDs when pick is 'dept'. */
+  value?: string | number | Array<string | number>;
+  onChange?: (value: string | number | Array<string | number> | undefined) => void;
   multiple?: boolean;
   label?: string;
+  /** People (default) or departments. */
+  pick?: PickKind;
+  /** Names of chosen departments that are not loaded yet (the tree opens lazily), by ID. */
+  names?: Record<number, string>;
 }
 
 /**
  * Department/user tree over GET /api/dept/list?deptId= (0 = root), loaded one level at a time
- * as departments open; people are chosen, one or several.
+ * as departments open; people, or departments, are chosen, one or several. Ticking a department
+ * does not tick the ones below (a data scope takes them in anyway).
  */
-export function DeptUserPicker({ value, onChange, multiple, label }: DeptUserPickerProps) {
+export function DeptUserPicker({ value, onChange, multiple, label, pick = 'user', names }: DeptUserPickerProps) {
   const [tree, setTree] = useState<PickerNode[]>([]);
   useEffect(() => {
     let live = true;
     listDept(ROOT_DEPT)
-      .then((list) => live && setTree(childNodes(list)))
+      .then((list) => live && setTree(childNodes(list, pick)))
       .catch(() => undefined); // the request client has told the user
     return () => {
       live = false;
     };
-  }, []);
-  const toValue = (v: string | string[] | undefined) =>
-    v === undefined ? undefined : Array.isArray(v) ? v.map((x) => `user:${x}`) : `user:${v}`;
+  }, [pick]);
+  const depts = pick === 'dept';
+  const list = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
+  // departments go in with their labels: a chosen one may sit in a branch not opened yet
+  const toValue = () => {
+    if (depts) {
+      const labeled = list.map((id) => ({ value: `dept:${id}`, label: titleOf(tree, `dept:${id}`) ?? names?.[Number(id)] ?? String(id) }));
+      return multiple ? labeled : labeled[0];
+    }
+    const keys = list.map((x) => `user:${x}`);
+    return multiple ? keys : keys[0];
+  };
+  const fromValue = (v: unknown) => {
+    const one = (x: string | Labeled) => {
+      const key = typeof x === 'string' ? x : x.value;
+      return depts ? deptIdOf(key) : usernameOf(key);
+    };
+    if (v === undefined || v === null) return undefined;
+    return Array.isArray(v) ? (v as Array<string | Labeled>).map(one) : one(v as string | Labeled);
+  };
   return (
     <TreeSelect
       style={{ minWidth: 240 }}
@@ -35,20 +59,21 @@ export function DeptUserPicker({ value, onChange, multiple, label }: DeptUserPic
       showSearch
       treeNodeFilterProp="title"
       placeholder={label ? placeholder(label, 'select') : undefined}
+      aria-label={label}
       multiple={multiple}
       treeCheckable={multiple}
-      showCheckedStrategy={TreeSelect.SHOW_CHILD}
-      value={toValue(value)}
+      treeCheckStrictly={depts && multiple}
+      labelInValue={depts}
+      showCheckedStrategy={depts ? TreeSelect.SHOW_ALL : TreeSelect.SHOW_CHILD}
+      value={toValue()}
       treeData={tree}
       loadData={async (node) => {
         const n = node as unknown as PickerNode;
         if (n.deptId === undefined || n.children) return;
-        const children = childNodes(await listDept(n.deptId));
+        const children = childNodes(await listDept(n.deptId), pick);
         setTree((t) => withChildren(t, n.value, children));
       }}
-      onChange={(v: string | string[] | undefined) =>
-        onChange?.(v === undefined ? undefined : Array.isArray(v) ? v.map(usernameOf) : usernameOf(v))
-      }
+      onChange={(v: unknown) => onChange?.(fromValue(v))}
     />
   );
 }

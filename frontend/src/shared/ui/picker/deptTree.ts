@@ -24,22 +24,44 @@ export function listDept(deptId: number): Promise<DeptList> {
   return http.get<DeptList>('/api/dept/list', { params: { deptId } });
 }
 
+/** What a picker chooses: people (approvers) or departments (a role's data scope, a user's department). */
+export type PickKind = 'user' | 'dept';
+
 /**
  * The children of a department: its child departments when it has any, otherwise its users
- * (seed-spec §3 / issue 5).
+ * (seed-spec §3 / issue 5). Only nodes of the picked kind can be chosen; when departments are
+ * picked, a department's people are still shown, to tell which one it is.
  */
-export function childNodes(list: DeptList): PickerNode[] {
+export function childNodes(list: DeptList, pick: PickKind = 'user'): PickerNode[] {
   const depts = list.depts ?? [];
+  const deptPicked = pick === 'dept';
   if (depts.length > 0) {
-    return depts.map((d) => ({ value: `dept:${d.id}`, title: d.name, isLeaf: false, selectable: false, checkable: false, deptId: d.id }));
+    return depts.map((d) => ({
+      value: `dept:${d.id}`,
+      title: d.name,
+      isLeaf: false,
+      selectable: deptPicked,
+      checkable: deptPicked,
+      deptId: d.id,
+    }));
   }
   return (list.users ?? []).map((u) => ({
     value: `user:${u.username}`,
     title: u.nickName ? `${u.nickName}（${u.username}）` : u.username,
     isLeaf: true,
-    selectable: true,
-    checkable: true,
+    selectable: !deptPicked,
+    checkable: !deptPicked,
   }));
+}
+
+/** The title of the node whose value is at, if it is loaded. */
+export function titleOf(nodes: PickerNode[], at: string): string | undefined {
+  for (const n of nodes) {
+    if (n.value === at) return n.title;
+    const found = n.children ? titleOf(n.children, at) : undefined;
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** A copy of nodes with children set under the node whose value is at. */
@@ -47,6 +69,11 @@ export function withChildren(nodes: PickerNode[], at: string, children: PickerNo
   return nodes.map((n) =>
     n.value === at ? { ...n, children } : n.children ? { ...n, children: withChildren(n.children, at, children) } : n,
   );
+}
+
+/** dept:5 → 5 */
+export function deptIdOf(value: string): number {
+  return Number(value.startsWith('dept:') ? value.slice(5) : value);
 }
 
 /** user:alice → alice */

@@ -1,2 +1,13 @@
 export { DeptUserPicker, type DeptUserPickerProps } from './DeptUserPicker';
-export { childNodes, listDept, withChildren, usernameOf, ROOT_DEPT, type PickerNode, type DeptList } from './deptTree';
+export {
+  childNodes,
+  deptIdOf,
+  listDept,
+  titleOf,
+  withChildren,
+  usernameOf,
+  ROOT_DEPT,
+  type DeptList,
+  type PickKind,
+  type PickerNode,
+} from './deptTree';

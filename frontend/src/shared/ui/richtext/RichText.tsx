@@ -11,7 +11,7 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
-import { bffUploader, imageFiles, type ImageUploader } from './upload';
+import { bffUploader, imageFiles, UploadRefused, type ImageUploader } from './upload';
 
 export interface RichTextProps {
   value?: string;
@@ -57,8 +57,8 @@ export default function RichText({ value = '', onChange, uploadImage, height = 3
         // at the caret where the browser can; at the end otherwise
         if (!document.execCommand?.('insertHTML', false, html)) editor.current?.insertAdjacentHTML('beforeend', html);
         emit();
-      } catch {
-        void message.error(t('upload.failed'));
+      } catch (err) {
+        void message.error(err instanceof UploadRefused ? err.message : t('upload.failed'));
       }
     }
   };
@@ -92,7 +92,7 @@ export default function RichText({ value = '', onChange, uploadImage, height = 3
         ...(full ? { position: 'fixed', inset: 0, zIndex: 1000, borderRadius: 0 } : {}),
       }}
     >
-      <Space size={2} style={{ padding: 4, borderBottom: '1px solid #f0f0f0', width: '100%' }}>
+      <Space size={2} style={{ padding: 4, borderBottom: '1px solid #f0f0f0', width: '100%', boxSizing: 'border-box' }}>
         {tool(t('rt.bold'), <BoldOutlined />, () => exec('bold'))}
         {tool(t('rt.italic'), <ItalicOutlined />, () => exec('italic'))}
         {tool(t('rt.underline'), <UnderlineOutlined />, () => exec('underline'))}

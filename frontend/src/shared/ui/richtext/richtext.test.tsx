@@ -7,7 +7,7 @@ import { Suspense, useState } from 'react';
 import { Providers } from '@/app/providers';
 import { client } from '@/shared/api';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
-import { bffUploader, imageFiles, RichText, tokenDeadline } from '.';
+import { bffUploader, imageFiles, RichText, tokenDeadline, UploadRefused } from '.';
 
 let bff: FakeBff;
 beforeEach(() => {
@@ -63,6 +63,23 @@ describe('rich text', { timeout: 30_000 }, () => {
     fireEvent.paste(box, { clipboardData: { files: [file] } });
     await waitFor(() => expect(upload).toHaveBeenCalledWith(file));
     await waitFor(() => expect(seen).toHaveBeenLastCalledWith(expect.stringContaining('<img src="/api/files/p.png" alt="shot.png">')));
+  });
+  it('an uploader refusing in words shows them; any other failure shows 上传失败; nothing is inserted', async () => {
+    const seen = renderEditor(async () => {
+      throw new UploadRefused('请先登录');
+    });
+    const box = await screen.findByRole('textbox', { name: '富文本编辑器' });
+    fireEvent.paste(box, { clipboardData: { files: [new File(['x'], 'a.png', { type: 'image/png' })] } });
+    expect(await screen.findByText('请先登录')).toBeInTheDocument();
+    expect(seen).not.toHaveBeenCalled();
+  });
+  it('a failing upload shows 上传失败', async () => {
+    renderEditor(async () => {
+      throw new Error('upload failed: 500');
+    });
+    const box = await screen.findByRole('textbox', { name: '富文本编辑器' });
+    fireEvent.paste(box, { clipboardData: { files: [new File(['x'], 'a.png', { type: 'image/png' })] } });
+    expect(await screen.findByText('上传失败')).toBeInTheDocument();
   });
   it('source view edits the HTML; full screen covers the window', async () => {
     const user = userEvent.setup();

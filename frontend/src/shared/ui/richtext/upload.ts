@@ -5,6 +5,9 @@ import { DEFAULT_ACTION, type UploadAnswer } from '../upload/logic';
 /** Stores a pasted or dropped image somewhere and says where it can be read. */
 export type ImageUploader = (file: File) => Promise<string>;
 
+/** An uploader's refusal in words for the user (shown as is instead of 上传失败). */
+export class UploadRefused extends Error {}
+
 /** Default: the BFF's upload endpoint (or another action URL); the image's address as the API serves it. */
 export function bffUploader(action: string = DEFAULT_ACTION): ImageUploader {
   return async (file) => {

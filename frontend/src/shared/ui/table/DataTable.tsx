@@ -7,7 +7,6 @@ import { useT } from '@/shared/lib/i18n';
 import {
   DEFAULT_PAGE,
   DEFAULT_PAGE_SIZE,
-  PAGE_SIZES,
   exportBody,
   exportFileName,
   keepsOneColumn,
@@ -17,6 +16,7 @@ import {
   type ExportColumn,
   type Selected,
 } from './logic';
+import { pageQuery, useDeleteConfirm, usePagination } from './paging';
 import { saveBlob } from './save';
 
 /** A column: its key is the field name (sent as an export field); export: false keeps it out of exports. */
@@ -70,7 +70,9 @@ const RESERVED = ['current', 'pageSize', 'keyword'];
 export function DataTable<T extends object>(props: DataTableProps<T>) {
   const { title, rowKey, columns, request, selection = true, serial = true, downUrl, deleteUrl, rowActions } = props;
   const t = useT();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirmDelete = useDeleteConfirm();
+  const pagination = usePagination(props.pageSizes);
   const actionRef = useRef<ActionType>(undefined);
   const filtersRef = useRef<Record<string, string | number | boolean>>({});
   const [selected, setSelected] = useState<T[]>([]);
@@ -88,19 +90,10 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const deletable = (row: T) => props.canDeleteRow?.(row) ?? true;
   const remove = (rows: T[]) => {
     const ids = rows.map((r) => r[rowKey]);
-    modal.confirm({
-      title: t('common.hint'),
-      content: words.confirm,
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okType: 'danger',
-      onOk: async () => {
-        await http.delete(deleteUrl!, { data: ids });
-        void message.success(words.done);
-        select(selected.filter((r) => !ids.includes(r[rowKey])));
-        await actionRef.current?.reload();
-      },
-      onCancel: () => void message.info(t('del.cancelled')),
+    void confirmDelete(() => http.delete(deleteUrl!, { data: ids }), words).then(async (done) => {
+      if (!done) return;
+      select(selected.filter((r) => !ids.includes(r[rowKey])));
+      await actionRef.current?.reload();
     });
   };
 
@@ -204,14 +197,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           </Button>
         </Space>
       )}
-      pagination={{
-        defaultCurrent: DEFAULT_PAGE,
-        defaultPageSize: DEFAULT_PAGE_SIZE,
-        pageSizeOptions: props.pageSizes ?? PAGE_SIZES,
-        showSizeChanger: true,
-        showQuickJumper: { goButton: <Button size="small">{t('pagination.confirm')}</Button> },
-        showTotal: (total) => t('table.total', { n: total }),
-      }}
+      pagination={pagination}
       toolBarRender={() => [
         ...(props.toolbar ?? []),
         downUrl ? (
@@ -230,11 +216,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         for (const [k, v] of Object.entries(params)) if (!RESERVED.includes(k)) raw[k] = v;
         const filters = toFilters(raw);
         filtersRef.current = filters;
-        const page = await request({
-          page: Math.max((params.current ?? DEFAULT_PAGE) - 1, 0),
-          size: params.pageSize ?? DEFAULT_PAGE_SIZE,
-          filters,
-        });
+        const page = await request({ ...pageQuery(params), filters });
         return { data: page.content, total: page.totalElements, success: true };
       }}
     />
