@@ -52,6 +52,11 @@ test('role dialog: custom data scope picked from the lazy department tree', { sk
   assert.equal(await person.locator('.ant-select-tree-checkbox').count(), 0, 'people are not departments');
   await node('运营部').locator('.ant-select-tree-checkbox').click();
   await node('客服部').locator('.ant-select-tree-checkbox').click();
+  // what a person sees: both ticked in the tree, not only as tags
+  for (const title of ['运营部', '客服部']) {
+    await node(title).locator('.ant-select-tree-checkbox-checked').waitFor();
+  }
+  await page.waitForTimeout(300); // the tick animates in; let it finish before the picture
   await screenshot(page, 'picker-01-role-depts');
   await dialog.locator('.ant-modal-title').click(); // closes the dropdown (Escape would close the dialog)
   await node('总部').waitFor({ state: 'hidden' });
