@@ -5,14 +5,13 @@ import {
   ProFormRadio,
   ProFormText,
   ProFormTreeSelect,
-  ProTable,
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
 import { App, Tag } from 'antd';
-import { AddButton, tableOptions, useActionColumn } from '@/features/system/listParts';
+import { ManageTable, AddButton, useActionColumn } from '@/features/system/listParts';
 import { useT } from '@/shared/lib/i18n';
-import { compact, usePagination } from '@/shared/ui/table';
+import { compact } from '@/shared/ui/table';
 import { createDept, deleteDepts, deptOptions, deptTree, updateDept, type DeptNode } from './api';
 
 interface FormValues {
@@ -25,7 +24,6 @@ interface FormValues {
 /** 部门管理: the department tree inside the caller's data scope. */
 export default function DeptPage() {
   const t = useT();
-  const pagination = usePagination();
   const { message } = App.useApp();
   const table = useRef<ActionType>(null);
   const [editing, setEditing] = useState<DeptNode | 'new' | null>(null);
@@ -55,15 +53,10 @@ export default function DeptPage() {
 
   return (
     <>
-      <ProTable<DeptNode, { name?: string; enabled?: string; current?: number; pageSize?: number }>
-        rowKey="id"
+      <ManageTable<DeptNode, { name?: string; enabled?: string; current?: number; pageSize?: number }>
         headerTitle={t('dept.title')}
         actionRef={table}
         columns={columns}
-        columnEmptyText="-"
-        search={{ labelWidth: 'auto' }}
-        options={tableOptions}
-        pagination={pagination}
         toolBarRender={() => [<AddButton key="add" perm="dept" onClick={() => setEditing('new')} />]}
         request={async (params) => {
           const page = await deptTree(

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
-import { ModalForm, ProFormDigit, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ModalForm, ProFormDigit, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { App, Col, Empty, Row } from 'antd';
-import { AddButton, RowActions } from '@/features/system/listParts';
+import { ManageTable, AddButton, RowActions } from '@/features/system/listParts';
 import { useT } from '@/shared/lib/i18n';
-import { pageQuery, useDeleteConfirm, usePagination } from '@/shared/ui/table';
+import { pageQuery, useDeleteConfirm } from '@/shared/ui/table';
 import {
   createDetail,
   createDict,
@@ -20,7 +20,6 @@ import {
 /** 字典管理: dictionaries on the left, the chosen one's entries on the right. */
 export default function DictPage() {
   const t = useT();
-  const pagination = usePagination();
   const { message } = App.useApp();
   const confirmDelete = useDeleteConfirm();
   const dictTable = useRef<ActionType>(null);
@@ -74,15 +73,11 @@ export default function DictPage() {
   return (
     <Row gutter={16}>
       <Col xs={24} lg={12}>
-        <ProTable<DictRow, { current?: number; pageSize?: number; blurry?: string }>
-          rowKey="id"
+        <ManageTable<DictRow, { current?: number; pageSize?: number; blurry?: string }>
           headerTitle={t('dict.title')}
           actionRef={dictTable}
           columns={dictColumns}
-          columnEmptyText="-"
-          search={{ labelWidth: 'auto' }}
           options={{ density: false, fullScreen: false, reload: true, setting: false }}
-          pagination={pagination}
           onRow={(row) => ({ onClick: () => setChosen(row), style: { cursor: 'pointer' } })}
           rowClassName={(row) => (row.id === chosen?.id ? 'ant-table-row-selected' : '')}
           toolBarRender={() => [<AddButton key="add" perm="dict" onClick={() => setEditDict('new')} />]}
@@ -94,16 +89,13 @@ export default function DictPage() {
       </Col>
       <Col xs={24} lg={12}>
         {chosen ? (
-          <ProTable<DetailRow>
+          <ManageTable<DetailRow>
             key={chosen.id}
-            rowKey="id"
             headerTitle={`${t('dict.details')}: ${chosen.name}`}
             actionRef={detailTable}
             columns={detailColumns}
-            columnEmptyText="-"
             search={false}
             options={{ density: false, fullScreen: false, reload: true, setting: false }}
-            pagination={pagination}
             toolBarRender={() => [<AddButton key="add" perm="dict" onClick={() => setEditDetail('new')} />]}
             request={async (params) => {
               const page = await listDetails({ dictName: chosen.name, ...pageQuery(params) });

@@ -1,19 +1,17 @@
 import { useRef, useState } from 'react';
 import {
-  ModalForm,
   ProFormDependency,
   ProFormDigit,
   ProFormRadio,
   ProFormText,
   ProFormTreeSelect,
-  ProTable,
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
 import { App, Tag } from 'antd';
-import { AddButton, tableOptions, useActionColumn } from '@/features/system/listParts';
+import { ManageTable, AddButton, useActionColumn } from '@/features/system/listParts';
 import { useT } from '@/shared/lib/i18n';
-import { usePagination } from '@/shared/ui/table';
+import { Dialog } from '@/shared/ui/form';
 import { createMenu, deleteMenus, menuTree, updateMenu, type MenuInput, type MenuRow } from './api';
 import { menuIcon } from './icons';
 
@@ -48,7 +46,6 @@ const parents = (rows: MenuRow[]): ParentOption[] =>
 /** 菜单管理: the menu tree with directories, pages and buttons. */
 export default function MenuPage() {
   const t = useT();
-  const pagination = usePagination();
   const { message } = App.useApp();
   const table = useRef<ActionType>(null);
   const [editing, setEditing] = useState<MenuRow | 'new' | null>(null);
@@ -79,15 +76,10 @@ export default function MenuPage() {
 
   return (
     <>
-      <ProTable<MenuRow, { title?: string; current?: number; pageSize?: number }>
-        rowKey="id"
+      <ManageTable<MenuRow, { title?: string; current?: number; pageSize?: number }>
         headerTitle={t('menu.title')}
         actionRef={table}
         columns={columns}
-        columnEmptyText="-"
-        search={{ labelWidth: 'auto' }}
-        options={tableOptions}
-        pagination={pagination}
         toolBarRender={() => [<AddButton key="add" perm="menu" onClick={() => setEditing('new')} />]}
         request={async (params) => {
           const all = await menuTree();
@@ -96,16 +88,13 @@ export default function MenuPage() {
           return { data: rows, total: rows.length, success: true };
         }}
       />
-      <ModalForm<FormValues>
+      <Dialog<FormValues>
         key={row ? `edit-${row.id}` : 'new'}
         title={row ? t('sys.edit') : t('sys.add')}
         open={editing !== null}
         width={680}
-        grid
-        rowProps={{ gutter: 16 }}
-        colProps={{ span: 12 }}
         initialValues={initial}
-        modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
+        modalProps={{ onCancel: () => setEditing(null) }}
         onFinish={async (v) => {
           const type = Number(v.type) as 0 | 1 | 2;
           const body: MenuInput = {
@@ -188,7 +177,7 @@ export default function MenuPage() {
             </>
           )}
         </ProFormDependency>
-      </ModalForm>
+      </Dialog>
     </>
   );
 }

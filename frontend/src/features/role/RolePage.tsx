@@ -6,17 +6,16 @@ import {
   ProFormSelect,
   ProFormText,
   ProFormTextArea,
-  ProTable,
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
 import { App, Form, Spin, Tree } from 'antd';
-import { AddButton, tableOptions, useActionColumn } from '@/features/system/listParts';
+import { ManageTable, AddButton, useActionColumn } from '@/features/system/listParts';
 import { deptTree, type DeptNode } from '@/features/dept/api';
 import { DeptUserPicker } from '@/shared/ui/picker';
 import { menuTree, type MenuRow } from '@/features/menu/api';
 import { useT } from '@/shared/lib/i18n';
-import { pageQuery, usePagination } from '@/shared/ui/table';
+import { pageQuery } from '@/shared/ui/table';
 import { createRole, deleteRoles, listRoles, updateRole, type DataScope, type RoleRow } from './api';
 import { toggleMenu } from './menuChecks';
 
@@ -65,7 +64,6 @@ function MenuPicker({ value = [], onChange, tree }: { value?: number[]; onChange
 /** 角色管理: roles with their menus and data scope. */
 export default function RolePage() {
   const t = useT();
-  const pagination = usePagination();
   const { message } = App.useApp();
   const table = useRef<ActionType>(null);
   const [editing, setEditing] = useState<RoleRow | 'new' | null>(null);
@@ -102,15 +100,10 @@ export default function RolePage() {
 
   return (
     <>
-      <ProTable<RoleRow, { current?: number; pageSize?: number; blurry?: string }>
-        rowKey="id"
+      <ManageTable<RoleRow, { current?: number; pageSize?: number; blurry?: string }>
         headerTitle={t('role.title')}
         actionRef={table}
         columns={columns}
-        columnEmptyText="-"
-        search={{ labelWidth: 'auto' }}
-        options={tableOptions}
-        pagination={pagination}
         toolBarRender={() => [<AddButton key="add" perm="role" onClick={() => setEditing('new')} />]}
         request={async (params) => {
           const page = await listRoles({ ...pageQuery(params), blurry: params.blurry?.trim() || undefined });

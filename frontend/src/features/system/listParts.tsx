@@ -1,11 +1,31 @@
-import type { ProColumns } from '@ant-design/pro-components';
+import { ProTable, type ParamsType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
 import { Button, Space } from 'antd';
 import { Permission } from '@/features/auth/permission';
 import { useT } from '@/shared/lib/i18n';
-import { useDeleteConfirm } from '@/shared/ui/table';
+import { useDeleteConfirm, usePagination } from '@/shared/ui/table';
 
 /** ProTable's toolbar options on the system-management pages. */
 export const tableOptions = { density: false, fullScreen: false, reload: true, setting: true } as const;
+
+/**
+ * ProTable as the system-management pages set it up: rows keyed by id, '-' for empty cells,
+ * the shared pager, the search form's labels sized to fit, the toolbar options above. A page
+ * passes what is its own and may override any of these.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ProTable's own row constraint
+export function ManageTable<T extends Record<string, any>, P extends ParamsType = ParamsType>(props: ProTableProps<T, P>) {
+  const pagination = usePagination();
+  return (
+    <ProTable<T, P>
+      rowKey="id"
+      columnEmptyText="-"
+      search={{ labelWidth: 'auto' }}
+      options={tableOptions}
+      pagination={pagination}
+      {...props}
+    />
+  );
+}
 
 /** A row's 编辑 and 删除 buttons, each behind `<perm>:edit` / `<perm>:del`. */
 export function RowActions({ perm, onEdit, onDelete }: { perm: string; onEdit: () => void; onDelete: () => void }) {

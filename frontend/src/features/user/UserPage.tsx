@@ -6,19 +6,19 @@ import {
   ProFormSelect,
   ProFormText,
   ProFormTreeSelect,
-  ProTable,
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
 import { App, Button, Space, Switch, Tag } from 'antd';
 import { Permission, usePermission } from '@/features/auth/permission';
-import { AddButton, tableOptions } from '@/features/system/listParts';
+import { ManageTable, AddButton } from '@/features/system/listParts';
 import { deptOptions, deptTree } from '@/features/dept/api';
 import { allRoles } from '@/features/role/api';
 import { useT } from '@/shared/lib/i18n';
+import { Dialog } from '@/shared/ui/form';
 import { emailRules, mobileRules } from '@/shared/lib/rules';
 import { DictSelect } from '@/shared/ui/dict';
-import { compact, pageQuery, useDeleteConfirm, usePagination } from '@/shared/ui/table';
+import { compact, pageQuery, useDeleteConfirm } from '@/shared/ui/table';
 import {
   createUser,
   deleteUsers,
@@ -57,7 +57,6 @@ export default function UserPage() {
   const { message } = App.useApp();
   const table = useRef<ActionType>(null);
   const confirmDelete = useDeleteConfirm();
-  const pagination = usePagination();
   const canEdit = usePermission(['user:edit']);
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
@@ -156,15 +155,10 @@ export default function UserPage() {
 
   return (
     <>
-      <ProTable<UserRow, Search>
-        rowKey="id"
+      <ManageTable<UserRow, Search>
         headerTitle={t('user.title')}
         actionRef={table}
         columns={columns}
-        columnEmptyText="-"
-        search={{ labelWidth: 'auto' }}
-        options={tableOptions}
-        pagination={pagination}
         scroll={{ x: 'max-content' }}
         toolBarRender={() => [<AddButton key="add" perm="user" onClick={() => setEditing('new')} />]}
         request={async (params) => {
@@ -180,16 +174,13 @@ export default function UserPage() {
           return { data: page.content, total: page.totalElements, success: true };
         }}
       />
-      <ModalForm<FormValues>
+      <Dialog<FormValues>
         key={row ? `edit-${row.id}` : 'new'}
         title={row ? t('sys.edit') : t('sys.add')}
         open={editing !== null}
         width={640}
-        grid
-        rowProps={{ gutter: 16 }}
-        colProps={{ span: 12 }}
         initialValues={initial}
-        modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
+        modalProps={{ onCancel: () => setEditing(null) }}
         onFinish={async (v) => {
           const body: UserInput = {
             id: row?.id,
@@ -258,7 +249,7 @@ export default function UserPage() {
             ]}
           />
         )}
-      </ModalForm>
+      </Dialog>
       <ModalForm<{ password: string }>
         title={`${t('user.resetPwd')}: ${resetting?.username ?? ''}`}
         open={resetting !== null}

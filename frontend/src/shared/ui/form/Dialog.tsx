@@ -8,7 +8,8 @@ export const TEXTAREA_ROWS = 4;
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const TIME_FORMAT = 'HH:mm:ss';
 
-export type DialogProps<T extends Record<string, unknown>> = Omit<ModalFormProps<T>, 'grid' | 'colProps'> & {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ModalForm's own default
+export type DialogProps<T = Record<string, any>> = Omit<ModalFormProps<T>, 'grid' | 'colProps'> & {
   children?: ReactNode;
 };
 
@@ -16,7 +17,8 @@ export type DialogProps<T extends Record<string, unknown>> = Omit<ModalFormProps
  * The dialog wrapper of list pages (ModalForm): a two-column grid, closes itself when onFinish
  * resolves true, discards its fields when closed.
  */
-export function Dialog<T extends Record<string, unknown>>({ children, modalProps, ...rest }: DialogProps<T>) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ModalForm's own default
+export function Dialog<T = Record<string, any>>({ children, modalProps, ...rest }: DialogProps<T>) {
   return (
     <ModalForm<T>
       grid
