@@ -1,14 +1,19 @@
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
-import { App as AntApp } from 'antd';
+import { App as AntApp, Breadcrumb } from 'antd';
 import { DashboardOutlined } from '@ant-design/icons';
 import { menuIcon } from '@/features/menu/icons';
-import type { SidebarItem } from '@/features/menu/routes';
-import { useT } from '@/shared/lib/i18n';
+import type { PageRoute, SidebarItem } from '@/features/menu/routes';
+import { translate, useLanguage, useT } from '@/shared/lib/i18n';
 import { getRuntime } from '@/shared/lib/runtime';
-import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { useAppStore } from '@/stores/app';
+import { DASHBOARD_PATH, NO_NAME, useTabs, type Tab } from '@/stores/tabs';
+import { FIXED_ROUTES } from '../fixedRoutes';
+import { findTitle } from '../title';
+import { crumbsFor } from './crumbs';
+import { KeepAlive } from './KeepAlive';
+import { TabStrip } from './TabStrip';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { SettingsDrawer } from './SettingsDrawer';
@@ -38,9 +43,43 @@ function Brand({ logo, title }: { logo: ReactNode; title: string }) {
 }
 
 /** The main frame: ProLayout with the sidebar from the menu tree, top bar and user dropdown. */
-export default function Frame({ sidebar }: { sidebar: SidebarItem[] }) {
+export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; pages: readonly PageRoute[] }) {
   const t = useT();
+  const language = useLanguage((s) => s.language);
   const location = useLocation();
+  const visit = useTabs((s) => s.visit);
+
+  // Titles in the current language, so tabs and breadcrumb follow a language switch.
+  const titled = useMemo(
+    () => [
+      ...FIXED_ROUTES.map((route) => ({ path: route.path, title: translate(language, route.titleKey) })),
+      ...pages,
+    ],
+    [pages, language],
+  );
+  const pageTitle = useCallback((path: string) => findTitle(path, titled), [titled]);
+  const tabTitle = useCallback((tab: Tab) => pageTitle(tab.path) ?? tab.title ?? NO_NAME, [pageTitle]);
+
+  // Every page shown in the frame gets its tab (the /redirect helper does not).
+  useEffect(() => {
+    const { pathname, search } = location;
+    if (pathname.startsWith('/redirect/')) return;
+    const page = pages.find((p) => p.path === pathname);
+    visit({
+      path: pathname,
+      fullPath: pathname + search,
+      title: pageTitle(pathname) ?? NO_NAME,
+      noCache: pathname === DASHBOARD_PATH || page?.noCache === true,
+      ...(pathname === DASHBOARD_PATH ? { affix: true } : {}),
+    });
+  }, [location, pages, pageTitle, visit]);
+
+  const crumbs = crumbsFor(location.pathname, sidebar, {
+    home: t('breadcrumb.home'),
+    dashboardTitle: t('route.dashboard'),
+    dashboardPath: DASHBOARD_PATH,
+    pageTitle: pageTitle(location.pathname),
+  });
   const collapsed = useAppStore((s) => !s.sidebarOpened);
   const setSidebar = useAppStore((s) => s.setSidebar);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -105,9 +144,13 @@ export default function Frame({ sidebar }: { sidebar: SidebarItem[] }) {
       ]}
       token={{ header: { heightLayoutHeader: 56 } }}
     >
-      <Suspense fallback={<PageSpinner />}>
-        <Outlet />
-      </Suspense>
+      <Breadcrumb
+        aria-label="breadcrumb"
+        style={{ marginBottom: 8 }}
+        items={crumbs.map((c) => ({ title: c.to ? <Link to={c.to}>{c.title}</Link> : c.title }))}
+      />
+      <TabStrip titleOf={tabTitle} />
+      <KeepAlive />
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </ProLayout>
     </AntApp>
