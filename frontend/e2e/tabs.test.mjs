@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { newPage, screenshot, suite } from './harness.mjs';
 import { signIn, noErrors, storedToken } from './flows.mjs';
 
-const s = suite();
+const s = suite({ portal: true });
 
 const tabTitles = (page) => page.getByRole('tab').allInnerTexts().then((xs) => xs.map((x) => x.trim()));
 const tab = (page, name) => page.getByRole('tab', { name, exact: true });
@@ -14,10 +14,13 @@ const tab = (page, name) => page.getByRole('tab', { name, exact: true });
 const keyword = (page) => page.locator('.ant-pro-query-filter input[type="text"]:visible').first();
 const crumbs = (page) => page.getByLabel('breadcrumb').innerText().then((x) => x.split(/\s*\/\s*|\n/).map((y) => y.trim()).filter(Boolean));
 
-/** Clicks a tab and waits until the frame shows it (the router renders in a transition). */
+/**
+ * Clicks a tab and waits until the frame shows it (the router renders in a transition).
+ * `page`: the page, or the embedded app's locator.
+ */
 async function show(page, name) {
   await tab(page, name).click();
-  await page.waitForFunction((n) => document.querySelector(`[role="tab"][aria-label="${n}"]`)?.getAttribute('aria-selected') === 'true', name);
+  await (page.page?.() ?? page).waitForFunction((n) => document.querySelector(`[role="tab"][aria-label="${n}"]`)?.getAttribute('aria-selected') === 'true', name);
 }
 
 /** Marks pages as cached (menu management's 缓存 switch), as an administrator would. */
@@ -141,10 +144,76 @@ test('tabs: open, keep alive, close, close others, close all, refresh, reload; b
   assert.deepEqual(await tabTitles(page), ['数据概览']);
   // The pinned tab's own menu has no 关闭.
   await tab(page, '数据概览').click({ button: 'right' });
-  assert.deepEqual(await page.locator('.ant-dropdown:visible .ant-dropdown-menu').getByRole('menuitem').allInnerTexts(),
+  const pinnedMenu = page.locator('.ant-dropdown:visible .ant-dropdown-menu');
+  await pinnedMenu.getByRole('menuitem', { name: '刷新' }).waitFor();
+  assert.deepEqual(await pinnedMenu.getByRole('menuitem').allInnerTexts(),
     ['刷新', '关闭其他', '关闭全部']);
   await page.keyboard.press('Escape');
   await screenshot(page, 'tabs-03-closed-all');
+  noErrors(page);
+  await page.context().close();
+});
+
+test('header search finds a page by a misspelt title and by its path, and goes there', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser);
+  await page.goto(`${s.stack.bffURL}/login`);
+  await signIn(page, 'admin', s.stack.passwords.admin);
+  await page.waitForURL(/\/dashboard$/);
+
+  const search = async (text) => {
+    await page.getByRole('button', { name: '搜索' }).click();
+    const box = page.getByRole('combobox', { name: '搜索' });
+    await box.fill(text);
+    return page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  };
+  // 在线用护: one character wrong.
+  const byTitle = await search('在线用护');
+  await byTitle.first().waitFor();
+  assert.equal((await byTitle.first().innerText()).trim(), '系统管理 > 在线用户');
+  await screenshot(page, 'search-01-misspelt');
+  await byTitle.first().click();
+  await page.waitForURL(/\/system\/online$/);
+
+  const byPath = await search('system/dic');
+  await byPath.first().waitFor();
+  assert.equal((await byPath.first().innerText()).trim(), '系统管理 > 字典管理');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/system\/dict$/);
+  await page.getByRole('button', { name: '搜索' }).waitFor();
+  noErrors(page);
+  await page.context().close();
+});
+
+test('embedded at /monomer: tabs keep their pages alive, the menu stays in the container, close all', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser);
+  await page.goto(`${s.stack.portalURL}/monomer/dashboard`);
+  const app = page.locator('#subapp');
+  await app.getByLabel('用户名').waitFor();
+  await signIn(app, 'admin', s.stack.passwords.admin);
+  await page.waitForURL(/\/monomer\/dashboard$/);
+  await cachePages(s.stack.bffURL, await storedToken(page), ['用户管理', '在线用户']);
+  await page.reload();
+  await app.getByRole('menuitem', { name: /系统管理/ }).waitFor();
+
+  await app.getByRole('menuitem', { name: /系统管理/ }).click();
+  await app.getByRole('menuitem', { name: /在线用户/ }).click();
+  await page.waitForURL(/\/monomer\/system\/online$/);
+  await keyword(app).fill('kept inside');
+  await app.getByRole('menuitem', { name: /用户管理/ }).click();
+  await page.waitForURL(/\/monomer\/system\/user$/);
+  assert.deepEqual(await crumbs(app), ['首页', '系统管理', '用户管理']);
+  await show(app, '在线用户');
+  assert.equal(await keyword(app).inputValue(), 'kept inside');
+  assert.deepEqual(await tabTitles(app), ['数据概览', '在线用户', '用户管理']);
+
+  const box = await app.boundingBox();
+  const strip = await app.getByRole('tablist').boundingBox();
+  assert.ok(strip.x >= box.x && strip.x + strip.width <= box.x + box.width + 0.5, 'the tab strip fits the host container');
+  await tab(app, '在线用户').click({ button: 'right' });
+  await app.locator('.ant-dropdown-menu').getByRole('menuitem', { name: '关闭全部' }).click();
+  await page.waitForURL(/\/monomer\/dashboard$/);
+  assert.deepEqual(await tabTitles(app), ['数据概览']);
+  await screenshot(page, 'tabs-04-portal');
   noErrors(page);
   await page.context().close();
 });

@@ -29,6 +29,12 @@ describe('tabs store', () => {
     expect(s.getState().tabs[1].fullPath).toBe('/system/user?page=2');
   });
 
+  it('an open tab follows a changed cache switch of its page', () => {
+    const tabs = withTab([tab('/a', { noCache: true })], tab('/a', { noCache: false }));
+    expect(tabs).toHaveLength(1);
+    expect(tabs[0].noCache).toBe(false);
+  });
+
   it('names a tab without a title no-name', () => {
     expect(withTab([], tab('/x', { title: '' }))[0].title).toBe(NO_NAME);
     expect(NO_NAME).toBe('no-name');

@@ -23,13 +23,17 @@ export function dashboardTab(title: string): Tab {
   return { path: DASHBOARD_PATH, fullPath: DASHBOARD_PATH, title, affix: true, noCache: true };
 }
 
-/** The tabs after visiting `tab`: added unless its path is open (then its full path is updated). */
+/** The tabs after visiting `tab`: added unless its path is open (then its full path, title and noCache follow). */
 export function withTab(tabs: readonly Tab[], tab: Tab): Tab[] {
   const entry = { ...tab, title: tab.title || NO_NAME };
   const at = tabs.findIndex((t) => t.path === entry.path);
   if (at < 0) return [...tabs, entry];
-  if (tabs[at].fullPath === entry.fullPath && tabs[at].title === entry.title) return tabs as Tab[];
-  return tabs.map((t, i) => (i === at ? { ...t, fullPath: entry.fullPath, title: entry.title } : t));
+  const open = tabs[at];
+  if (open.fullPath === entry.fullPath && open.title === entry.title && !!open.noCache === !!entry.noCache) {
+    return tabs as Tab[];
+  }
+  // A menu change (title, cache switch) takes effect on the open tab too.
+  return tabs.map((t, i) => (i === at ? { ...t, fullPath: entry.fullPath, title: entry.title, noCache: entry.noCache } : t));
 }
 
 /**

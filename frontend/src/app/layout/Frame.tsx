@@ -12,6 +12,7 @@ import { DASHBOARD_PATH, NO_NAME, useTabs, type Tab } from '@/stores/tabs';
 import { FIXED_ROUTES } from '../fixedRoutes';
 import { findTitle } from '../title';
 import { crumbsFor } from './crumbs';
+import { HeaderSearch } from './HeaderSearch';
 import { KeepAlive } from './KeepAlive';
 import { TabStrip } from './TabStrip';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -73,6 +74,11 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       ...(pathname === DASHBOARD_PATH ? { affix: true } : {}),
     });
   }, [location, pages, pageTitle, visit]);
+
+  const searchFirst = useMemo(
+    () => [{ path: DASHBOARD_PATH, title: [t('route.dashboard')], external: false }],
+    [t],
+  );
 
   const crumbs = crumbsFor(location.pathname, sidebar, {
     home: t('breadcrumb.home'),
@@ -139,6 +145,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
         )
       }
       actionsRender={() => [
+        <HeaderSearch key="search" sidebar={sidebar} first={searchFirst} />,
         <LanguageSwitch key="lang" />,
         <UserMenu key="user" onOpenSettings={() => setSettingsOpen(true)} />,
       ]}
