@@ -12,11 +12,13 @@ import { DASHBOARD_PATH, NO_NAME, useTabs, type Tab } from '@/stores/tabs';
 import { FIXED_ROUTES } from '../fixedRoutes';
 import { findTitle } from '../title';
 import { crumbsFor } from './crumbs';
+import { FullscreenToggle } from './FullscreenToggle';
 import { HeaderSearch } from './HeaderSearch';
 import { KeepAlive } from './KeepAlive';
 import { TabStrip } from './TabStrip';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
+import { RouteProgress } from './RouteProgress';
 import { SettingsDrawer } from './SettingsDrawer';
 import { UserMenu } from './UserMenu';
 import { useDayjsLocale } from './useDayjsLocale';
@@ -24,6 +26,13 @@ import { useDeviceWatcher } from './useDeviceWatcher';
 
 /** Sidebar width in px (seed-spec §9). */
 export const SIDEBAR_WIDTH = 205;
+
+/** On a mobile close the sidebar and the content beside it move at once (seed-spec §4). */
+const NO_ANIMATION_CLASS = 'mall-sidebar-instant';
+const NO_ANIMATION_CSS = ['.ant-layout-sider', '.ant-layout-has-sider > div', '.ant-layout-sider-children', '.ant-pro-sider', '.ant-layout', '.ant-pro-layout-container', 'header']
+  .map((sel) => `.${NO_ANIMATION_CLASS} ${sel}`)
+  .join(',')
+  .concat('{transition:none !important}');
 
 function toMenuData(item: SidebarItem): MenuDataItem {
   return {
@@ -88,6 +97,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   });
   const collapsed = useAppStore((s) => !s.sidebarOpened);
   const setSidebar = useAppStore((s) => s.setSidebar);
+  const withoutAnimation = useAppStore((s) => s.withoutAnimation);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const embedded = getRuntime().embedded;
   useDeviceWatcher();
@@ -113,7 +123,13 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   // sider (the mix layout always fixes its header), so they stay inside the host's container
   // instead of covering the host page.
   return (
-    <AntApp style={embedded ? { flex: '1 0 auto', transform: 'translateZ(0)' } : { flex: '1 0 auto' }}>
+    <AntApp
+      className={withoutAnimation ? NO_ANIMATION_CLASS : undefined}
+      style={embedded ? { flex: '1 0 auto', transform: 'translateZ(0)' } : { flex: '1 0 auto' }}
+    >
+    {/* React's own <style>: goes with the frame at unmount, never into the host's head. */}
+    <style>{NO_ANIMATION_CSS}</style>
+    <RouteProgress />
     <ProLayout
       layout="mix"
       splitMenus={false}
@@ -131,7 +147,10 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       fixSiderbar
       fixedHeader
       collapsed={collapsed}
-      onCollapse={(next) => setSidebar(!next)}
+      // The sidebar state is ours alone (cookie, device watcher): antd's own breakpoint (lg = 992px)
+      // would open it again on a desktop load and undo the mobile close without animation.
+      breakpoint={false}
+      onCollapse={(next) => next !== collapsed && setSidebar(!next)}
       route={route}
       location={{ pathname: location.pathname }}
       menu={{ locale: false }}
@@ -146,6 +165,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       }
       actionsRender={() => [
         <HeaderSearch key="search" sidebar={sidebar} first={searchFirst} />,
+        <FullscreenToggle key="fullscreen" />,
         <LanguageSwitch key="lang" />,
         <UserMenu key="user" onOpenSettings={() => setSettingsOpen(true)} />,
       ]}
