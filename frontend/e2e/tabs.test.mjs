@@ -20,6 +20,11 @@ const crumbs = (page) => page.getByLabel('breadcrumb').innerText().then((x) => x
  */
 async function show(page, name) {
   await tab(page, name).click();
+  await shown(page, name);
+}
+
+/** Waits until the frame shows the page of tab `name` (the URL changes before the render). */
+async function shown(page, name) {
   await (page.page?.() ?? page).waitForFunction((n) => document.querySelector(`[role="tab"][aria-label="${n}"]`)?.getAttribute('aria-selected') === 'true', name);
 }
 
@@ -201,6 +206,7 @@ test('embedded at /monomer: tabs keep their pages alive, the menu stays in the c
   await keyword(app).fill('kept inside');
   await app.getByRole('menuitem', { name: /用户管理/ }).click();
   await page.waitForURL(/\/monomer\/system\/user$/);
+  await shown(app, '用户管理');
   assert.deepEqual(await crumbs(app), ['首页', '系统管理', '用户管理']);
   await show(app, '在线用户');
   assert.equal(await keyword(app).inputValue(), 'kept inside');

@@ -8,6 +8,7 @@ import type { PageRoute, SidebarItem } from '@/features/menu/routes';
 import { translate, useLanguage, useT } from '@/shared/lib/i18n';
 import { getRuntime } from '@/shared/lib/runtime';
 import { useAppStore } from '@/stores/app';
+import { useSettings } from '@/stores/settings';
 import { DASHBOARD_PATH, NO_NAME, useTabs, type Tab } from '@/stores/tabs';
 import { FIXED_ROUTES } from '../fixedRoutes';
 import { findTitle } from '../title';
@@ -98,6 +99,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   const collapsed = useAppStore((s) => !s.sidebarOpened);
   const setSidebar = useAppStore((s) => s.setSidebar);
   const withoutAnimation = useAppStore((s) => s.withoutAnimation);
+  const { tagsView, fixedHeader, sidebarLogo, uniqueOpened } = useSettings();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const embedded = getRuntime().embedded;
   useDeviceWatcher();
@@ -136,7 +138,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       // document.title is ours (DocumentTitle); a title here would make ProLayout write it too.
       title={false}
       pageTitleRender={false}
-      logo={<Logo />}
+      logo={sidebarLogo ? <Logo /> : false}
       headerTitleRender={(logo) => <Brand logo={logo} title={title} />}
       // The header carries the brand; the sider repeats it only as ProLayout's mobile drawer (its
       // isMobile, under 768px). Our "mobile" device (under 992px) keeps the fixed sider, collapsed
@@ -145,7 +147,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       siderWidth={SIDEBAR_WIDTH}
       // Fixed header and sider; embedded, they are fixed to the frame's box (see AntApp below).
       fixSiderbar
-      fixedHeader
+      fixedHeader={fixedHeader}
       collapsed={collapsed}
       // The sidebar state is ours alone (cookie, device watcher): antd's own breakpoint (lg = 992px)
       // would open it again on a desktop load and undo the mobile close without animation.
@@ -153,7 +155,8 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       onCollapse={(next) => next !== collapsed && setSidebar(!next)}
       route={route}
       location={{ pathname: location.pathname }}
-      menu={{ locale: false }}
+      // ProLayout's autoClose (its default): following a route closes the other open directories.
+      menu={uniqueOpened ? { locale: false } : { locale: false, autoClose: false }}
       menuItemRender={(item, dom) =>
         item.isUrl || !item.path ? (
           <a href={item.itemPath ?? item.path} target="_blank" rel="noreferrer">
@@ -176,7 +179,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
         style={{ marginBottom: 8 }}
         items={crumbs.map((c) => ({ title: c.to ? <Link to={c.to}>{c.title}</Link> : c.title }))}
       />
-      <TabStrip titleOf={tabTitle} />
+      {tagsView && <TabStrip titleOf={tabTitle} />}
       <KeepAlive />
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </ProLayout>
