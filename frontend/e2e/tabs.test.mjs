@@ -223,3 +223,31 @@ test('embedded at /monomer: tabs keep their pages alive, the menu stays in the c
   noErrors(page);
   await page.context().close();
 });
+
+test('the tab strip scrolls to the active tab with a 4 px margin', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser, { viewport: { width: 700, height: 600 } });
+  const base = s.stack.bffURL;
+  await page.goto(`${base}/login`);
+  await signIn(page, 'admin', s.stack.passwords.admin);
+  await page.waitForURL(/\/dashboard$/);
+  for (const path of ['user', 'role', 'menu', 'dept', 'dict', 'online', 'log']) {
+    await page.goto(`${base}/system/${path}`);
+    await page.getByRole('tab', { selected: true }).waitFor();
+  }
+  const geometry = () => page.evaluate(() => {
+    const strip = document.querySelector('[role="tablist"]');
+    const active = strip.querySelector('[aria-selected="true"]');
+    return { scroll: strip.scrollLeft, view: strip.clientWidth, full: strip.scrollWidth, left: active.offsetLeft, width: active.offsetWidth };
+  });
+  let g = await geometry();
+  assert.ok(g.full > g.view, `the strip overflows (${g.full} > ${g.view})`);
+  // Whole, with at least the 4 px margin (the exact arithmetic is unit-tested in stores/tabs).
+  assert.ok(g.left - 4 >= g.scroll && g.left + g.width + 4 <= g.scroll + g.view, `the last tab shows with 4 px to spare: ${JSON.stringify(g)}`);
+  assert.ok(g.scroll > 0, 'the strip scrolled to it');
+  await show(page, '数据概览');
+  g = await geometry();
+  assert.equal(g.scroll, 0, 'back at the start for the first tab');
+  await screenshot(page, 'tabs-05-narrow');
+  noErrors(page);
+  await page.context().close();
+});

@@ -56,12 +56,15 @@ export function TabStrip({ titleOf }: { titleOf: (tab: Tab) => string }) {
       role="tablist"
       aria-label="tabs"
       style={{
+        // The tabs' offsetLeft is measured from the strip (scrolling to the active one).
+        position: 'relative',
         display: 'flex',
         gap: 5,
         overflowX: 'auto',
         overflowY: 'hidden',
         whiteSpace: 'nowrap',
-        padding: '4px 0',
+        // 4px at the ends too, so the last tab can show with its scroll margin.
+        padding: 4,
         marginBottom: 12,
         scrollbarWidth: 'thin',
       }}
