@@ -47,9 +47,10 @@ export function AppRoutes() {
             />
             <Route path="/404" element={<NotFoundPage />} />
             <Route path="/401" element={<UnauthorizedPage />} />
-            <Route path="/redirect/*" element={<RedirectPage />} />
             <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
-            <Route element={<Frame sidebar={table.sidebar} />}>
+            <Route element={<Frame sidebar={table.sidebar} pages={table.pages} />}>
+              {/* Inside the frame, so a tab's refresh keeps the other tabs' pages alive. */}
+              <Route path="/redirect/*" element={<RedirectPage />} />
               <Route path="/dashboard" element={<DashboardPage />} />
               <Route path="/user/center" element={<UserCenterPage />} />
               {placeholders.map((route) => (

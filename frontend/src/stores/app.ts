@@ -16,10 +16,12 @@ export function antdSize(size: Size): 'large' | 'middle' | 'small' {
 
 interface AppState {
   sidebarOpened: boolean;
+  /** The last open/close was the mobile one, which happens at once (seed-spec §4). */
+  withoutAnimation: boolean;
   device: Device;
   size: Size;
   toggleSidebar: () => void;
-  setSidebar: (opened: boolean) => void;
+  setSidebar: (opened: boolean, withoutAnimation?: boolean) => void;
   setDevice: (device: Device) => void;
   setSize: (size: Size) => void;
 }
@@ -32,12 +34,13 @@ function readSize(): Size {
 export const useAppStore = create<AppState>((set, get) => ({
   // Sidebar open unless the cookie says 0 (default open).
   sidebarOpened: readCookie(COOKIE_SIDEBAR) !== '0',
+  withoutAnimation: false,
   device: 'desktop',
   size: readSize(),
   toggleSidebar: () => get().setSidebar(!get().sidebarOpened),
-  setSidebar: (opened) => {
+  setSidebar: (opened, withoutAnimation = false) => {
     writeCookie(COOKIE_SIDEBAR, opened ? '1' : '0');
-    set({ sidebarOpened: opened });
+    set({ sidebarOpened: opened, withoutAnimation });
   },
   setDevice: (device) => set({ device }),
   setSize: (size) => {

@@ -1,16 +1,25 @@
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
-import { App as AntApp } from 'antd';
+import { App as AntApp, Breadcrumb } from 'antd';
 import { DashboardOutlined } from '@ant-design/icons';
 import { menuIcon } from '@/features/menu/icons';
-import type { SidebarItem } from '@/features/menu/routes';
-import { useT } from '@/shared/lib/i18n';
+import type { PageRoute, SidebarItem } from '@/features/menu/routes';
+import { translate, useLanguage, useT } from '@/shared/lib/i18n';
 import { getRuntime } from '@/shared/lib/runtime';
-import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { useAppStore } from '@/stores/app';
+import { useSettings } from '@/stores/settings';
+import { DASHBOARD_PATH, NO_NAME, useTabs, type Tab } from '@/stores/tabs';
+import { FIXED_ROUTES } from '../fixedRoutes';
+import { findTitle } from '../title';
+import { crumbsFor } from './crumbs';
+import { FullscreenToggle } from './FullscreenToggle';
+import { HeaderSearch } from './HeaderSearch';
+import { KeepAlive } from './KeepAlive';
+import { TabStrip } from './TabStrip';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
+import { RouteProgress } from './RouteProgress';
 import { SettingsDrawer } from './SettingsDrawer';
 import { UserMenu } from './UserMenu';
 import { useDayjsLocale } from './useDayjsLocale';
@@ -18,6 +27,13 @@ import { useDeviceWatcher } from './useDeviceWatcher';
 
 /** Sidebar width in px (seed-spec §9). */
 export const SIDEBAR_WIDTH = 205;
+
+/** On a mobile close the sidebar and the content beside it move at once (seed-spec §4). */
+const NO_ANIMATION_CLASS = 'mall-sidebar-instant';
+const NO_ANIMATION_CSS = ['.ant-layout-sider', '.ant-layout-has-sider > div', '.ant-layout-sider-children', '.ant-pro-sider', '.ant-layout', '.ant-pro-layout-container', 'header']
+  .map((sel) => `.${NO_ANIMATION_CLASS} ${sel}`)
+  .join(',')
+  .concat('{transition:none !important}');
 
 function toMenuData(item: SidebarItem): MenuDataItem {
   return {
@@ -38,11 +54,52 @@ function Brand({ logo, title }: { logo: ReactNode; title: string }) {
 }
 
 /** The main frame: ProLayout with the sidebar from the menu tree, top bar and user dropdown. */
-export default function Frame({ sidebar }: { sidebar: SidebarItem[] }) {
+export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; pages: readonly PageRoute[] }) {
   const t = useT();
+  const language = useLanguage((s) => s.language);
   const location = useLocation();
+  const visit = useTabs((s) => s.visit);
+
+  // Titles in the current language, so tabs and breadcrumb follow a language switch.
+  const titled = useMemo(
+    () => [
+      ...FIXED_ROUTES.map((route) => ({ path: route.path, title: translate(language, route.titleKey) })),
+      ...pages,
+    ],
+    [pages, language],
+  );
+  const pageTitle = useCallback((path: string) => findTitle(path, titled), [titled]);
+  const tabTitle = useCallback((tab: Tab) => pageTitle(tab.path) ?? tab.title ?? NO_NAME, [pageTitle]);
+
+  // Every page shown in the frame gets its tab (the /redirect helper does not).
+  useEffect(() => {
+    const { pathname, search } = location;
+    if (pathname.startsWith('/redirect/')) return;
+    const page = pages.find((p) => p.path === pathname);
+    visit({
+      path: pathname,
+      fullPath: pathname + search,
+      title: pageTitle(pathname) ?? NO_NAME,
+      noCache: pathname === DASHBOARD_PATH || page?.noCache === true,
+      ...(pathname === DASHBOARD_PATH ? { affix: true } : {}),
+    });
+  }, [location, pages, pageTitle, visit]);
+
+  const searchFirst = useMemo(
+    () => [{ path: DASHBOARD_PATH, title: [t('route.dashboard')], external: false }],
+    [t],
+  );
+
+  const crumbs = crumbsFor(location.pathname, sidebar, {
+    home: t('breadcrumb.home'),
+    dashboardTitle: t('route.dashboard'),
+    dashboardPath: DASHBOARD_PATH,
+    pageTitle: pageTitle(location.pathname),
+  });
   const collapsed = useAppStore((s) => !s.sidebarOpened);
   const setSidebar = useAppStore((s) => s.setSidebar);
+  const withoutAnimation = useAppStore((s) => s.withoutAnimation);
+  const { tagsView, fixedHeader, sidebarLogo, uniqueOpened } = useSettings();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const embedded = getRuntime().embedded;
   useDeviceWatcher();
@@ -68,14 +125,20 @@ export default function Frame({ sidebar }: { sidebar: SidebarItem[] }) {
   // sider (the mix layout always fixes its header), so they stay inside the host's container
   // instead of covering the host page.
   return (
-    <AntApp style={embedded ? { flex: '1 0 auto', transform: 'translateZ(0)' } : { flex: '1 0 auto' }}>
+    <AntApp
+      className={withoutAnimation ? NO_ANIMATION_CLASS : undefined}
+      style={embedded ? { flex: '1 0 auto', transform: 'translateZ(0)' } : { flex: '1 0 auto' }}
+    >
+    {/* React's own <style>: goes with the frame at unmount, never into the host's head. */}
+    <style>{NO_ANIMATION_CSS}</style>
+    <RouteProgress />
     <ProLayout
       layout="mix"
       splitMenus={false}
       // document.title is ours (DocumentTitle); a title here would make ProLayout write it too.
       title={false}
       pageTitleRender={false}
-      logo={<Logo />}
+      logo={sidebarLogo ? <Logo /> : false}
       headerTitleRender={(logo) => <Brand logo={logo} title={title} />}
       // The header carries the brand; the sider repeats it only as ProLayout's mobile drawer (its
       // isMobile, under 768px). Our "mobile" device (under 992px) keeps the fixed sider, collapsed
@@ -84,12 +147,16 @@ export default function Frame({ sidebar }: { sidebar: SidebarItem[] }) {
       siderWidth={SIDEBAR_WIDTH}
       // Fixed header and sider; embedded, they are fixed to the frame's box (see AntApp below).
       fixSiderbar
-      fixedHeader
+      fixedHeader={fixedHeader}
       collapsed={collapsed}
-      onCollapse={(next) => setSidebar(!next)}
+      // The sidebar state is ours alone (cookie, device watcher): antd's own breakpoint (lg = 992px)
+      // would open it again on a desktop load and undo the mobile close without animation.
+      breakpoint={false}
+      onCollapse={(next) => next !== collapsed && setSidebar(!next)}
       route={route}
       location={{ pathname: location.pathname }}
-      menu={{ locale: false }}
+      // ProLayout's autoClose (its default): following a route closes the other open directories.
+      menu={uniqueOpened ? { locale: false } : { locale: false, autoClose: false }}
       menuItemRender={(item, dom) =>
         item.isUrl || !item.path ? (
           <a href={item.itemPath ?? item.path} target="_blank" rel="noreferrer">
@@ -100,14 +167,20 @@ export default function Frame({ sidebar }: { sidebar: SidebarItem[] }) {
         )
       }
       actionsRender={() => [
+        <HeaderSearch key="search" sidebar={sidebar} first={searchFirst} />,
+        <FullscreenToggle key="fullscreen" />,
         <LanguageSwitch key="lang" />,
         <UserMenu key="user" onOpenSettings={() => setSettingsOpen(true)} />,
       ]}
       token={{ header: { heightLayoutHeader: 56 } }}
     >
-      <Suspense fallback={<PageSpinner />}>
-        <Outlet />
-      </Suspense>
+      <Breadcrumb
+        aria-label="breadcrumb"
+        style={{ marginBottom: 8 }}
+        items={crumbs.map((c) => ({ title: c.to ? <Link to={c.to}>{c.title}</Link> : c.title }))}
+      />
+      {tagsView && <TabStrip titleOf={tabTitle} />}
+      <KeepAlive />
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </ProLayout>
     </AntApp>

@@ -3,6 +3,7 @@ import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import { DownOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
 import { useSession } from '@/stores/session';
+import { useTabs } from '@/stores/tabs';
 
 /** Avatar + nickName; 布局设置, 个人中心, 退出登录 (asks first). */
 export function UserMenu({ onOpenSettings }: { onOpenSettings: () => void }) {
@@ -31,6 +32,8 @@ export function UserMenu({ onOpenSettings }: { onOpenSettings: () => void }) {
         cancelText: t('common.cancel'),
         onOk: async () => {
           await logout();
+          // The next user of this browser tab starts from the dashboard alone.
+          useTabs.getState().reset();
           navigate('/login', { replace: true });
         },
       });

@@ -4,7 +4,7 @@ import { MOBILE_BREAKPOINT, useAppStore } from '@/stores/app';
 
 /**
  * Desktop or mobile from the body width (under 992px is mobile, seed-spec §4); on mobile the
- * sidebar closes, and again after each navigation. The resize listener goes with the frame.
+ * sidebar closes without animation, and again after each navigation. The resize listener goes with the frame.
  */
 export function useDeviceWatcher(): void {
   const { pathname } = useLocation();
@@ -15,7 +15,7 @@ export function useDeviceWatcher(): void {
       const mobile = document.body.getBoundingClientRect().width < MOBILE_BREAKPOINT;
       const store = useAppStore.getState();
       store.setDevice(mobile ? 'mobile' : 'desktop');
-      if (mobile && store.sidebarOpened) store.setSidebar(false);
+      if (mobile && store.sidebarOpened) store.setSidebar(false, true);
     };
     check();
     window.addEventListener('resize', check);
@@ -23,6 +23,6 @@ export function useDeviceWatcher(): void {
   }, []);
 
   useEffect(() => {
-    if (device === 'mobile' && useAppStore.getState().sidebarOpened) useAppStore.getState().setSidebar(false);
+    if (device === 'mobile' && useAppStore.getState().sidebarOpened) useAppStore.getState().setSidebar(false, true);
   }, [pathname, device]);
 }

@@ -1,0 +1,123 @@
+// The frame's sidebar, fullscreen control and route progress bar as a person meets them: the
+// sidebar's open/closed state kept in a cookie, the mobile width closing it at once and again
+// after each navigation, the fullscreen warning, the progress bar on a route change.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { newPage, screenshot, suite } from './harness.mjs';
+import { signIn, noErrors } from './flows.mjs';
+
+const s = suite();
+
+const siderWidth = (page) => page.locator('aside.ant-layout-sider').evaluate((n) => Math.round(n.getBoundingClientRect().width));
+const sidebarCookie = async (page) => (await page.context().cookies()).find((c) => c.name === 'sidebarStatus')?.value;
+const collapseButton = (page) => page.locator('.ant-pro-sider-collapsed-button');
+
+async function signedIn(viewport, init) {
+  const page = await newPage(s.browser, viewport ? { viewport } : undefined);
+  if (init) await page.addInitScript(init);
+  await page.goto(`${s.stack.bffURL}/login`);
+  await signIn(page, 'admin', s.stack.passwords.admin);
+  await page.waitForURL(/\/dashboard$/);
+  await page.getByRole('tab', { name: '数据概览' }).waitFor();
+  return page;
+}
+
+test('the sidebar is open by default, 205 px, and its state is kept in a cookie (1/0)', { skip: s.skip }, async () => {
+  const page = await signedIn();
+  assert.equal(await siderWidth(page), 205);
+  assert.equal(await sidebarCookie(page), undefined, 'no cookie yet: open by default');
+  await collapseButton(page).click();
+  await page.waitForFunction(() => document.querySelector('aside.ant-layout-sider').getBoundingClientRect().width === 64);
+  assert.equal(await sidebarCookie(page), '0');
+  await page.reload();
+  await page.getByRole('tab', { name: '数据概览' }).waitFor();
+  await page.waitForFunction(() => document.querySelector('aside.ant-layout-sider').getBoundingClientRect().width === 64);
+  await collapseButton(page).click();
+  await page.waitForFunction(() => document.querySelector('aside.ant-layout-sider').getBoundingClientRect().width === 205);
+  assert.equal(await sidebarCookie(page), '1');
+  noErrors(page);
+  await page.context().close();
+});
+
+test('under 992 px the sidebar closes without animation, and again after a route change', { skip: s.skip }, async () => {
+  const page = await signedIn({ width: 900, height: 700 });
+  await page.waitForFunction(() => document.querySelector('aside.ant-layout-sider')?.getBoundingClientRect().width === 64);
+  const moving = await page.evaluate(() => {
+    const aside = document.querySelector('aside.ant-layout-sider');
+    const nodes = [aside, aside.previousElementSibling, aside.parentElement, aside.nextElementSibling].filter(Boolean);
+    return nodes.map((n) => `${n.tagName}.${n.className}: ${getComputedStyle(n).transitionProperty} ${getComputedStyle(n).transitionDuration}`)
+      .filter((d) => d.split(' ').pop().split(',').some((x) => parseFloat(x) > 0));
+  });
+  assert.deepEqual(moving, [], 'the mobile close has no transition');
+  await screenshot(page, 'frame-01-mobile');
+
+  // Opened by hand, it closes again on the next navigation.
+  await collapseButton(page).click();
+  await page.waitForFunction(() => document.querySelector('aside.ant-layout-sider').getBoundingClientRect().width === 205);
+  await page.getByRole('menuitem', { name: /系统管理/ }).click();
+  await page.getByRole('menuitem', { name: /用户管理/ }).click();
+  await page.waitForURL(/\/system\/user$/);
+  await page.waitForFunction(() => document.querySelector('aside.ant-layout-sider').getBoundingClientRect().width === 64);
+  await page.getByRole('tab', { name: '用户管理' }).waitFor();
+  await page.waitForTimeout(500); // the menu folds its open directory
+  await screenshot(page, 'frame-02-mobile-after-route');
+  noErrors(page);
+  await page.context().close();
+});
+
+test('fullscreen warns where the browser cannot; a route change shows the progress bar', { skip: s.skip }, async () => {
+  const page = await signedIn(undefined, () => {
+    Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false, configurable: true });
+  });
+  await page.getByRole('button', { name: '全屏' }).click();
+  await page.getByText('you browser can not work').waitFor();
+  await page.waitForTimeout(400); // the message slides in
+  await screenshot(page, 'frame-03-fullscreen-warning');
+
+  await page.evaluate(() => {
+    window.__progress = [];
+    new MutationObserver(() => {
+      const bar = document.querySelector('[role="progressbar"][aria-label="route progress"]');
+      if (bar) window.__progress.push(bar.getAttribute('aria-valuenow'));
+    }).observe(document.body, { childList: true, subtree: true, attributes: true });
+  });
+  await page.getByRole('menuitem', { name: /系统管理/ }).click();
+  await page.getByRole('menuitem', { name: /在线用户/ }).click();
+  await page.waitForURL(/\/system\/online$/);
+  await page.waitForFunction(() => window.__progress.includes('100'));
+  await page.locator('[role="progressbar"]').waitFor({ state: 'detached' });
+  const seen = await page.evaluate(() => window.__progress);
+  assert.equal(seen[0], '30', 'the bar starts part way');
+  noErrors(page);
+  await page.context().close();
+});
+
+test('layout settings: show tabs and show logo switch, say 布局设置成功, and persist across a reload', { skip: s.skip }, async () => {
+  const page = await signedIn();
+  const openSettings = async () => {
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('menuitem', { name: '布局设置' }).click();
+    await page.getByRole('dialog').filter({ hasText: '布局设置' }).waitFor();
+  };
+  await openSettings();
+  const logos = () => page.locator('header svg, header img').count();
+  const before = await logos();
+  await page.getByRole('switch', { name: '显示标签' }).click();
+  await page.getByText('布局设置成功').first().waitFor();
+  await page.getByRole('tablist').waitFor({ state: 'detached' });
+  await page.getByRole('switch', { name: '显示Logo' }).click();
+  await page.waitForFunction((n) => document.querySelectorAll('header svg, header img').length < n, before);
+  await page.waitForTimeout(400);
+  await screenshot(page, 'frame-04-settings');
+
+  await page.reload();
+  await page.getByRole('button', { name: '用户菜单' }).waitFor();
+  assert.equal(await page.getByRole('tablist').count(), 0, 'tabs still hidden after a reload');
+  assert.ok((await logos()) < before, 'logo still hidden after a reload');
+  await openSettings();
+  assert.equal(await page.getByRole('switch', { name: '显示标签' }).isChecked(), false);
+  await page.getByRole('switch', { name: '显示标签' }).click();
+  await page.getByRole('tablist').waitFor();
+  noErrors(page);
+  await page.context().close();
+});
