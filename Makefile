@@ -32,6 +32,7 @@ test: deps
 	$(MAKE) test-go
 	$(MAKE) test-unit
 	$(PNPM) --filter ./frontend build
+	node frontend/scripts/bundle-report.mjs  # fails when a first-load budget is exceeded
 	$(PNPM) --filter portal build
 	$(MAKE) bff
 	$(MAKE) test-e2e
