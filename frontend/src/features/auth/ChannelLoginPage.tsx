@@ -1,12 +1,11 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Flex } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
 import { safeRedirect } from '@/shared/lib/paths';
 import { useSession } from '@/stores/session';
 import { AuthShell } from './AuthShell';
-import { SignInField } from './SignInField';
+import { CredentialFields } from './SignInField';
 import { required, useFieldErrors } from './useFieldErrors';
 
 /** /newLogin: channel-operator sign-in, POST /background/common/tj/login. */
@@ -35,29 +34,13 @@ export default function ChannelLoginPage() {
     navigate(safeRedirect(params.get('redirect')), { replace: true });
   };
 
-  const err = form.errors;
   return (
     <AuthShell subtitle={t('route.newLogin')}>
       <form name="channel-login" noValidate onSubmit={onSubmit}>
-        <SignInField
-          id="channel-username"
-          label={t('login.username')}
-          icon={<UserOutlined />}
-          autoComplete="username"
-          value={form.values.username}
-          error={err.username}
-          onChange={(v) => form.onChange('username', v)}
-          onBlur={() => form.onBlur('username')}
-        />
-        <SignInField
-          id="channel-password"
-          label={t('login.password')}
-          icon={<LockOutlined />}
-          autoComplete="current-password" secret
-          value={form.values.password}
-          error={err.password}
-          onChange={(v) => form.onChange('password', v)}
-          onBlur={() => form.onBlur('password')}
+        <CredentialFields
+          idPrefix="channel"
+          form={form}
+          labels={{ username: t('login.username'), password: t('login.password') }}
         />
         <Flex justify="flex-end" style={{ marginBottom: 24 }}>
           <Link to="/login">{t('login.staff.link')}</Link>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Checkbox, Flex } from 'antd';
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { SafetyOutlined } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
 import { safeRedirect } from '@/shared/lib/paths';
 import { COOKIE_REMEMBER, COOKIE_USERNAME, deleteCookie, readCookie, writeCookie } from '@/shared/lib/cookies';
@@ -10,7 +10,7 @@ import { useSession } from '@/stores/session';
 import { getCaptcha } from './api';
 import { AuthShell } from './AuthShell';
 import { FieldRow } from './FieldRow';
-import { SignInField, SignInInput } from './SignInField';
+import { CredentialFields, SignInInput } from './SignInField';
 import type { Captcha } from './types';
 import { required, useFieldErrors } from './useFieldErrors';
 
@@ -86,25 +86,10 @@ export default function LoginPage() {
   return (
     <AuthShell subtitle={t('route.login')}>
       <form name="login" noValidate onSubmit={onSubmit}>
-        <SignInField
-          id="login-username"
-          label={t('login.username')}
-          icon={<UserOutlined />}
-          autoComplete="username"
-          value={form.values.username}
-          error={err.username}
-          onChange={(v) => form.onChange('username', v)}
-          onBlur={() => form.onBlur('username')}
-        />
-        <SignInField
-          id="login-password"
-          label={t('login.password')}
-          icon={<LockOutlined />}
-          autoComplete="current-password" secret
-          value={form.values.password}
-          error={err.password}
-          onChange={(v) => form.onChange('password', v)}
-          onBlur={() => form.onBlur('password')}
+        <CredentialFields
+          idPrefix="login"
+          form={form}
+          labels={{ username: t('login.username'), password: t('login.password') }}
         />
         {captchaOn ? (
           <FieldRow errorId="login-code-error" error={err.code}>

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { FieldRow } from './FieldRow';
 
 export interface SignInInputProps {
@@ -44,5 +45,42 @@ export function SignInField(props: SignInInputProps) {
     <FieldRow errorId={`${props.id}-error`} error={props.error}>
       <SignInInput {...props} />
     </FieldRow>
+  );
+}
+
+type Credential = 'username' | 'password';
+
+/** What the credential rows need of a sign-in form (useFieldErrors). */
+export interface CredentialForm {
+  values: Record<Credential, string>;
+  errors: Partial<Record<Credential, string>>;
+  onChange: (name: Credential, value: string) => void;
+  onBlur: (name: Credential) => void;
+}
+
+/** The user name and password rows that both sign-in pages start with. */
+export function CredentialFields({ idPrefix, form, labels }: {
+  idPrefix: string;
+  form: CredentialForm;
+  labels: Record<Credential, string>;
+}) {
+  const field = (name: Credential, icon: ReactNode, autoComplete: string, secret?: boolean) => (
+    <SignInField
+      id={`${idPrefix}-${name}`}
+      label={labels[name]}
+      icon={icon}
+      autoComplete={autoComplete}
+      secret={secret}
+      value={form.values[name]}
+      error={form.errors[name]}
+      onChange={(v) => form.onChange(name, v)}
+      onBlur={() => form.onBlur(name)}
+    />
+  );
+  return (
+    <>
+      {field('username', <UserOutlined />, 'username')}
+      {field('password', <LockOutlined />, 'current-password', true)}
+    </>
   );
 }
