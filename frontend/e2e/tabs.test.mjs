@@ -149,10 +149,13 @@ test('tabs: open, keep alive, close, close others, close all, refresh, reload; b
   assert.deepEqual(await tabTitles(page), ['数据概览']);
   // The pinned tab's own menu has no 关闭.
   await tab(page, '数据概览').click({ button: 'right' });
-  const pinnedMenu = page.locator('.ant-dropdown:visible .ant-dropdown-menu');
-  await pinnedMenu.getByRole('menuitem', { name: '刷新' }).waitFor();
-  assert.deepEqual(await pinnedMenu.getByRole('menuitem').allInnerTexts(),
-    ['刷新', '关闭其他', '关闭全部']);
+  // The previous tab's menu may still be fading out: read the newest open menu until it settles.
+  const items = await page.waitForFunction(() => {
+    const open = [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu')];
+    const texts = [...(open.at(-1)?.querySelectorAll('[role="menuitem"]') ?? [])].map((e) => e.textContent.trim());
+    return texts.length === 3 && texts;
+  }).then((h) => h.jsonValue());
+  assert.deepEqual(items, ['刷新', '关闭其他', '关闭全部']);
   await page.keyboard.press('Escape');
   await screenshot(page, 'tabs-03-closed-all');
   noErrors(page);
