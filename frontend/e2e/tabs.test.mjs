@@ -254,3 +254,58 @@ test('the tab strip scrolls to the active tab with a 4 px margin', { skip: s.ski
   noErrors(page);
   await page.context().close();
 });
+
+test('a kept page shown again does not fetch its list again; 刷新 does', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser);
+  const base = s.stack.bffURL;
+  await page.goto(`${base}/login`);
+  await signIn(page, 'admin', s.stack.passwords.admin);
+  await page.waitForURL(/\/dashboard$/);
+  await cachePages(base, await storedToken(page), ['用户管理', '在线用户']);
+  const fetched = { users: 0, online: 0 };
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (r.method() === 'GET' && pathname === '/api/users') fetched.users++;
+    if (r.method() === 'GET' && pathname === '/api/auth/online') fetched.online++;
+  });
+  const rows = () => page.locator('.ant-table-tbody:visible tr.ant-table-row').allInnerTexts();
+
+  await page.goto(`${base}/system/user`);
+  await page.locator('.ant-table-tbody:visible tr.ant-table-row').first().waitFor();
+  await page.getByRole('menuitem', { name: /在线用户/ }).click();
+  await shown(page, '在线用户');
+  await page.locator('.ant-table-tbody:visible tr.ant-table-row').first().waitFor();
+  await show(page, '用户管理');
+  const before = await rows();
+  assert.ok(before.length > 0, 'the user list has rows');
+  await page.waitForLoadState('networkidle');
+  const start = { ...fetched };
+
+  // Typed, not searched: it stays typed, and neither the list nor the server hears of it.
+  await keyword(page).fill('nobody-by-this-name');
+  for (let i = 0; i < 3; i++) {
+    await show(page, '在线用户');
+    await show(page, '用户管理');
+  }
+  await page.waitForLoadState('networkidle');
+  assert.equal(await keyword(page).inputValue(), 'nobody-by-this-name', 'the typed text is kept');
+  assert.deepEqual(await rows(), before, 'the rows are those shown before');
+  assert.deepEqual(fetched, start, `no list request on six tab switches (users ${fetched.users - start.users}, online ${fetched.online - start.online})`);
+  console.log(`list requests on 6 tab switches between two kept list pages: ${fetched.users - start.users + fetched.online - start.online}`);
+  await screenshot(page, 'tabs-06-reshown');
+
+  // 刷新 mounts the page afresh: one new request, without the typed text.
+  await tab(page, '用户管理').click({ button: 'right' });
+  await menu(page, '刷新');
+  await page.waitForFunction(() => {
+    const shownFields = [...document.querySelectorAll('.ant-pro-query-filter input[type="text"]')].filter((e) => e.checkVisibility());
+    return shownFields.length > 0 && shownFields.every((e) => e.value === '');
+  });
+  await page.locator('.ant-table-tbody:visible tr.ant-table-row').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.equal(fetched.users - start.users, 1, 'refresh fetched the list once');
+  assert.equal(await keyword(page).inputValue(), '');
+  assert.deepEqual(await rows(), before);
+  noErrors(page);
+  await page.context().close();
+});
