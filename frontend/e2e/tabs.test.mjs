@@ -309,3 +309,38 @@ test('a kept page shown again does not fetch its list again; 刷新 does', { ski
   noErrors(page);
   await page.context().close();
 });
+
+test('header search finds an external-link menu and opens it in a new window, staying where it was', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser);
+  const base = s.stack.bffURL;
+  await page.goto(`${base}/login`);
+  await signIn(page, 'admin', s.stack.passwords.admin);
+  await page.waitForURL(/\/dashboard$/);
+  // An external-link menu as an administrator makes one (外链菜单 on, the path a URL); loopback only.
+  const link = `${base}/healthz`;
+  const res = await fetch(`${base}/api/menus`, {
+    method: 'POST',
+    headers: { Authorization: await storedToken(page), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ type: 1, pid: 0, title: '健康检查', path: link, iFrame: true, menuSort: 900, hidden: false }),
+  });
+  assert.equal(res.status, 201, `create the link: ${await res.text()}`);
+  await page.goto(`${base}/system/user`);
+  await page.getByRole('menuitem', { name: /健康检查/ }).waitFor();
+  const before = page.url();
+
+  await page.getByRole('button', { name: '搜索' }).click();
+  await page.getByRole('combobox', { name: '搜索' }).fill('健康检察'); // one character wrong
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  await option.waitFor();
+  assert.equal((await option.innerText()).trim(), '健康检查');
+  await screenshot(page, 'search-02-external');
+  const [opened] = await Promise.all([page.context().waitForEvent('page'), option.click()]);
+  await opened.waitForLoadState();
+  assert.equal(opened.url(), link, 'the link opened in a new window');
+  assert.match(await opened.locator('body').innerText(), /"status":\s*"ok"/);
+  assert.equal(page.url(), before, 'the console stays on its page');
+  assert.equal(await page.getByRole('tab', { selected: true }).getAttribute('aria-label'), '用户管理');
+  assert.equal(page.context().pages().length, 2);
+  noErrors(page);
+  await page.context().close();
+});
