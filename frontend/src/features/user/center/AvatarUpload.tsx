@@ -26,7 +26,7 @@ export function AvatarUpload() {
           width={SIZE}
           height={SIZE}
           style={{ borderRadius: '50%', objectFit: 'cover' }}
-          className="monomer-center-avatar"
+          rootClassName="monomer-center-avatar"
         />
       ) : (
         <Avatar size={SIZE} icon={<UserOutlined aria-hidden />} alt={t('center.avatar')} />
