@@ -1,4 +1,4 @@
-import { Card, Col, Descriptions, Row, Spin, Tabs, Tag } from 'antd';
+import { Card, Col, Descriptions, Row, Spin, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { getProfile } from '@/features/auth/api';
 import { useT } from '@/shared/lib/i18n';
@@ -40,9 +40,11 @@ export default function UserCenterPage() {
       <Col xs={24} lg={8}>
         <Card title={t('center.profile')}>
           <AvatarUpload />
+          <Typography.Title level={4} style={{ textAlign: 'center', margin: '12px 0 0' }}>
+            {user?.nickName || user?.username || empty}
+          </Typography.Title>
           <Descriptions column={1} size="small" style={{ marginTop: 16 }} className="monomer-center-profile">
             <Descriptions.Item label={t('profile.username')}>{user?.username || empty}</Descriptions.Item>
-            <Descriptions.Item label={t('profile.nickName')}>{user?.nickName || empty}</Descriptions.Item>
             <Descriptions.Item label={t('profile.phone')}>{user?.phone ? maskMobile(user.phone) : empty}</Descriptions.Item>
             <Descriptions.Item label={t('profile.email')}>{user?.email ? maskEmail(user.email) : empty}</Descriptions.Item>
             <Descriptions.Item label={t('profile.dept')}>{user?.dept?.name || empty}</Descriptions.Item>
