@@ -125,7 +125,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	e.HTTPErrorHandler = httpx.ErrorHandler(log, now)
 	e.IPExtractor = proxies.ClientIP
 	e.Use(httpx.RequestID(), httpx.RequestLog(log), httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
-		httpx.BodyLimit(2<<20, attach.UploadRoute))
+		httpx.BodyLimit(2<<20, attach.UploadRoute, user.AvatarRoute))
 
 	sqlDB, err := opt.DB.DB()
 	if err != nil {
@@ -162,9 +162,11 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	dept.NewService(depts, users, a.Auth).Routes(routes)
 	dict.NewStore(opt.DB).Routes(routes)
 	initsetup.NewSetup(settings, users, richtext.New(), cfg.PublicURL, opt.BcryptCost).Routes(routes)
-	if err := wireUploads(routes, opt); err != nil {
+	uploads, err := wireUploads(routes, opt)
+	if err != nil {
 		return nil, err
 	}
+	user.NewCenter(users, a.Auth, uploads, oplog, opt.BcryptCost).Routes(routes)
 
 	if cfg.StaticDir != "" {
 		site, err := web.New(web.Options{Dir: cfg.StaticDir, PublicURL: cfg.PublicURL, Proxies: proxies})
@@ -209,19 +211,20 @@ func (a *App) Close() error {
 }
 
 // wireUploads stores uploads on local disk (BFF_UPLOAD_DIR, default DATA_DIR/uploads).
-func wireUploads(routes *authz.Router, opt Options) error {
+func wireUploads(routes *authz.Router, opt Options) (*attach.Service, error) {
 	dir := opt.Config.UploadDir
 	if dir == "" {
 		dir = filepath.Join(opt.Config.DataDir, "uploads")
 	}
 	disk, err := attach.NewDisk(dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	maxMB := opt.Config.UploadMaxMB
 	if maxMB == 0 {
 		maxMB = 50
 	}
-	attach.New(opt.DB, disk, attach.Options{MaxBytes: int64(maxMB) << 20, Now: opt.Now}).Routes(routes)
-	return nil
+	uploads := attach.New(opt.DB, disk, attach.Options{MaxBytes: int64(maxMB) << 20, Now: opt.Now})
+	uploads.Routes(routes)
+	return uploads, nil
 }

@@ -339,6 +339,20 @@ func matrixSamples() map[string]sample {
 			r.JSON(t, &a)
 			return apptest.Request{Method: http.MethodDelete, Path: fmt.Sprintf("/api/actattach/delete/%d", a.ID), Token: owner}
 		},
+		// the personal center: signed-in routes about the caller's own account
+		"PUT /api/users/center": func(*testing.T, *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPut, Path: "/api/users/center",
+				JSON: map[string]any{"nickName": "矩阵", "gender": "女", "phone": "13800138000"}}
+		},
+		"POST /api/users/updatePass": func(t *testing.T, m *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPost, Path: "/api/users/updatePass", Token: m.userWith(t, nil),
+				JSON: map[string]any{"oldPass": "matrix-pass", "newPass": "matrix-pass-2"}}
+		},
+		"POST /api/users/updateAvatar": func(t *testing.T, _ *matrix) apptest.Request {
+			body, ctype := fileUpload(t, "avatar", "me.png", append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 64)...))
+			return apptest.Request{Method: http.MethodPost, Path: "/api/users/updateAvatar", Raw: body, RawType: ctype}
+		},
+		"GET /api/users/center/logins": get("/api/users/center/logins"),
 		"PUT /api/users/enabled": func(t *testing.T, m *matrix) apptest.Request {
 			return apptest.Request{Method: http.MethodPut, Path: "/api/users/enabled",
 				JSON: map[string]any{"ids": []any{m.newUser(t)["id"]}, "enabled": false}}
@@ -375,13 +389,19 @@ func matrixSamples() map[string]sample {
 // pngUpload is a multipart body holding a small PNG.
 func pngUpload(t *testing.T) ([]byte, string) {
 	t.Helper()
+	return fileUpload(t, "file", "a.png", append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 64)...))
+}
+
+// fileUpload is a multipart body holding one file under field.
+func fileUpload(t *testing.T, field, name string, content []byte) ([]byte, string) {
+	t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
-	w, err := mw.CreateFormFile("file", "a.png")
+	w, err := mw.CreateFormFile(field, name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _ = w.Write(append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 64)...))
+	_, _ = w.Write(content)
 	if err := mw.Close(); err != nil {
 		t.Fatal(err)
 	}

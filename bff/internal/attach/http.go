@@ -68,18 +68,37 @@ func (c *capped) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (s *Service) tooBig() error {
+// limits narrow one upload: the form field holding the file, the kinds and size accepted, and
+// the type recorded with it.
+type limits struct {
+	field    string
+	types    []string
+	maxBytes int64
+	kind     string
+}
+
+func tooBig(lim limits) error {
 	return &httpx.Error{Status: http.StatusRequestEntityTooLarge,
-		Message: fmt.Sprintf("file: 文件大小不能超过%s", humanSize(s.opt.MaxBytes))}
+		Message: fmt.Sprintf("%s: 文件大小不能超过%s", lim.field, humanSize(lim.maxBytes))}
 }
 
 func (s *Service) handleUpload(c echo.Context) error {
+	a, err := s.receive(c, limits{field: "file", types: s.opt.Types, maxBytes: s.opt.MaxBytes})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, answer(a))
+}
+
+// receive reads a multipart upload, stores its one file under lim and records it as the caller's.
+// On any failure nothing is kept: neither the file nor its row.
+func (s *Service) receive(c echo.Context, lim limits) (Attachment, error) {
 	req := c.Request()
 	// the whole body: the file plus room for the form's other fields and boundaries
-	req.Body = http.MaxBytesReader(c.Response(), req.Body, s.opt.MaxBytes+64<<10)
+	req.Body = http.MaxBytesReader(c.Response(), req.Body, lim.maxBytes+64<<10)
 	mr, err := req.MultipartReader()
 	if err != nil {
-		return httpx.BadRequest("body", "必须是multipart/form-data")
+		return Attachment{}, httpx.BadRequest("body", "必须是multipart/form-data")
 	}
 	ctx := req.Context()
 	a := Attachment{OwnerID: authz.From(c).UserID}
@@ -95,83 +114,86 @@ func (s *Service) handleUpload(c echo.Context) error {
 			break
 		}
 		if err != nil {
-			return s.bodyError(err)
+			return Attachment{}, bodyError(err, lim)
 		}
 		name := part.FormName()
 		switch {
-		case name == "file":
+		case name == lim.field:
 			if stored {
-				return httpx.BadRequest("file", "只能上传一个文件")
+				return Attachment{}, httpx.BadRequest(lim.field, "只能上传一个文件")
 			}
-			if err := s.storeFile(c, part, &a); err != nil {
-				return err
+			if err := s.storeFile(c, part, &a, lim); err != nil {
+				return Attachment{}, err
 			}
 			stored = true
-		case textFields[name] != "":
+		case textFields[name] != "" && lim.kind == "":
 			b, err := io.ReadAll(io.LimitReader(part, maxText*4+1))
 			if err != nil {
-				return s.bodyError(err)
+				return Attachment{}, bodyError(err, lim)
 			}
 			v := strings.TrimSpace(string(b))
 			if len([]rune(v)) > maxText {
-				return httpx.BadRequest(name, fmt.Sprintf("%s(最多%d个字符)", httpx.ReasonTooLong, maxText))
+				return Attachment{}, httpx.BadRequest(name, fmt.Sprintf("%s(最多%d个字符)", httpx.ReasonTooLong, maxText))
 			}
 			setText(&a, name, v)
 		default:
 			if _, err := io.Copy(io.Discard, io.LimitReader(part, 1<<16)); err != nil {
-				return s.bodyError(err)
+				return Attachment{}, bodyError(err, lim)
 			}
 		}
 	}
 	if !stored {
-		return httpx.BadRequest("file", httpx.ReasonRequired)
+		return Attachment{}, httpx.BadRequest(lim.field, httpx.ReasonRequired)
+	}
+	if lim.kind != "" {
+		a.Type = lim.kind
 	}
 	a.CreateTime = s.opt.Now()
 	if err := s.db.WithContext(ctx).Create(&a).Error; err != nil {
 		a.ID = 0
-		return err
+		return Attachment{}, err
 	}
-	return c.JSON(http.StatusCreated, answer(a))
+	return a, nil
 }
 
-func (s *Service) bodyError(err error) error {
+func bodyError(err error, lim limits) error {
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) || errors.Is(err, errTooBig) {
-		return s.tooBig()
+		return tooBig(lim)
 	}
 	return httpx.BadRequest("body", "格式错误")
 }
 
 // storeFile checks the file's type by its first bytes and streams it to storage, failing with
 // 413 as soon as it passes the limit.
-func (s *Service) storeFile(c echo.Context, part io.Reader, a *Attachment) error {
+func (s *Service) storeFile(c echo.Context, part io.Reader, a *Attachment, lim limits) error {
 	filename := ""
 	if p, ok := part.(interface{ FileName() string }); ok {
 		filename = p.FileName()
 	}
 	a.OriginalName = cleanName(filename)
 	if a.OriginalName == "" {
-		return httpx.BadRequest("file", "缺少文件名")
+		return httpx.BadRequest(lim.field, "缺少文件名")
 	}
 	head := make([]byte, sniffLen)
 	n, err := io.ReadFull(part, head)
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
-		return s.bodyError(err)
+		return bodyError(err, lim)
 	}
 	head = head[:n]
 	if n == 0 {
-		return httpx.BadRequest("file", "文件为空")
+		return httpx.BadRequest(lim.field, "文件为空")
 	}
 	kind, ok := sniff(head, a.OriginalName)
-	if !ok || !allowed(kind, s.opt.Types) {
-		return httpx.BadRequest("file", "不支持的文件类型(允许: "+strings.Join(s.opt.Types, ", ")+")")
+	if !ok || !allowed(kind, lim.types) {
+		return httpx.BadRequest(lim.field, "不支持的文件类型(允许: "+strings.Join(lim.types, ", ")+")")
 	}
 	a.Key, a.ContentType = newKey(kind.Ext), kind.ContentType
-	size, err := s.store.Put(c.Request().Context(), a.Key, &capped{r: io.MultiReader(bytes.NewReader(head), part), max: s.opt.MaxBytes})
+	size, err := s.store.Put(c.Request().Context(), a.Key, &capped{r: io.MultiReader(bytes.NewReader(head), part), max: lim.maxBytes})
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.Is(err, errTooBig) || errors.As(err, &mbe) {
-			return s.tooBig()
+			return tooBig(lim)
 		}
 		return err
 	}

@@ -5,7 +5,10 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"strings"
 	"time"
+
+	"github.com/labstack/echo/v4"
 
 	"gorm.io/gorm"
 )
@@ -57,4 +60,50 @@ func (s *Service) find(ctx context.Context, where string, arg any) (Attachment, 
 		return a, false, nil
 	}
 	return a, err == nil, err
+}
+
+// Image limits of ReceiveImage: the raster kinds a browser shows in an <img>; never SVG, which
+// can carry script.
+var imageTypes = []string{"png", "jpg", "gif", "webp", "bmp"}
+
+// Image is a stored picture: its key and the path it is read at.
+type Image struct {
+	Key  string
+	Path string
+}
+
+// ReceiveImage stores the one picture of a multipart upload, found under field, recognised as an
+// image by its content and no larger than maxBytes, as the caller's attachment of the given
+// type; nothing is kept when it is refused.
+func (s *Service) ReceiveImage(c echo.Context, field string, maxBytes int64, kind string) (Image, error) {
+	a, err := s.receive(c, limits{field: field, types: imageTypes, maxBytes: maxBytes, kind: kind})
+	if err != nil {
+		return Image{}, err
+	}
+	return Image{Key: a.Key, Path: answer(a).ReadURL}, nil
+}
+
+// KeyOf is the stored key behind a read path (/api/files/{key}), "" for anything else.
+func KeyOf(path string) string {
+	key, ok := strings.CutPrefix(path, "/api/files/")
+	if !ok || !keyPattern.MatchString(key) {
+		return ""
+	}
+	return key
+}
+
+// Remove deletes the attachment stored under key when it belongs to owner and has the type:
+// replacing a picture removes the old one, and nothing else.
+func (s *Service) Remove(ctx context.Context, key string, owner int64, kind string) error {
+	a, found, err := s.byKey(ctx, key)
+	if err != nil || !found || a.OwnerID != owner || a.Type != kind {
+		return err
+	}
+	if err := s.db.WithContext(ctx).Delete(&Attachment{}, a.ID).Error; err != nil {
+		return err
+	}
+	if err := s.store.Delete(ctx, key); err != nil && !errors.Is(err, ErrNotFound) {
+		return err
+	}
+	return nil
 }

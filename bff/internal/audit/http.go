@@ -102,3 +102,8 @@ func (s *Service) handleList(c echo.Context) error {
 
 // Sweep removes entries past the retention (run now and then).
 func (s *Service) Sweep(ctx context.Context) error { return s.store.Sweep(ctx, s.now()) }
+
+// SignIns returns the user's last limit sign-in attempts, newest first.
+func (s *Service) SignIns(ctx context.Context, username string, limit int) ([]SignIn, error) {
+	return s.store.SignIns(ctx, username, limit)
+}

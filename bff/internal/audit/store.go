@@ -58,3 +58,26 @@ const Retention = 400 * 24 * time.Hour
 func (s *Store) Sweep(ctx context.Context, now time.Time) error {
 	return s.db.WithContext(ctx).Where("create_time < ?", now.Add(-Retention)).Delete(&Entry{}).Error
 }
+
+// SignInRoutes are the routes whose log entries are sign-in attempts.
+var SignInRoutes = []string{"/api/auth/login", "/background/common/tj/login", "/api/auth/loginAccount"}
+
+// SignIn is one recorded sign-in attempt.
+type SignIn struct {
+	Time    time.Time
+	IP      string
+	Browser string
+	Success bool
+}
+
+// SignIns returns the user's last limit sign-in attempts, newest first.
+func (s *Store) SignIns(ctx context.Context, username string, limit int) ([]SignIn, error) {
+	var es []Entry
+	err := s.db.WithContext(ctx).Where("username = ? AND route IN ?", username, SignInRoutes).
+		Order("id DESC").Limit(limit).Find(&es).Error
+	out := make([]SignIn, len(es))
+	for i, e := range es {
+		out[i] = SignIn{Time: e.CreateTime, IP: e.IP, Browser: e.Browser, Success: e.Success}
+	}
+	return out, err
+}

@@ -397,6 +397,17 @@ func TestLoginAccount(t *testing.T) {
 		// The nonce is remembered while the assertion could still be fresh, not forever.
 		s.Clock.Advance(30 * time.Second)
 		wantError(t, post(good), 401, "签名已使用")
+
+		// the operation log names the account of a portal sign-in: the personal center lists both
+		var ins struct {
+			Content []struct {
+				Success bool `json:"success"`
+			} `json:"content"`
+		}
+		s.Get(t, "/api/users/center/logins", res.Token).JSON(t, &ins)
+		if len(ins.Content) != 2 || !ins.Content[0].Success || !ins.Content[1].Success {
+			t.Fatalf("portal sign-ins listed: %+v", ins)
+		}
 	}, func(c *config.Config) { c.PortalSecret = secret })
 }
 

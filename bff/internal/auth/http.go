@@ -87,8 +87,17 @@ func (s *Service) finishLogin(c echo.Context, kind string, captcha bool) error {
 	if err != nil {
 		return err
 	}
+	signedIn(c, res)
 	noStore(c)
 	return c.JSON(http.StatusOK, res)
+}
+
+// signedIn names the new session's user on the request, so that the operation log records the
+// sign-in under the account (a portal sign-in's form carries only an employee number) and the
+// personal center can list it.
+func signedIn(c echo.Context, res LoginResult) {
+	u := res.User.User
+	authz.Set(c, &authz.Principal{UserID: u.ID, Username: u.Username, Kind: u.Kind})
 }
 
 func (s *Service) handleLoginAccount(c echo.Context) error {
@@ -112,6 +121,7 @@ func (s *Service) handleLoginAccount(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	signedIn(c, res)
 	noStore(c)
 	return c.JSON(http.StatusOK, res)
 }

@@ -257,3 +257,15 @@ func (s *Store) SetupSuperuser(ctx context.Context, tx *gorm.DB, username, nickN
 	s.gen.Bump()
 	return err
 }
+
+// UpdateProfile writes what a user edits of their own account (the personal center).
+func (s *Store) UpdateProfile(ctx context.Context, id int64, p Profile) error {
+	return s.db.WithContext(ctx).Model(&User{}).Where("id = ?", id).Updates(map[string]any{
+		"nick_name": p.NickName, "gender": p.Gender, "phone": p.Phone, "update_time": time.Now()}).Error
+}
+
+// SetAvatar stores the path the user's avatar is read at.
+func (s *Store) SetAvatar(ctx context.Context, id int64, path string) error {
+	return s.db.WithContext(ctx).Model(&User{}).Where("id = ?", id).
+		Updates(map[string]any{"avatar_path": path, "update_time": time.Now()}).Error
+}

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import { DownOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
+import { apiUrl } from '@/shared/lib/runtime';
 import { useSession } from '@/stores/session';
 import { useTabs } from '@/stores/tabs';
 
@@ -57,7 +58,7 @@ export function UserMenu({ onOpenSettings }: { onOpenSettings: () => void }) {
           color: 'inherit',
         }}
       >
-        <Avatar size="small" src={user?.avatarPath || undefined} icon={<UserOutlined aria-hidden />} />
+        <Avatar size="small" src={user?.avatarPath ? apiUrl(user.avatarPath) : undefined} icon={<UserOutlined aria-hidden />} />
         <span>{user?.nickName || user?.username}</span>
         <DownOutlined aria-hidden style={{ fontSize: 10 }} />
       </button>

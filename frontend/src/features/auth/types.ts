@@ -15,6 +15,8 @@ export interface UserProfile {
   enabled?: boolean;
   kind?: 'staff' | 'channel';
   dept?: Dept | null;
+  /** The roles the user holds (GET /api/auth/info). */
+  roles?: Array<{ id: number; name: string }>;
   createTime?: string;
 }
 

@@ -22,8 +22,6 @@ export const uiMessages = {
   'upload.badType': ['只能上传 {types} 格式的文件', 'Only {types} files can be uploaded'],
   'upload.add': ['上传', 'Upload'],
   'upload.failed': ['上传失败', 'Upload failed'],
-  'upload.avatar': ['上传头像', 'Upload avatar'],
-  'upload.avatar.tip': ['支持 png、jpg、jpeg、webp、bmp、svg，不超过5MB', 'png, jpg, jpeg, webp, bmp or svg, at most 5MB'],
   'time.justNow': ['刚刚', 'just now'],
   'time.minutesAgo': ['{n}分钟前', '{n} minutes ago'],
   'time.hoursAgo': ['{n}小时前', '{n} hours ago'],

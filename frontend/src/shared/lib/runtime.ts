@@ -68,3 +68,9 @@ export function setRuntime(next: Runtime): void {
 export function resetRuntime(): void {
   current = standalone;
 }
+
+/** A path the API serves (an uploaded file, an avatar) as the browser must load it: on the API's origin. */
+export function apiUrl(path: string): string {
+  if (path === '' || /^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//')) return path;
+  return getRuntime().apiBase + path;
+}

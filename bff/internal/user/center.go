@@ -1,0 +1,195 @@
+package user
+
+import (
+	"cmp"
+	"context"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+	"golang.org/x/crypto/bcrypt"
+
+	"mallconsole/bff/internal/attach"
+	"mallconsole/bff/internal/audit"
+	"mallconsole/bff/internal/platform/authz"
+	"mallconsole/bff/internal/platform/httpx"
+)
+
+// Sessions is what the personal center needs from auth.
+type Sessions interface {
+	EndOtherSessions(ctx context.Context, userID int64, keep string) error
+}
+
+// Pictures stores avatars (the attach feature).
+type Pictures interface {
+	ReceiveImage(c echo.Context, field string, maxBytes int64, kind string) (attach.Image, error)
+	Remove(ctx context.Context, key string, owner int64, kind string) error
+}
+
+// SignIns reads the recorded sign-ins (the operation log).
+type SignIns interface {
+	SignIns(ctx context.Context, username string, limit int) ([]audit.SignIn, error)
+}
+
+// Center is the personal center: every call changes or reads the caller's own account, whose ID
+// comes from the session and never from the request.
+type Center struct {
+	store      *Store
+	sessions   Sessions
+	pictures   Pictures
+	signIns    SignIns
+	bcryptCost int
+}
+
+// NewCenter builds the personal center; bcryptCost 0 means bcrypt's default.
+func NewCenter(store *Store, sessions Sessions, pictures Pictures, signIns SignIns, bcryptCost int) *Center {
+	return &Center{store: store, sessions: sessions, pictures: pictures, signIns: signIns,
+		bcryptCost: cmp.Or(bcryptCost, bcrypt.DefaultCost)}
+}
+
+// Avatar limits: a small picture shown at 24 to 100 pixels needs no more.
+const (
+	AvatarRoute    = "/api/users/updateAvatar"
+	AvatarMaxBytes = 2 << 20
+	avatarKind     = "avatar"
+	// signInsShown is how many recent sign-ins the center lists.
+	signInsShown = 10
+)
+
+// Routes registers the personal center for any signed-in account, staff or channel
+// operator: each call is about the caller alone.
+func (s *Center) Routes(r *authz.Router) {
+	r.PUT("/api/users/center", authz.SignedIn(), s.handleProfile)
+	r.POST("/api/users/updatePass", authz.SignedIn(), s.handlePassword)
+	r.POST(AvatarRoute, authz.SignedIn(), s.handleAvatar)
+	r.GET("/api/users/center/logins", authz.SignedIn(), s.handleSignIns)
+}
+
+// Profile is the body of PUT /api/users/center.
+type Profile struct {
+	NickName string `json:"nickName"`
+	Gender   string `json:"gender"`
+	Phone    string `json:"phone"`
+}
+
+// check validates the profile as user management does, with gender and phone required here
+// (the center's form always has them).
+func (in *Profile) check() error {
+	var c httpx.Check
+	c.Text("nickName", &in.NickName, 64, true)
+	c.Text("gender", &in.Gender, 8, true)
+	if in.Gender != "" {
+		c.OneOf("gender", in.Gender, "男", "女")
+	}
+	c.Text("phone", &in.Phone, 32, true)
+	c.Phone("phone", &in.Phone)
+	return c.Err
+}
+
+func (s *Center) handleProfile(c echo.Context) error {
+	var in Profile
+	if err := httpx.JSON(c, &in); err != nil {
+		return err
+	}
+	if err := in.check(); err != nil {
+		return err
+	}
+	if err := s.store.UpdateProfile(c.Request().Context(), authz.From(c).UserID, in); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// Messages of a refused password change (the front end shows them as they are).
+const (
+	msgWrongOldPass = "修改失败，旧密码错误"
+	msgSamePass     = "新密码不能与旧密码相同"
+)
+
+func (s *Center) handlePassword(c echo.Context) error {
+	var in struct {
+		OldPass string `json:"oldPass"`
+		NewPass string `json:"newPass"`
+	}
+	if err := httpx.JSON(c, &in); err != nil {
+		return err
+	}
+	if in.OldPass == "" || len(in.OldPass) > maxPassword {
+		return httpx.BadRequest("oldPass", httpx.ReasonRequired)
+	}
+	if err := checkPassword("newPass", in.NewPass); err != nil {
+		return err
+	}
+	p := authz.From(c)
+	ctx := c.Request().Context()
+	u, found, err := s.store.ByID(ctx, p.UserID)
+	if err != nil {
+		return err
+	}
+	if !found {
+		return httpx.NotFound("用户不存在")
+	}
+	if bcrypt.CompareHashAndPassword([]byte(u.Password), []byte(in.OldPass)) != nil {
+		return httpx.BadRequest("oldPass", msgWrongOldPass)
+	}
+	if in.NewPass == in.OldPass {
+		return httpx.BadRequest("newPass", msgSamePass)
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(in.NewPass), s.bcryptCost)
+	if err != nil {
+		return err
+	}
+	if err := s.store.SetPassword(ctx, u.ID, string(hash)); err != nil {
+		return err
+	}
+	// whoever signed in elsewhere with the old password is out; this browser stays
+	if err := s.sessions.EndOtherSessions(ctx, u.ID, p.SessionID); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (s *Center) handleAvatar(c echo.Context) error {
+	p := authz.From(c)
+	ctx := c.Request().Context()
+	u, found, err := s.store.ByID(ctx, p.UserID)
+	if err != nil {
+		return err
+	}
+	if !found {
+		return httpx.NotFound("用户不存在")
+	}
+	img, err := s.pictures.ReceiveImage(c, "avatar", AvatarMaxBytes, avatarKind)
+	if err != nil {
+		return err
+	}
+	if err := s.store.SetAvatar(ctx, u.ID, img.Path); err != nil {
+		_ = s.pictures.Remove(ctx, img.Key, u.ID, avatarKind) // no picture without its account
+		return err
+	}
+	// the previous avatar is no one's any more; a failure only leaves an unused file
+	if old := attach.KeyOf(u.AvatarPath); old != "" {
+		_ = s.pictures.Remove(ctx, old, u.ID, avatarKind)
+	}
+	return c.JSON(http.StatusOK, map[string]string{"avatar": img.Path})
+}
+
+// SignInRow is one line of the recent sign-ins.
+type SignInRow struct {
+	Time    string `json:"time"`
+	IP      string `json:"ip"`
+	Browser string `json:"browser"`
+	Success bool   `json:"success"`
+}
+
+func (s *Center) handleSignIns(c echo.Context) error {
+	ins, err := s.signIns.SignIns(c.Request().Context(), authz.From(c).Username, signInsShown)
+	if err != nil {
+		return err
+	}
+	rows := make([]SignInRow, len(ins))
+	for i, in := range ins {
+		rows[i] = SignInRow{Time: httpx.FormatTime(in.Time), IP: in.IP, Browser: in.Browser, Success: in.Success}
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	return c.JSON(http.StatusOK, httpx.List[SignInRow]{Content: rows, TotalElements: len(rows)})
+}

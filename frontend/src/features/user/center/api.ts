@@ -1,0 +1,28 @@
+import { http } from '@/shared/api';
+import type { Page } from '../api';
+
+/** Body of PUT /api/users/center: the caller's own profile (the server takes the ID from the session). */
+export interface CenterProfile {
+  nickName: string;
+  gender: string;
+  phone: string;
+}
+
+export interface SignIn {
+  time: string;
+  ip: string;
+  browser: string;
+  success: boolean;
+}
+
+export const updateProfile = (p: CenterProfile) => http.put<void>('/api/users/center', p);
+
+export const updatePassword = (oldPass: string, newPass: string) => http.post<void>('/api/users/updatePass', { oldPass, newPass });
+
+export function updateAvatar(file: File): Promise<{ avatar: string }> {
+  const form = new FormData();
+  form.append('avatar', file);
+  return http.post<{ avatar: string }>('/api/users/updateAvatar', form);
+}
+
+export const listSignIns = () => http.get<Page<SignIn>>('/api/users/center/logins');
