@@ -31,6 +31,7 @@ import (
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/user"
 	"mallconsole/bff/internal/web"
+	"mallconsole/bff/internal/workflow"
 )
 
 // Options are what the app is built from.
@@ -160,11 +161,15 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	user.NewService(users, roles, depts, a.Auth, opt.BcryptCost).Routes(routes)
 	role.NewService(roles, users, a.Auth).Routes(routes)
 	dept.NewService(depts, users, a.Auth).Routes(routes)
-	dict.NewStore(opt.DB).Routes(routes)
+	dicts := dict.NewStore(opt.DB)
+	dicts.Routes(routes)
 	initsetup.NewSetup(settings, users, richtext.New(), cfg.PublicURL, opt.BcryptCost).Routes(routes)
-	if err := wireUploads(routes, opt); err != nil {
+	files, err := wireUploads(routes, opt)
+	if err != nil {
 		return nil, err
 	}
+	// Workflow: the leave request (first slice).
+	workflow.NewService(workflow.NewStore(opt.DB), users, dicts, files, a.Auth, now).Routes(routes)
 
 	if cfg.StaticDir != "" {
 		site, err := web.New(web.Options{Dir: cfg.StaticDir, PublicURL: cfg.PublicURL, Proxies: proxies})
@@ -209,19 +214,20 @@ func (a *App) Close() error {
 }
 
 // wireUploads stores uploads on local disk (BFF_UPLOAD_DIR, default DATA_DIR/uploads).
-func wireUploads(routes *authz.Router, opt Options) error {
+func wireUploads(routes *authz.Router, opt Options) (*attach.Service, error) {
 	dir := opt.Config.UploadDir
 	if dir == "" {
 		dir = filepath.Join(opt.Config.DataDir, "uploads")
 	}
 	disk, err := attach.NewDisk(dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	maxMB := opt.Config.UploadMaxMB
 	if maxMB == 0 {
 		maxMB = 50
 	}
-	attach.New(opt.DB, disk, attach.Options{MaxBytes: int64(maxMB) << 20, Now: opt.Now}).Routes(routes)
-	return nil
+	files := attach.New(opt.DB, disk, attach.Options{MaxBytes: int64(maxMB) << 20, Now: opt.Now})
+	files.Routes(routes)
+	return files, nil
 }
