@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { uiMessages } from './messages.ui';
+import { workflowMessages } from './messages.workflow';
 
 /**
  * Every interface string, zh-CN (default, canonical: tests assert these) and en-US.
@@ -8,6 +9,7 @@ import { uiMessages } from './messages.ui';
  */
 const table = {
   ...uiMessages,
+  ...workflowMessages,
   // DECISIONS §2
   'app.title.generic': ['商城', 'Mall'],
   'route.login': ['登录', 'Login'],
