@@ -155,6 +155,7 @@ test('staff applies for annual leave on /applyForm', { skip }, async () => {
   await f.pick(['运营部', '运营一组'], '李四');
   await f.submit();
   await page.locator('.ant-notification-notice').filter({ hasText: '年假余额不足：剩余7.5天，本次申请10天' }).waitFor();
+  await page.waitForTimeout(400); // the notice slides in; let it arrive before the picture
   await screenshot(page, 'leave-05-over-balance');
   assert.equal(await page.getByRole('row').filter({ hasText: '长假' }).count(), 0);
   // the refused submit is the one failed request Chromium reports

@@ -87,6 +87,10 @@ func TestLeaveValidation(t *testing.T) {
 		if apps, _ := leaveCount(t, s); apps != 0 {
 			t.Fatalf("%d applications written by refused requests", apps)
 		}
+		// leave is for staff: a channel operator's session is refused
+		channel := client{t, s, s.ChannelLogin(t, "channel", apptest.DemoPassword)}
+		want(t, channel.do(http.MethodGet, "/api/workflow/leave/balance", nil), http.StatusForbidden, "没有权限")
+		want(t, channel.do(http.MethodPost, "/api/workflow/leave", leave(nil)), http.StatusForbidden, "没有权限")
 		// 500 characters is the limit, not one less
 		createdID(t, staff.do(http.MethodPost, "/api/workflow/leave", leave(map[string]any{"reason": strings.Repeat("假", 500)})))
 	})
