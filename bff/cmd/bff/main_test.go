@@ -160,7 +160,7 @@ func TestRunOnMySQL(t *testing.T) {
 	}
 	token := loginAdmin(t, r.base, "mysql-admin-pw")
 	var tree []map[string]any
-	if code := getJSON(t, r.base+"/api/menus/build", token, &tree); code != 200 || len(tree) != 1 || tree[0]["path"] != "/system" {
+	if code := getJSON(t, r.base+"/api/menus/build", token, &tree); code != 200 || len(tree) != 2 || tree[0]["path"] != "/system" || tree[1]["path"] != "/workflow" {
 		t.Fatalf("menus: %d %v", code, tree)
 	}
 	var check map[string]bool

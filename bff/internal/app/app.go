@@ -31,6 +31,7 @@ import (
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/user"
 	"mallconsole/bff/internal/web"
+	"mallconsole/bff/internal/workflow"
 )
 
 // Options are what the app is built from.
@@ -160,13 +161,16 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	user.NewService(users, roles, depts, a.Auth, opt.BcryptCost).Routes(routes)
 	role.NewService(roles, users, a.Auth).Routes(routes)
 	dept.NewService(depts, users, a.Auth).Routes(routes)
-	dict.NewStore(opt.DB).Routes(routes)
+	dicts := dict.NewStore(opt.DB)
+	dicts.Routes(routes)
 	initsetup.NewSetup(settings, users, richtext.New(), cfg.PublicURL, opt.BcryptCost).Routes(routes)
 	uploads, err := wireUploads(routes, opt)
 	if err != nil {
 		return nil, err
 	}
 	user.NewCenter(users, a.Auth, uploads, oplog, opt.BcryptCost).Routes(routes)
+	// Workflow: the leave request (first slice).
+	workflow.NewService(workflow.NewStore(opt.DB), users, dicts, uploads, a.Auth, now).Routes(routes)
 
 	if cfg.StaticDir != "" {
 		site, err := web.New(web.Options{Dir: cfg.StaticDir, PublicURL: cfg.PublicURL, Proxies: proxies})

@@ -290,32 +290,40 @@ func matrixSamples() map[string]sample {
 		"DELETE /api/auth/logout": func(*testing.T, *matrix) apptest.Request {
 			return apptest.Request{Method: http.MethodDelete, Path: "/api/auth/logout"}
 		},
-		"GET /api/users":       get("/api/users?page=0&size=10&blurry=a&enabled=true"),
-		"POST /api/users":      post("/api/users", (*matrix).newUser),
-		"PUT /api/users":       put("/api/users", (*matrix).newUser),
-		"DELETE /api/users":    del("/api/users", (*matrix).newUser),
-		"GET /api/roles":       get("/api/roles"),
-		"GET /api/roles/all":   get("/api/roles/all"),
-		"POST /api/roles":      post("/api/roles", (*matrix).newRole),
-		"PUT /api/roles":       put("/api/roles", (*matrix).newRole),
-		"DELETE /api/roles":    del("/api/roles", (*matrix).newRole),
-		"GET /api/menus/tree":  get("/api/menus/tree"),
-		"POST /api/menus":      post("/api/menus", (*matrix).newMenu),
-		"PUT /api/menus":       put("/api/menus", (*matrix).newMenu),
-		"DELETE /api/menus":    del("/api/menus", (*matrix).newMenu),
-		"GET /api/dept":        get("/api/dept"),
-		"GET /api/dept/list":   get("/api/dept/list?deptId=0"),
-		"POST /api/dept":       post("/api/dept", (*matrix).newDept),
-		"PUT /api/dept":        put("/api/dept", (*matrix).newDept),
-		"DELETE /api/dept":     del("/api/dept", (*matrix).newDept),
-		"GET /api/dict":        get("/api/dict"),
-		"POST /api/dict":       post("/api/dict", (*matrix).newDict),
-		"PUT /api/dict":        put("/api/dict", (*matrix).newDict),
-		"DELETE /api/dict":     del("/api/dict", (*matrix).newDict),
-		"GET /api/dictDetail":  get("/api/dictDetail?dictName=user_status&page=0&size=9999"),
-		"POST /api/dictDetail": post("/api/dictDetail", (*matrix).newDetail),
-		"PUT /api/dictDetail":  put("/api/dictDetail", (*matrix).newDetail),
-		"GET /api/logs":        get("/api/logs"),
+		"GET /api/users":                  get("/api/users?page=0&size=10&blurry=a&enabled=true"),
+		"POST /api/users":                 post("/api/users", (*matrix).newUser),
+		"PUT /api/users":                  put("/api/users", (*matrix).newUser),
+		"DELETE /api/users":               del("/api/users", (*matrix).newUser),
+		"GET /api/roles":                  get("/api/roles"),
+		"GET /api/roles/all":              get("/api/roles/all"),
+		"POST /api/roles":                 post("/api/roles", (*matrix).newRole),
+		"PUT /api/roles":                  put("/api/roles", (*matrix).newRole),
+		"DELETE /api/roles":               del("/api/roles", (*matrix).newRole),
+		"GET /api/menus/tree":             get("/api/menus/tree"),
+		"POST /api/menus":                 post("/api/menus", (*matrix).newMenu),
+		"PUT /api/menus":                  put("/api/menus", (*matrix).newMenu),
+		"DELETE /api/menus":               del("/api/menus", (*matrix).newMenu),
+		"GET /api/dept":                   get("/api/dept"),
+		"GET /api/dept/list":              get("/api/dept/list?deptId=0"),
+		"POST /api/dept":                  post("/api/dept", (*matrix).newDept),
+		"PUT /api/dept":                   put("/api/dept", (*matrix).newDept),
+		"DELETE /api/dept":                del("/api/dept", (*matrix).newDept),
+		"GET /api/dict":                   get("/api/dict"),
+		"POST /api/dict":                  post("/api/dict", (*matrix).newDict),
+		"PUT /api/dict":                   put("/api/dict", (*matrix).newDict),
+		"DELETE /api/dict":                del("/api/dict", (*matrix).newDict),
+		"GET /api/dictDetail":             get("/api/dictDetail?dictName=user_status&page=0&size=9999"),
+		"POST /api/dictDetail":            post("/api/dictDetail", (*matrix).newDetail),
+		"PUT /api/dictDetail":             put("/api/dictDetail", (*matrix).newDetail),
+		"GET /api/logs":                   get("/api/logs"),
+		"GET /api/workflow/leave/balance": get("/api/workflow/leave/balance"),
+		"GET /api/workflow/leave":         get("/api/workflow/leave?page=0&size=10"),
+		"POST /api/workflow/leave": func(*testing.T, *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPost, Path: "/api/workflow/leave", JSON: leaveBody(nil)}
+		},
+		"POST /api/workflow/leave/batch": func(*testing.T, *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPost, Path: "/api/workflow/leave/batch", JSON: leaveBody([]string{"staff"})}
+		},
 		"POST /api/auth/online/download": func(*testing.T, *matrix) apptest.Request {
 			return apptest.Request{Method: http.MethodPost, Path: "/api/auth/online/download",
 				JSON: map[string]any{"headers": []string{"用户名"}, "fields": []string{"username"}, "ids": []string{"x"}}}
@@ -384,6 +392,12 @@ func matrixSamples() map[string]sample {
 			return apptest.Request{}
 		},
 	}
+}
+
+// leaveBody is a leave application approved by the admin (for the batch: for applicants).
+func leaveBody(applicants []string) map[string]any {
+	return map[string]any{"type": "personal", "startTime": "2026-12-01 09:00:00", "endTime": "2026-12-01 18:00:00",
+		"reason": "矩阵", "approver": "admin", "applicants": applicants}
 }
 
 // pngUpload is a multipart body holding a small PNG.

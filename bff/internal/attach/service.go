@@ -107,3 +107,14 @@ func (s *Service) Remove(ctx context.Context, key string, owner int64, kind stri
 	}
 	return nil
 }
+
+// Owns tells whether every one of ids is an attachment that owner uploaded (forms that refer
+// to uploads accept only the caller's own).
+func (s *Service) Owns(ctx context.Context, owner int64, ids []int64) (bool, error) {
+	if len(ids) == 0 {
+		return true, nil
+	}
+	var n int64
+	err := s.db.WithContext(ctx).Model(&Attachment{}).Where("id IN ? AND owner_id = ?", ids, owner).Count(&n).Error
+	return n == int64(len(ids)), err
+}

@@ -11,7 +11,11 @@ import (
 
 const systemTree = `[{"name":"系统管理","path":"/system","hidden":false,"redirect":"noredirect","component":"Layout",` +
 	`"alwaysShow":true,"meta":{"title":"系统管理","icon":"setting","noCache":true},"children":[{"name":"OnlineUser",` +
-	`"path":"online","hidden":false,"component":"system/online/index","meta":{"title":"在线用户","icon":"monitor","noCache":true}}]}]`
+	`"path":"online","hidden":false,"component":"system/online/index","meta":{"title":"在线用户","icon":"monitor","noCache":true}}]},` +
+	// 流程 → 流程申请 points at the fixed route /applyForm (the leave request)
+	`{"name":"流程","path":"/workflow","hidden":false,"redirect":"noredirect","component":"Layout","alwaysShow":true,` +
+	`"meta":{"title":"流程","icon":"form","noCache":true},"children":[{"name":"ApplyForm","path":"/applyForm","hidden":false,` +
+	`"component":"workflow/applyForm/index","meta":{"title":"流程申请","icon":"form","noCache":true}}]}]`
 
 func TestBuild(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
@@ -25,7 +29,7 @@ func TestBuild(t *testing.T) {
 		// The administrator sees every page of 系统管理.
 		r = s.Get(t, "/api/menus/build", admin)
 		for _, page := range []string{"system/user/index", "system/role/index", "system/menu/index", "system/dept/index",
-			"system/dict/index", "system/online/index", "system/log/index"} {
+			"system/dict/index", "system/online/index", "system/log/index", "workflow/applyForm/index", "workflow/startBatch/index"} {
 			if r.Status != 200 || !strings.Contains(string(r.Body), `"component":"`+page+`"`) {
 				t.Fatalf("admin tree lacks %s: %d %s", page, r.Status, r.Body)
 			}

@@ -14,6 +14,7 @@ import (
 	"mallconsole/bff/internal/platform/kv"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/user"
+	"mallconsole/bff/internal/workflow"
 )
 
 // Migrations returns all migrations; db.Migrate orders them by ID.
@@ -24,6 +25,7 @@ func Migrations() []db.Migration {
 		dict.Migrations(), initsetup.Migrations(), auth.Migrations(), kv.Migrations(),
 		audit.Migrations(),
 		attach.Migrations(),
+		workflow.Migrations(),
 	} {
 		all = append(all, ms...)
 	}

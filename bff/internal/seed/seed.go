@@ -9,6 +9,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
@@ -22,6 +23,7 @@ import (
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/user"
+	"mallconsole/bff/internal/workflow"
 )
 
 // Options of a seeding run.
@@ -92,6 +94,19 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 	})
 	if err != nil {
 		return fmt.Errorf("seeding the system pages: %w", err)
+	}
+	err = g.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		settings := initsetup.NewStore(tx)
+		if _, done, err := settings.Get(ctx, KeyWorkflowPages); err != nil || done {
+			return err
+		}
+		if err := workflowPages(ctx, tx, gen); err != nil {
+			return err
+		}
+		return settings.Set(ctx, tx, KeyWorkflowPages, time.Now().UTC().Format(time.RFC3339))
+	})
+	if err != nil {
+		return fmt.Errorf("seeding the workflow pages: %w", err)
 	}
 	if printAdmin != "" {
 		fmt.Fprintf(opt.Out, "admin password: %s\n", printAdmin)
@@ -192,14 +207,15 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 		}
 	}
 
-	// The staff role sees 系统管理 → 在线用户 but may not kick anyone out.
+	// The staff role sees 系统管理 → 在线用户 but may not kick anyone out, and applies for leave
+	// (流程 → 流程申请) for themselves only.
 	all, err := menu.NewStore(tx, gen).All(ctx)
 	if err != nil {
 		return false, err
 	}
 	var staffMenus []int64
 	for _, m := range all {
-		if m.Type != menu.TypeButton && (m.Title == SystemMenu || m.Title == OnlineMenu) {
+		if m.Type != menu.TypeButton && slices.Contains([]string{SystemMenu, OnlineMenu, WorkflowMenu, ApplyFormMenu}, m.Title) {
 			staffMenus = append(staffMenus, m.ID)
 		}
 	}
@@ -237,6 +253,14 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 		Email: "xiaoli@example.com", Phone: "13800000002", Password: string(hash), Enabled: true,
 		Kind: authz.KindChannel, DeptID: &channelDept.ID}, []int64{channelRole.ID})
 	if err != nil {
+		return false, err
+	}
+
+	staff, _, err := users.ByUsername(ctx, StaffUser)
+	if err != nil {
+		return false, err
+	}
+	if err := workflow.NewStore(tx).EnsureEntitlement(ctx, staff.ID, DemoAnnualDays); err != nil {
 		return false, err
 	}
 

@@ -21,7 +21,7 @@ import (
 
 func counts(t *testing.T, g *gorm.DB) map[string]int64 {
 	out := map[string]int64{}
-	for _, table := range []string{"users", "users_roles", "roles", "roles_menus", "menus", "depts", "dict", "dict_detail", "settings"} {
+	for _, table := range []string{"users", "users_roles", "roles", "roles_menus", "menus", "depts", "dict", "dict_detail", "settings", "leave_entitlements"} {
 		var n int64
 		if err := g.Table(table).Count(&n).Error; err != nil {
 			t.Fatal(err)
@@ -57,7 +57,7 @@ func TestBaseSeed(t *testing.T) {
 		}
 		var ms []menu.Menu
 		g.Order("id").Find(&ms)
-		if len(ms) != 24 || ms[0].Path != "/system" || ms[0].Component != "Layout" || ms[0].Icon != "setting" || !ms[0].AlwaysShow ||
+		if len(ms) != 28 || ms[0].Path != "/system" || ms[0].Component != "Layout" || ms[0].Icon != "setting" || !ms[0].AlwaysShow ||
 			ms[1].Permission != "online:list" || ms[1].Component != "system/online/index" || ms[1].Name != "OnlineUser" ||
 			ms[2].Type != menu.TypeButton || ms[2].Permission != "online:del" {
 			t.Fatalf("menus = %+v", ms)
@@ -70,7 +70,7 @@ func TestBaseSeed(t *testing.T) {
 			}
 		}
 		for _, want := range []string{"user:list", "user:add", "user:edit", "user:del", "role:list", "role:del",
-			"menu:list", "menu:edit", "dept:list", "dept:add", "dict:list", "dict:del", "log:list"} {
+			"menu:list", "menu:edit", "dept:list", "dept:add", "dict:list", "dict:del", "log:list", "leave:batch"} {
 			if !slices.Contains(perms, want) {
 				t.Fatalf("no menu carries %s: %v", want, perms)
 			}
@@ -79,7 +79,8 @@ func TestBaseSeed(t *testing.T) {
 			t.Fatalf("在线用户 sort = %d", ms[1].Sort)
 		}
 		c := counts(t, g)
-		if c["depts"] != 0 || c["dict"] != 0 || c["roles_menus"] != 24 {
+		// 流程 → 流程申请, 流程申请（多人） → 批量发起 and the leave_type dictionary (the leave request).
+		if c["depts"] != 0 || c["dict"] != 1 || c["dict_detail"] != 4 || c["roles_menus"] != 28 {
 			t.Fatalf("base seed counts = %v", c)
 		}
 		// A second start prints nothing and creates nothing, even if the admin was renamed away.
@@ -88,7 +89,7 @@ func TestBaseSeed(t *testing.T) {
 		if err := seed.Run(ctx, g, opt); err != nil || out.Len() != 0 {
 			t.Fatalf("second run: %v %q", err, out.String())
 		}
-		if got := counts(t, g); got["users"] != 1 || got["menus"] != 24 {
+		if got := counts(t, g); got["users"] != 1 || got["menus"] != 28 {
 			t.Fatalf("second run changed counts: %v", got)
 		}
 	})
@@ -106,7 +107,8 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 			t.Fatalf("output %q", s)
 		}
 		first := counts(t, g)
-		if first["users"] != 3 || first["depts"] != 4 || first["dict"] != 3 || first["dict_detail"] != 9 || first["settings"] != 3 {
+		if first["users"] != 3 || first["depts"] != 4 || first["dict"] != 4 || first["dict_detail"] != 13 || first["settings"] != 4 ||
+			first["leave_entitlements"] != 1 {
 			t.Fatalf("demo counts = %v", first)
 		}
 		var staff, channel user.User
@@ -119,12 +121,13 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 			channel.NickName != "渠道小李" || channel.Kind != "channel" || *channel.DeptID != chd.ID {
 			t.Fatalf("staff %+v channel %+v", staff, channel)
 		}
-		// 普通员工 holds 系统管理 and 在线用户 but not the kick-out button; 渠道运营 holds nothing.
+		// 普通员工 holds 系统管理, 在线用户 and 流程申请 but neither the kick-out button nor 流程申请（多人）;
+		// 渠道运营 holds nothing.
 		var perms []string
 		g.Table("menus").Joins("JOIN roles_menus ON roles_menus.menu_id = menus.id").
 			Joins("JOIN roles ON roles.id = roles_menus.role_id").Where("roles.name = ?", seed.StaffRole).
 			Order("menus.id").Pluck("menus.title", &perms)
-		if strings.Join(perms, ",") != "系统管理,在线用户" {
+		if strings.Join(perms, ",") != "系统管理,在线用户,流程,流程申请" {
 			t.Fatalf("staff role menus = %v", perms)
 		}
 		var n int64

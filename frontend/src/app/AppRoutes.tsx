@@ -20,6 +20,10 @@ const UnauthorizedPage = lazy(() => import('@/features/errors/UnauthorizedPage')
 const Frame = lazy(() => import('./layout/Frame'));
 const DashboardPage = lazy(() => import('@/features/dashboard/DashboardPage'));
 const UserCenterPage = lazy(() => import('@/features/user/UserCenterPage'));
+const ApplyFormPage = lazy(() => import('@/features/workflow/ApplyFormPage'));
+const StartBatchPage = lazy(() => import('@/features/workflow/StartBatchPage'));
+// A menu may point at a fixed route (流程 → /applyForm): the fixed route renders it.
+const FIXED_PATHS = new Set(FIXED_ROUTES.map((route) => route.path));
 const Placeholder = lazy(() => import('@/shared/ui/Placeholder'));
 
 export function AppRoutes() {
@@ -53,10 +57,12 @@ export function AppRoutes() {
               <Route path="/redirect/*" element={<RedirectPage />} />
               <Route path="/dashboard" element={<DashboardPage />} />
               <Route path="/user/center" element={<UserCenterPage />} />
+              <Route path="/applyForm" element={<ApplyFormPage />} />
+              <Route path="/startBatch" element={<StartBatchPage />} />
               {placeholders.map((route) => (
                 <Route key={route.path} path={route.path} element={<Placeholder title={t(route.titleKey)} />} />
               ))}
-              {table.pages.map((page) => {
+              {table.pages.filter((page) => !FIXED_PATHS.has(page.path)).map((page) => {
                 const Page = pageFor(page.componentKey) ?? NotFoundPage;
                 return <Route key={page.path} path={page.path} element={<Page />} />;
               })}

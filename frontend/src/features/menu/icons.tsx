@@ -6,6 +6,7 @@ import {
   DashboardOutlined,
   DesktopOutlined,
   FileTextOutlined,
+  FormOutlined,
   MenuOutlined,
   MonitorOutlined,
   SettingOutlined,
@@ -32,6 +33,7 @@ const icons: Record<string, ReactNode> = {
   shop: <ShopOutlined />,
   goods: <ShopOutlined />,
   order: <ShoppingCartOutlined />,
+  form: <FormOutlined />,
 };
 
 export function menuIcon(name: string | undefined): ReactNode {

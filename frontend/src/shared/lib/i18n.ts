@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { uiMessages } from './messages.ui';
 import { centerMessages } from './messages.center';
+import { workflowMessages } from './messages.workflow';
 
 /**
  * Every interface string, zh-CN (default, canonical: tests assert these) and en-US.
@@ -10,6 +11,7 @@ import { centerMessages } from './messages.center';
 const table = {
   ...uiMessages,
   ...centerMessages,
+  ...workflowMessages,
   // DECISIONS §2
   'app.title.generic': ['商城', 'Mall'],
   'route.login': ['登录', 'Login'],

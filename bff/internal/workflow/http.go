@@ -1,0 +1,163 @@
+package workflow
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"mallconsole/bff/internal/platform/authz"
+	"mallconsole/bff/internal/platform/httpx"
+)
+
+// BatchPerm lets a user start a leave request for several people (/startBatch).
+const BatchPerm = "leave:batch"
+
+// Routes registers the leave request. Applying for one's own leave is open to any staff
+// session (the handlers refuse channel operators); starting it for others needs leave:batch.
+func (s *Service) Routes(r *authz.Router) {
+	r.GET("/api/workflow/leave/balance", authz.SignedIn(), s.handleBalance)
+	r.GET("/api/workflow/leave", authz.SignedIn(), s.handleMine)
+	r.POST("/api/workflow/leave", authz.SignedIn(), s.handleSubmit)
+	r.POST("/api/workflow/leave/batch", authz.Perm(BatchPerm), s.handleBatch)
+}
+
+// staff returns the caller, refusing channel operators: leave is for the shop's own staff.
+func staff(c echo.Context) (*authz.Principal, error) {
+	p := authz.From(c)
+	if p == nil || p.Kind != authz.KindStaff {
+		return nil, httpx.Forbidden("没有权限")
+	}
+	return p, nil
+}
+
+func (s *Service) handleBalance(c echo.Context) error {
+	p, err := staff(c)
+	if err != nil {
+		return err
+	}
+	left, known, err := s.store.Remaining(c.Request().Context(), p.UserID, s.now().In(time.Local))
+	if err != nil {
+		return err
+	}
+	out := struct {
+		RemainingDays *float64 `json:"remainingDays"`
+	}{}
+	if known {
+		d := daysOf(left)
+		out.RemainingDays = &d
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (s *Service) submitHandler(c echo.Context, batch bool) error {
+	p, err := staff(c)
+	if err != nil {
+		return err
+	}
+	var in Input
+	if err := httpx.JSON(c, &in); err != nil {
+		return err
+	}
+	if !batch {
+		in.Applicants = nil
+	}
+	ls, err := s.submit(c.Request().Context(), p, in, batch)
+	if err != nil {
+		return err
+	}
+	ids := make([]int64, len(ls))
+	for i, l := range ls {
+		ids[i] = l.ID
+	}
+	if !batch {
+		return httpx.Saved(c, true, ids[0])
+	}
+	return c.JSON(http.StatusCreated, map[string]any{"batchId": ls[0].BatchID, "ids": ids})
+}
+
+func (s *Service) handleSubmit(c echo.Context) error { return s.submitHandler(c, false) }
+func (s *Service) handleBatch(c echo.Context) error  { return s.submitHandler(c, true) }
+
+// Person is a user as an application shows them.
+type Person struct {
+	Username string `json:"username"`
+	NickName string `json:"nickName"`
+}
+
+// Row is an application in the list.
+type Row struct {
+	ID         int64    `json:"id"`
+	BatchID    *int64   `json:"batchId"`
+	Type       string   `json:"type"`
+	TypeLabel  string   `json:"typeLabel"`
+	StartTime  string   `json:"startTime"`
+	EndTime    string   `json:"endTime"`
+	Days       float64  `json:"days"`
+	Reason     string   `json:"reason"`
+	Applicant  Person   `json:"applicant"`
+	Approver   Person   `json:"approver"`
+	CC         []Person `json:"cc"`
+	Status     string   `json:"status"`
+	CreateTime string   `json:"createTime"`
+}
+
+// handleMine: GET /api/workflow/leave?page=&size= — the caller's applications and those they
+// started for others, newest first.
+func (s *Service) handleMine(c echo.Context) error {
+	p, err := staff(c)
+	if err != nil {
+		return err
+	}
+	page, err := httpx.ParsePage(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	ls, n, err := s.store.Mine(ctx, p.UserID, page.Offset(), page.Size)
+	if err != nil {
+		return err
+	}
+	var ids []int64
+	for _, l := range ls {
+		ids = append(ids, l.ApplicantID, l.ApproverID)
+		ids = append(ids, splitIDs(l.CCIDs)...)
+	}
+	people, err := s.users.ByIDs(ctx, ids)
+	if err != nil {
+		return err
+	}
+	person := func(id int64) Person { u := people[id]; return Person{Username: u.Username, NickName: u.NickName} }
+	types, err := s.dicts.Details(ctx, LeaveTypeDict)
+	if err != nil {
+		return err
+	}
+	labels := map[string]string{}
+	for _, d := range types {
+		labels[d.Value] = d.Label
+	}
+	rows := make([]Row, len(ls))
+	for i, l := range ls {
+		cc := []Person{}
+		for _, id := range splitIDs(l.CCIDs) {
+			cc = append(cc, person(id))
+		}
+		rows[i] = Row{ID: l.ID, BatchID: l.BatchID, Type: l.Type, TypeLabel: labels[l.Type],
+			StartTime: httpx.FormatTime(l.StartTime), EndTime: httpx.FormatTime(l.EndTime), Days: daysOf(l.DayHundredths),
+			Reason: l.Reason, Applicant: person(l.ApplicantID), Approver: person(l.ApproverID), CC: cc,
+			Status: l.Status, CreateTime: httpx.FormatTime(l.CreateTime)}
+	}
+	return c.JSON(http.StatusOK, httpx.List[Row]{Content: rows, TotalElements: int(n)})
+}
+
+func splitIDs(s string) []int64 {
+	var out []int64
+	for _, f := range strings.Split(s, ",") {
+		if id, err := strconv.ParseInt(f, 10, 64); err == nil {
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -1,0 +1,3 @@
+export { LeaveForm, type LeaveFormProps } from './LeaveForm';
+export { LeavePage } from './LeavePage';
+export { toBody, personText, type LeaveValues } from './logic';
