@@ -167,7 +167,7 @@ func TestCenterSignIns(t *testing.T) {
 		s.Login(t, "admin", apptest.AdminPassword)
 		uuid, code := s.Captcha(t)
 		s.Do(t, apptest.Request{Method: http.MethodPost, Path: "/api/auth/login",
-			Form: url.Values{"username": {"staff"}, "password": {"wrong-pass"}, "code": {code}, "uuid": {uuid}},
+			Form:   url.Values{"username": {"staff"}, "password": {"wrong-pass"}, "code": {code}, "uuid": {uuid}},
 			Header: http.Header{"User-Agent": {"Mozilla/5.0 (Windows NT 10.0) Chrome/142.0 Safari/537.36"}}})
 		me := client{t, s, s.Login(t, "staff", apptest.DemoPassword)}
 		var l signInList
