@@ -84,8 +84,8 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 	fmt.Fprintf(stdout, "listening on http://%s\n", ln.Addr())
 	if cfg.Demo && cfg.StaticDir != "" {
 		// Passwords are printed only when the accounts are created (above, on a new database).
-		fmt.Fprintf(stdout, "sign in at http://%[1]s/login as %[2]s or %[3]s, at http://%[1]s/newLogin as %[4]s\n",
-			ln.Addr(), seed.AdminUser, seed.StaffUser, seed.ChannelUser)
+		fmt.Fprintf(stdout, "sign in at http://%[1]s/login as %[2]s, %[3]s or %[4]s, at http://%[1]s/newLogin as %[5]s\n",
+			ln.Addr(), seed.AdminUser, seed.StaffUser, seed.LeadUser, seed.ChannelUser)
 	}
 	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB.Driver, "redis", cfg.Redis != "", "static", cfg.StaticDir)
 

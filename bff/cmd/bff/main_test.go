@@ -112,7 +112,7 @@ func TestRunServesRestartsAndStops(t *testing.T) {
 
 	r := start(t, args, env)
 	out := strings.Join(r.lines, "\n")
-	if strings.Contains(out, "admin password") || !strings.Contains(out, "demo password (staff, channel): ") {
+	if strings.Contains(out, "admin password") || !strings.Contains(out, "demo password (staff, lead, channel): ") {
 		t.Fatalf("first start printed %q", out)
 	}
 	var health map[string]string

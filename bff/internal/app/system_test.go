@@ -125,7 +125,7 @@ func TestUserManagement(t *testing.T) {
 			t.Fatalf("search by email = %+v", l)
 		}
 		admin.do(http.MethodGet, fmt.Sprintf("/api/users?deptId=%d&enabled=true&sort=username,asc", deptID(t, s, "总部")), nil).JSON(t, &l)
-		if names(l) != "channel,lisi,staff" {
+		if names(l) != "channel,lead,lisi,staff" {
 			t.Fatalf("by department subtree = %s", names(l))
 		}
 		admin.do(http.MethodGet, "/api/users?createTime=2000-01-01&createTime=2000-01-02", nil).JSON(t, &l)
@@ -226,7 +226,7 @@ func TestDataScope(t *testing.T) {
 		}
 		opsUser := client{t, s, s.Login(t, "ops1", "scope-pass")}
 		opsUser.do(http.MethodGet, "/api/users?sort=username,asc", nil).JSON(t, &l)
-		if names(l) != "boss1,ops1,staff" {
+		if names(l) != "boss1,lead,ops1,staff" {
 			t.Fatalf("own-department scope sees %s", names(l))
 		}
 		var tree struct {
@@ -264,7 +264,7 @@ func TestDataScope(t *testing.T) {
 			t.Fatalf("picker root = %+v", pick)
 		}
 		admin.do(http.MethodGet, fmt.Sprintf("/api/dept/list?deptId=%d", ops), nil).JSON(t, &pick)
-		if len(pick.Depts) != 0 || len(pick.Users) != 3 || pick.Users[2].Username != "staff" || pick.Users[2].NickName != "张三" {
+		if len(pick.Depts) != 0 || len(pick.Users) != 4 || pick.Users[3].Username != "staff" || pick.Users[3].NickName != "张三" {
 			t.Fatalf("picker 运营部 = %+v", pick)
 		}
 		boss.do(http.MethodGet, fmt.Sprintf("/api/dept/list?deptId=%d", ops), nil).JSON(t, &pick)

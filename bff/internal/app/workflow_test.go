@@ -207,3 +207,12 @@ func TestLeaveBatch(t *testing.T) {
 		}
 	})
 }
+
+// TestDemoStaffHasAnApprover: on the demo data alone, staff can name someone in their own scope
+// (lead, 运营部) as approver, so the leave request works out of the box.
+func TestDemoStaffHasAnApprover(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
+		staff := client{t, s, s.Login(t, "staff", apptest.DemoPassword)}
+		createdID(t, staff.do(http.MethodPost, "/api/workflow/leave", leave(map[string]any{"approver": "lead"})))
+	})
+}

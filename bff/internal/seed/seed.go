@@ -38,11 +38,13 @@ type Options struct {
 
 // Names the seed creates and later issues may look up.
 const (
-	AdminUser     = "admin"
-	AdminRole     = "超级管理员"
-	StaffUser     = "staff"
-	StaffRole     = "普通员工"
-	ChannelUser   = "channel"
+	AdminUser   = "admin"
+	AdminRole   = "超级管理员"
+	StaffUser   = "staff"
+	StaffRole   = "普通员工"
+	ChannelUser = "channel"
+	// LeadUser heads 运营部 in the demo: the staff user's approver for a leave request.
+	LeadUser      = "lead"
 	ChannelRole   = "渠道运营"
 	SystemMenu    = "系统管理"
 	OnlineMenu    = "在线用户"
@@ -132,7 +134,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		return fmt.Errorf("seeding the demo data: %w", err)
 	}
 	if printDemo != "" {
-		fmt.Fprintf(opt.Out, "demo password (%s, %s): %s\n", StaffUser, ChannelUser, printDemo)
+		fmt.Fprintf(opt.Out, "demo password (%s, %s, %s): %s\n", StaffUser, LeadUser, ChannelUser, printDemo)
 	}
 	return nil
 }
@@ -234,7 +236,7 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 	users := user.NewStore(tx, gen)
 	// Hashing is slow on purpose: do it only when a demo user is missing.
 	hash := []byte{}
-	for _, name := range []string{StaffUser, ChannelUser} {
+	for _, name := range []string{StaffUser, LeadUser, ChannelUser} {
 		if _, found, err := users.ByUsername(ctx, name); err != nil {
 			return false, err
 		} else if !found && len(hash) == 0 {
@@ -246,6 +248,12 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 	_, staffCreated, err := users.Ensure(ctx, user.User{Username: StaffUser, NickName: "张三", Gender: "男",
 		Email: "zhangsan@example.com", Phone: "13800000001", Password: string(hash), Enabled: true,
 		Kind: authz.KindStaff, EmpNo: ptr("E1001"), DeptID: &ops.ID}, []int64{staffRole.ID})
+	if err != nil {
+		return false, err
+	}
+	_, leadCreated, err := users.Ensure(ctx, user.User{Username: LeadUser, NickName: "陈组长", Gender: "女",
+		Email: "lead@example.com", Phone: "13800000003", Password: string(hash), Enabled: true,
+		Kind: authz.KindStaff, EmpNo: ptr("E1002"), DeptID: &ops.ID}, []int64{staffRole.ID})
 	if err != nil {
 		return false, err
 	}
@@ -287,5 +295,5 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 			return false, err
 		}
 	}
-	return staffCreated || channelCreated, nil
+	return staffCreated || leadCreated || channelCreated, nil
 }

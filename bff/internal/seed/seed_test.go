@@ -103,11 +103,11 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 		if err := seed.Run(ctx, g, opt); err != nil {
 			t.Fatal(err)
 		}
-		if s := out.String(); strings.Contains(s, "admin password") || !strings.HasPrefix(s, "demo password (staff, channel): ") {
+		if s := out.String(); strings.Contains(s, "admin password") || !strings.HasPrefix(s, "demo password (staff, lead, channel): ") {
 			t.Fatalf("output %q", s)
 		}
 		first := counts(t, g)
-		if first["users"] != 3 || first["depts"] != 4 || first["dict"] != 4 || first["dict_detail"] != 13 || first["settings"] != 4 ||
+		if first["users"] != 4 || first["depts"] != 4 || first["dict"] != 4 || first["dict_detail"] != 13 || first["settings"] != 4 ||
 			first["leave_entitlements"] != 1 {
 			t.Fatalf("demo counts = %v", first)
 		}
