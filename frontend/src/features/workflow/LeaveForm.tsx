@@ -93,7 +93,7 @@ export function LeaveForm({ batch = false, remaining, onSubmitted }: LeaveFormPr
         <DeptUserPicker multiple label={label.cc} />
       </Form.Item>
       <Form.Item name="attachments" label={label.attachments} {...itemRules('upload', undefined, true)}>
-        <Upload listType="text" label={label.attachments} />
+        <Upload listType="text" label={label.attachments} tip={t('wf.leave.attachments.tip')} />
       </Form.Item>
       <Form.Item label=" " colon={false}>
         <Space>

@@ -10,6 +10,7 @@ export const workflowMessages = {
   'wf.leave.approver': ['审批人', 'Approver'],
   'wf.leave.cc': ['抄送', 'Carbon copy'],
   'wf.leave.attachments': ['附件', 'Attachments'],
+  'wf.leave.attachments.tip': ['可上传1个文件（PDF或图片），不超过5MB', 'One file (PDF or picture), at most 5MB'],
   'wf.leave.applicants': ['申请人', 'Applicants'],
   'wf.leave.days': ['天数', 'Days'],
   'wf.leave.status': ['状态', 'Status'],
