@@ -118,7 +118,9 @@ export default defineConfig(({ command }) => {
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
-      testTimeout: 20000,
+      // A ProTable page rendered in jsdom takes 5–25 s per test on a loaded 2-core machine (most of
+      // it antd's first render and testing-library's role queries); the limit catches hangs, not speed.
+      testTimeout: 60000,
     },
   };
 });
