@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { lookMessages } from './messages.look';
 import { uiMessages } from './messages.ui';
 
 /**
@@ -8,6 +9,7 @@ import { uiMessages } from './messages.ui';
  */
 const table = {
   ...uiMessages,
+  ...lookMessages,
   // DECISIONS §2
   'app.title.generic': ['商城', 'Mall'],
   'route.login': ['登录', 'Login'],
