@@ -19,6 +19,7 @@ async function signedIn(path = '/system/user', origin = s.stack.bffURL) {
   await signIn(page, 'admin', s.stack.passwords.admin);
   await page.waitForURL((u) => u.pathname === path);
   await page.getByRole('button', { name: '用户菜单' }).waitFor();
+  if (path === '/system/user') await page.locator('main').getByRole('cell', { name: 'admin', exact: true }).waitFor();
   return page;
 }
 
