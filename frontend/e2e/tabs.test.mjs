@@ -254,3 +254,93 @@ test('the tab strip scrolls to the active tab with a 4 px margin', { skip: s.ski
   noErrors(page);
   await page.context().close();
 });
+
+test('a kept page shown again does not fetch its list again; 刷新 does', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser);
+  const base = s.stack.bffURL;
+  await page.goto(`${base}/login`);
+  await signIn(page, 'admin', s.stack.passwords.admin);
+  await page.waitForURL(/\/dashboard$/);
+  await cachePages(base, await storedToken(page), ['用户管理', '在线用户']);
+  const fetched = { users: 0, online: 0 };
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (r.method() === 'GET' && pathname === '/api/users') fetched.users++;
+    if (r.method() === 'GET' && pathname === '/api/auth/online') fetched.online++;
+  });
+  const rows = () => page.locator('.ant-table-tbody:visible tr.ant-table-row').allInnerTexts();
+
+  await page.goto(`${base}/system/user`);
+  await page.locator('.ant-table-tbody:visible tr.ant-table-row').first().waitFor();
+  await page.getByRole('menuitem', { name: /在线用户/ }).click();
+  await shown(page, '在线用户');
+  await page.locator('.ant-table-tbody:visible tr.ant-table-row').first().waitFor();
+  await show(page, '用户管理');
+  const before = await rows();
+  assert.ok(before.length > 0, 'the user list has rows');
+  await page.waitForLoadState('networkidle');
+  const start = { ...fetched };
+
+  // Typed, not searched: it stays typed, and neither the list nor the server hears of it.
+  await keyword(page).fill('nobody-by-this-name');
+  for (let i = 0; i < 3; i++) {
+    await show(page, '在线用户');
+    await show(page, '用户管理');
+  }
+  await page.waitForLoadState('networkidle');
+  assert.equal(await keyword(page).inputValue(), 'nobody-by-this-name', 'the typed text is kept');
+  assert.deepEqual(await rows(), before, 'the rows are those shown before');
+  assert.deepEqual(fetched, start, `no list request on six tab switches (users ${fetched.users - start.users}, online ${fetched.online - start.online})`);
+  console.log(`list requests on 6 tab switches between two kept list pages: ${fetched.users - start.users + fetched.online - start.online}`);
+  await screenshot(page, 'tabs-06-reshown');
+
+  // 刷新 mounts the page afresh: one new request, without the typed text.
+  await tab(page, '用户管理').click({ button: 'right' });
+  await menu(page, '刷新');
+  await page.waitForFunction(() => {
+    const shownFields = [...document.querySelectorAll('.ant-pro-query-filter input[type="text"]')].filter((e) => e.checkVisibility());
+    return shownFields.length > 0 && shownFields.every((e) => e.value === '');
+  });
+  await page.locator('.ant-table-tbody:visible tr.ant-table-row').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.equal(fetched.users - start.users, 1, 'refresh fetched the list once');
+  assert.equal(await keyword(page).inputValue(), '');
+  assert.deepEqual(await rows(), before);
+  noErrors(page);
+  await page.context().close();
+});
+
+test('header search finds an external-link menu and opens it in a new window, staying where it was', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser);
+  const base = s.stack.bffURL;
+  await page.goto(`${base}/login`);
+  await signIn(page, 'admin', s.stack.passwords.admin);
+  await page.waitForURL(/\/dashboard$/);
+  // An external-link menu as an administrator makes one (外链菜单 on, the path a URL); loopback only.
+  const link = `${base}/healthz`;
+  const res = await fetch(`${base}/api/menus`, {
+    method: 'POST',
+    headers: { Authorization: await storedToken(page), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ type: 1, pid: 0, title: '健康检查', path: link, iFrame: true, menuSort: 900, hidden: false }),
+  });
+  assert.equal(res.status, 201, `create the link: ${await res.text()}`);
+  await page.goto(`${base}/system/user`);
+  await page.getByRole('menuitem', { name: /健康检查/ }).waitFor();
+  const before = page.url();
+
+  await page.getByRole('button', { name: '搜索' }).click();
+  await page.getByRole('combobox', { name: '搜索' }).fill('健康检察'); // one character wrong
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  await option.waitFor();
+  assert.equal((await option.innerText()).trim(), '健康检查');
+  await screenshot(page, 'search-02-external');
+  const [opened] = await Promise.all([page.context().waitForEvent('page'), option.click()]);
+  await opened.waitForLoadState();
+  assert.equal(opened.url(), link, 'the link opened in a new window');
+  assert.match(await opened.locator('body').innerText(), /"status":\s*"ok"/);
+  assert.equal(page.url(), before, 'the console stays on its page');
+  assert.equal(await page.getByRole('tab', { selected: true }).getAttribute('aria-label'), '用户管理');
+  assert.equal(page.context().pages().length, 2);
+  noErrors(page);
+  await page.context().close();
+});

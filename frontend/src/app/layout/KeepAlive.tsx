@@ -1,21 +1,26 @@
-import { Activity, Suspense, useRef, type ReactNode } from 'react';
-import { UNSAFE_LocationContext, useLocation, useNavigationType, useOutlet, type Location } from 'react-router';
+import { Suspense, useRef, type ReactNode } from 'react';
+import { UNSAFE_LocationContext, useLocation, useNavigationType, useOutlet, type Location, type NavigationType } from 'react-router';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { useTabs } from '@/stores/tabs';
 
 interface Kept {
   element: ReactNode;
-  location: Location;
+  /** The location the page sees: the one it was last shown at. One object, so hidden pages don't re-render. */
+  route: { location: Location; navigationType: NavigationType };
   /** The page's generation when kept: a refresh since then drops it. */
   generation: number;
 }
 
 /**
  * The frame's outlet, with the pages of open tabs kept alive while another is shown (state,
- * half-filled forms), through React's own <Activity> (seed-spec §2). A page whose tab has
- * noCache, or that has no tab, lives only while shown. Each kept page sees the location it was
- * opened at, so a hidden page does not react to the shown page's URL. A refresh bumps the
- * page's generation: the new key mounts it afresh.
+ * half-filled forms). A page whose tab has noCache, or that has no tab, lives only while shown.
+ * Each kept page sees the location it was last shown at, so a hidden page does not react to the
+ * shown page's URL. A refresh bumps the page's generation: the new key mounts it afresh.
+ *
+ * Hidden pages are only hidden (display: none), not React's <Activity mode="hidden">: Activity
+ * tears a hidden page's effects down and runs them again when it is shown, so every list page
+ * fetched its rows again on each tab switch, and ProTable's search form re-submitted what had
+ * been typed but not searched. Like Vue's keep-alive of the original, a kept page stays mounted.
  */
 export function KeepAlive() {
   const outlet = useOutlet();
@@ -34,14 +39,18 @@ export function KeepAlive() {
     const stale = entry && entry.generation !== (generation[key] ?? 0);
     if (stale || !tabs.some((t) => t.path === key && !t.noCache)) kept.current.delete(key);
   }
-  if (cacheable) kept.current.set(path, { element: outlet, location, generation: generation[path] ?? 0 });
+  if (cacheable) {
+    const before = kept.current.get(path);
+    const route = before?.route.location === location ? before.route : { location, navigationType };
+    kept.current.set(path, { element: outlet, route, generation: generation[path] ?? 0 });
+  }
 
   const pages = [...kept.current.entries()].map(([key, entry]) => (
-    <Activity key={`${key}#${generation[key] ?? 0}`} mode={key === path ? 'visible' : 'hidden'}>
-      <UNSAFE_LocationContext.Provider value={{ location: entry.location, navigationType }}>
+    <div key={`${key}#${generation[key] ?? 0}`} data-kept={key} style={{ display: key === path ? 'contents' : 'none' }}>
+      <UNSAFE_LocationContext.Provider value={entry.route}>
         <Suspense fallback={<PageSpinner />}>{entry.element}</Suspense>
       </UNSAFE_LocationContext.Provider>
-    </Activity>
+    </div>
   ));
   if (!cacheable) {
     pages.push(

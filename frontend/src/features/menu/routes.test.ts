@@ -109,6 +109,14 @@ describe('menu tree → routes', () => {
     expect(hasPage('toString')).toBe(false);
   });
 
+  it('a top-level external link, wrapped by the BFF, shows with its inner title and icon', () => {
+    const link = 'http://127.0.0.1:8000/healthz';
+    const wrapped: MenuNode[] = [
+      { path: link, hidden: false, component: 'Layout', children: [{ path: link, hidden: false, meta: { title: '健康检查', icon: 'link' } }] },
+    ];
+    expect(mapMenuTree(wrapped).sidebar).toEqual([{ path: link, name: '健康检查', icon: 'link', external: true }]);
+  });
+
   it('copes with an empty or missing tree', () => {
     expect(mapMenuTree([])).toEqual({ pages: [], redirects: [], sidebar: [] });
     expect(mapMenuTree(null)).toEqual({ pages: [], redirects: [], sidebar: [] });

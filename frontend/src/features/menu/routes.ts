@@ -79,7 +79,10 @@ function walk(nodes: MenuNode[], base: string, parentHidden: boolean): Walked {
     const title = titleOf(node);
 
     if (isExternal(path)) {
-      if (!hidden) out.sidebar.push({ path, name: title, icon: iconOf(node), external: true });
+      // The BFF wraps a top-level link as eladmin wraps top pages (Layout, the link inside it
+      // with the title): the entry takes the inner link's title and icon.
+      const own = node.meta?.title ? node : (node.children?.find((c) => c?.meta?.title) ?? node);
+      if (!hidden) out.sidebar.push({ path, name: titleOf(own), icon: iconOf(own), external: true });
       continue;
     }
 

@@ -2,7 +2,7 @@ import { ProTable, type ParamsType, type ProColumns, type ProTableProps } from '
 import { Button, Space } from 'antd';
 import { Permission } from '@/features/auth/permission';
 import { useT } from '@/shared/lib/i18n';
-import { useDeleteConfirm, usePagination } from '@/shared/ui/table';
+import { useDeleteConfirm, usePagination, useSearchForm } from '@/shared/ui/table';
 
 /** ProTable's toolbar options on the system-management pages. */
 export const tableOptions = { density: false, fullScreen: false, reload: true, setting: true } as const;
@@ -15,11 +15,12 @@ export const tableOptions = { density: false, fullScreen: false, reload: true, s
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ProTable's own row constraint
 export function ManageTable<T extends Record<string, any>, P extends ParamsType = ParamsType>(props: ProTableProps<T, P>) {
   const pagination = usePagination();
+  const searchForm = useSearchForm();
   return (
     <ProTable<T, P>
       rowKey="id"
       columnEmptyText="-"
-      search={{ labelWidth: 'auto' }}
+      search={searchForm}
       options={tableOptions}
       pagination={pagination}
       {...props}

@@ -35,6 +35,7 @@ const table = {
   'layout.search': ['搜索', 'Search'],
   'layout.fullscreen': ['全屏', 'Full screen'],
   'settings.saved': ['布局设置成功', 'Layout set successfully'],
+  'settings.compilingTheme': ['正在编译主题', 'Compiling theme'],
   'settings.tagsView': ['显示标签', 'Show tabs'],
   'settings.fixedHeader': ['固定头部', 'Fixed header'],
   'settings.sidebarLogo': ['显示Logo', 'Show logo'],

@@ -3,9 +3,7 @@
  * Kept apart from i18n.ts's table, like messages.ui.ts, so parallel additions there do not collide.
  */
 export const lookMessages = {
-  // DECISIONS §2
-  'settings.compilingTheme': ['正在编译主题', 'Compiling theme'],
-  // Repository's own strings
+  // Repository's own strings (settings.compilingTheme, from DECISIONS §2, is in i18n.ts)
   'settings.theme': ['主题颜色', 'Theme colour'],
   'settings.dark': ['暗色模式', 'Dark mode'],
   'size.label': ['布局大小', 'Layout size'],

@@ -1,10 +1,10 @@
-import { t } from './i18n';
+import { t, type MessageKey } from './i18n';
 
 export const DATE_TIME = 'yyyy-MM-dd HH:mm:ss';
 export const DATE = 'yyyy-MM-dd';
 export const TIME = 'HH:mm:ss';
 
-/** Chinese weekday names, Sunday first (Date.getDay order). */
+/** Chinese weekday names, Sunday first (Date.getDay order); the i18n table's weekday.N. */
 export const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'] as const;
 
 export type TimeInput = Date | number | string;
@@ -55,7 +55,8 @@ export function defaultRange(now: Date = new Date()): [Date, Date] {
   return [start, end];
 }
 
-/** 星期一 style name of a date's weekday. */
+/** 星期一 style name of a date's weekday (Mon in English). */
 export function weekdayName(value: TimeInput): string {
-  return '星期' + WEEKDAYS[toDate(value).getDay()];
+  const day = toDate(value).getDay();
+  return t('weekday.name', { d: t(`weekday.${day}` as MessageKey) });
 }

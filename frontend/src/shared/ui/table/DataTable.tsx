@@ -16,7 +16,7 @@ import {
   type ExportColumn,
   type Selected,
 } from './logic';
-import { pageQuery, useDeleteConfirm, usePagination } from './paging';
+import { pageQuery, useDeleteConfirm, usePagination, useSearchForm } from './paging';
 import { saveBlob } from './save';
 
 /** A column: its key is the field name (sent as an export field); export: false keeps it out of exports. */
@@ -73,6 +73,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const { message } = App.useApp();
   const confirmDelete = useDeleteConfirm();
   const pagination = usePagination(props.pageSizes);
+  const searchForm = useSearchForm();
   const actionRef = useRef<ActionType>(undefined);
   const filtersRef = useRef<Record<string, string | number | boolean>>({});
   const [selected, setSelected] = useState<T[]>([]);
@@ -163,7 +164,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       actionRef={actionRef}
       columns={allColumns}
       columnEmptyText="-"
-      search={{ labelWidth: 'auto' }}
+      search={searchForm}
       onSubmit={toPage1}
       onReset={toPage1}
       options={{ density: false, fullScreen: false, reload: true, setting: { checkable: true, draggable: false } }}

@@ -18,6 +18,15 @@ export function usePagination(pageSizes: number[] = PAGE_SIZES) {
   };
 }
 
+/**
+ * ProTable's search form: labels sized to fit, and the 查询 / 重置 of our table (the same words
+ * as SearchReset's) rather than ProTable's own, so both forms read alike in either language.
+ */
+export function useSearchForm() {
+  const t = useT();
+  return { labelWidth: 'auto' as const, searchText: t('search.search'), resetText: t('search.reset') };
+}
+
 /** ProTable's 1-based `current`/`pageSize` as the BFF's 0-based `page`/`size`. */
 export function pageQuery(params: { current?: number; pageSize?: number }): { page: number; size: number } {
   return { page: Math.max((params.current ?? DEFAULT_PAGE) - 1, 0), size: params.pageSize ?? DEFAULT_PAGE_SIZE };
