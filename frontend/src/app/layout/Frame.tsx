@@ -38,8 +38,8 @@ const NO_ANIMATION_CSS = ['.ant-layout-sider', '.ant-layout-has-sider > div', '.
   .concat('{transition:none !important}');
 /**
  * 固定头部 off: the header scrolls away with the page. ProLayout's mix layout always fixes its
- * header, so the fixed header is taken out of the fixed position here; it stays in place at the
- * top of the frame's box, above the content that scrolls under the viewport.
+ * header, so here it is placed absolutely at the top of the frame's box instead, and scrolls with
+ * the content; the sidebar stays fixed.
  */
 const HEADER_SCROLLS_CLASS = 'mall-header-scrolls';
 const HEADER_SCROLLS_CSS = `.${HEADER_SCROLLS_CLASS} .ant-pro-layout-header-fixed-header{position:absolute !important}`;
@@ -110,7 +110,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   const withoutAnimation = useAppStore((s) => s.withoutAnimation);
   const { tagsView, fixedHeader, sidebarLogo, uniqueOpened, dark } = useSettings();
   const { token } = theme.useToken();
-  // The theme colour marks the chosen menu entry, in the sider and in the header's menus.
+  // The theme colour marks the chosen sidebar entry.
   const layoutToken = useMemo(
     () => ({
       header: { heightLayoutHeader: 56 },
