@@ -196,8 +196,9 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
         <UserMenu key="user" onOpenSettings={() => setSettingsOpen(true)} />,
       ]}
       token={layoutToken}
-      // realDark: ProLayout's own dark tokens over the dark algorithm the providers set.
-      navTheme={dark ? 'realDark' : 'light'}
+      // realDark: ProLayout's own dark tokens over the dark algorithm the providers set. Light
+      // leaves navTheme unset, as before dark mode existed (no extra provider inside ProLayout).
+      navTheme={dark ? 'realDark' : undefined}
     >
       <Breadcrumb
         aria-label="breadcrumb"
