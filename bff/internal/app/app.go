@@ -15,6 +15,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 
+	"mallconsole/bff/internal/appconfig"
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/auth"
@@ -155,6 +156,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	a.Auth.Routes(routes)
 	menus.Routes(routes)
 	settings.Routes(routes)
+	appconfig.New(cfg.BrandTitles, proxies).Routes(routes)
 	oplog.Routes(routes)
 	// System management (issue 4).
 	menus.ManageRoutes(routes)

@@ -57,6 +57,12 @@ func TestPermissionMatrix(t *testing.T) {
 		method, path, _ := strings.Cut(key, " ")
 		switch rule.Access {
 		case authz.AccessPublic:
+			// A public route with a sample proves it answers without a session.
+			if smp, ok := samples[key]; ok {
+				if r := s.Do(t, smp(t, m)); r.Status < 200 || r.Status > 299 {
+					t.Errorf("%s without a session: %d %s, want 2xx", key, r.Status, r.Body)
+				}
+			}
 			continue
 		case authz.AccessChannel:
 			r := s.Do(t, apptest.Request{Method: method, Path: concrete(path)})
@@ -284,6 +290,7 @@ func get(path string) sample {
 // matrixSamples: one successful request per guarded route.
 func matrixSamples() map[string]sample {
 	return map[string]sample{
+		"GET /api/app/config":  get("/api/app/config?host=shop.example.com"),
 		"GET /api/auth/info":   get("/api/auth/info"),
 		"GET /api/menus/build": get("/api/menus/build"),
 		"GET /api/auth/online": get("/api/auth/online"),

@@ -1,6 +1,7 @@
 import type { createCache } from '@ant-design/cssinjs';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
+import { useBrandLoader } from '@/features/appconfig/brand';
 import { AppRoutes } from './AppRoutes';
 
 const Feedback = lazy(() => import('./Feedback'));
@@ -13,6 +14,7 @@ export interface AppRootProps {
 }
 
 export function AppRoot({ basename, container, styleCache }: AppRootProps) {
+  useBrandLoader();
   return (
     <Providers container={container} styleCache={styleCache}>
       <BrowserRouter basename={basename || undefined}>

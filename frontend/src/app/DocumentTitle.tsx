@@ -1,22 +1,24 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { useProductTitle } from '@/features/appconfig/brand';
 import { translate, useLanguage } from '@/shared/lib/i18n';
 import type { PageRoute } from '@/features/menu/routes';
 import { FIXED_ROUTES } from './fixedRoutes';
 import { composeTitle, findTitle } from './title';
 
-/** Keeps document.title at "<route title> - 商城". */
+/** Keeps document.title at "<route title> - <product title>" (the host's brand or 商城). */
 export function DocumentTitle({ pages }: { pages: readonly PageRoute[] }) {
   const { pathname } = useLocation();
   const language = useLanguage((s) => s.language);
+  const productTitle = useProductTitle();
 
   useEffect(() => {
     const entries = [
       ...FIXED_ROUTES.map((route) => ({ path: route.path, title: translate(language, route.titleKey) })),
       ...pages,
     ];
-    document.title = composeTitle(findTitle(pathname, entries), translate(language, 'app.title.generic'));
-  }, [pathname, pages, language]);
+    document.title = composeTitle(findTitle(pathname, entries), productTitle);
+  }, [pathname, pages, language, productTitle]);
 
   return null;
 }

@@ -1,14 +1,12 @@
 import '@ant-design/v5-patch-for-react-19';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { StyleProvider, type createCache } from '@ant-design/cssinjs';
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, theme, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useLanguage } from '@/shared/lib/i18n';
-import { antdSize, useAppStore } from '@/stores/app';
-
-/** Theme colour (seed-spec §9). */
-export const PRIMARY_COLOR = '#2F6EFF';
+import { antdSize, sizeTokens, useAppStore } from '@/stores/app';
+import { useSettings } from '@/stores/settings';
 
 export interface ProvidersProps {
   /**
@@ -24,6 +22,16 @@ export interface ProvidersProps {
 export function Providers({ container, styleCache, children }: ProvidersProps) {
   const language = useLanguage((s) => s.language);
   const size = useAppStore((s) => s.size);
+  const colorPrimary = useSettings((s) => s.theme);
+  const dark = useSettings((s) => s.dark);
+  // Theme colour, dark mode and size all reach every antd component through this one theme.
+  const themeConfig = useMemo<ThemeConfig>(
+    () => ({
+      algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+      token: { colorPrimary, ...sizeTokens(size) },
+    }),
+    [colorPrimary, dark, size],
+  );
 
   // zh-CN is the default and ships in the entry; en-US is fetched when chosen.
   const [enUS, setEnUS] = useState<Locale | null>(null);
@@ -41,7 +49,7 @@ export function Providers({ container, styleCache, children }: ProvidersProps) {
       <ConfigProvider
         locale={language === 'en-US' && enUS ? enUS : zhCN}
         componentSize={antdSize(size)}
-        theme={{ token: { colorPrimary: PRIMARY_COLOR } }}
+        theme={themeConfig}
         getPopupContainer={container ? () => container : undefined}
         // Two-character Chinese labels keep their text as written (确定, 取消): tests find them by name.
         button={{ autoInsertSpace: false }}

@@ -43,6 +43,7 @@ type Config struct {
 	LogLevel      slog.Level
 	UploadDir     string // empty: DATA_DIR/uploads
 	UploadMaxMB   int
+	BrandTitles   map[string]string // host name (lower case, no port) → header title; others: 商城
 }
 
 // DB says which database to open.
@@ -149,6 +150,7 @@ func settings() []setting {
 			c.UploadMaxMB = n
 			return nil
 		}},
+		{"BFF_BRAND_TITLES", "", "comma-separated host=title pairs: the header title for each deployment host (others: 商城)", parseBrandTitles},
 		{"BFF_LOG_LEVEL", "info", "debug|info|warn|error", func(c *Config, v string) error {
 			switch strings.ToLower(v) {
 			case "debug":

@@ -217,3 +217,47 @@ func TestJWTSecretFile(t *testing.T) {
 		t.Fatal("accepted a short secret file")
 	}
 }
+
+func TestBrandTitles(t *testing.T) {
+	c, err := load(t, nil, "BFF_BRAND_TITLES= Shop-A.Example.com=甲商城 , shop-b.example.com.=乙商城,127.0.0.1=测试商城,[::1]=六商城,")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"shop-a.example.com": "甲商城", "shop-b.example.com": "乙商城", "127.0.0.1": "测试商城", "::1": "六商城"}
+	if len(c.BrandTitles) != len(want) {
+		t.Fatalf("titles = %v", c.BrandTitles)
+	}
+	for h, title := range want {
+		if c.BrandTitles[h] != title {
+			t.Errorf("title of %s = %q, want %q", h, c.BrandTitles[h], title)
+		}
+	}
+	if c, err := load(t, nil); err != nil || c.BrandTitles != nil {
+		t.Fatalf("unset: %v %v", c.BrandTitles, err)
+	}
+	for value, reason := range map[string]string{
+		"shop.example.com":                         "not host=title",
+		"shop.example.com:8080=甲":                  "not a host name",
+		"https://shop.example.com=甲":               "not a host name",
+		"shop.example.com/x=甲":                     "not a host name",
+		"=甲":                                       "not a host name",
+		"shop.example.com=":                        "empty title",
+		"a.example.com=甲,A.example.com=乙":          "given twice",
+		"a.example.com=<b>":                        "control character or < >",
+		"a.example.com=" + strings.Repeat("商", 31): "at most 30",
+	} {
+		_, err := load(t, nil, "BFF_BRAND_TITLES="+value)
+		if err == nil || !strings.Contains(err.Error(), "BFF_BRAND_TITLES") || !strings.Contains(err.Error(), reason) {
+			t.Errorf("%q: error %v, want one naming BFF_BRAND_TITLES and %q", value, err, reason)
+		}
+	}
+}
+
+func TestNormalizeHost(t *testing.T) {
+	for in, want := range map[string]string{"Shop.Example.COM:8443": "shop.example.com", "shop.example.com.": "shop.example.com",
+		"127.0.0.1:80": "127.0.0.1", "[::1]:8000": "::1", "::1": "::1", "": ""} {
+		if got := NormalizeHost(in); got != want {
+			t.Errorf("NormalizeHost(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

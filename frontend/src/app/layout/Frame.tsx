@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
-import { App as AntApp, Breadcrumb } from 'antd';
+import { App as AntApp, Breadcrumb, theme } from 'antd';
 import { DashboardOutlined } from '@ant-design/icons';
+import { useProductTitle } from '@/features/appconfig/brand';
 import { menuIcon } from '@/features/menu/icons';
 import type { PageRoute, SidebarItem } from '@/features/menu/routes';
 import { translate, useLanguage, useT } from '@/shared/lib/i18n';
@@ -21,6 +22,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { RouteProgress } from './RouteProgress';
 import { SettingsDrawer } from './SettingsDrawer';
+import { SizeSelect } from './SizeSelect';
 import { UserMenu } from './UserMenu';
 import { useDayjsLocale } from './useDayjsLocale';
 import { useDeviceWatcher } from './useDeviceWatcher';
@@ -34,6 +36,13 @@ const NO_ANIMATION_CSS = ['.ant-layout-sider', '.ant-layout-has-sider > div', '.
   .map((sel) => `.${NO_ANIMATION_CLASS} ${sel}`)
   .join(',')
   .concat('{transition:none !important}');
+/**
+ * 固定头部 off: the header scrolls away with the page. ProLayout's mix layout always fixes its
+ * header, so here it is placed absolutely at the top of the frame's box instead, and scrolls with
+ * the content; the sidebar stays fixed.
+ */
+const HEADER_SCROLLS_CLASS = 'mall-header-scrolls';
+const HEADER_SCROLLS_CSS = `.${HEADER_SCROLLS_CLASS} .ant-pro-layout-header-fixed-header{position:absolute !important}`;
 
 function toMenuData(item: SidebarItem): MenuDataItem {
   return {
@@ -99,7 +108,20 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   const collapsed = useAppStore((s) => !s.sidebarOpened);
   const setSidebar = useAppStore((s) => s.setSidebar);
   const withoutAnimation = useAppStore((s) => s.withoutAnimation);
-  const { tagsView, fixedHeader, sidebarLogo, uniqueOpened } = useSettings();
+  const { tagsView, fixedHeader, sidebarLogo, uniqueOpened, dark } = useSettings();
+  const { token } = theme.useToken();
+  // The theme colour marks the chosen sidebar entry.
+  const layoutToken = useMemo(
+    () => ({
+      header: { heightLayoutHeader: 56 },
+      sider: {
+        colorTextMenuSelected: token.colorPrimary,
+        colorTextSubMenuSelected: token.colorPrimary,
+        colorBgMenuItemSelected: token.colorPrimaryBg,
+      },
+    }),
+    [token.colorPrimary, token.colorPrimaryBg],
+  );
   const [settingsOpen, setSettingsOpen] = useState(false);
   const embedded = getRuntime().embedded;
   useDeviceWatcher();
@@ -116,7 +138,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
     }),
     [sidebar, t],
   );
-  const title = t('app.title.generic');
+  const title = useProductTitle();
 
   // antd's App gives the pages inside the frame App.useApp() (modal, message, notification).
   // It grows into the app's box (see app/box.ts): the window standalone, the host's container
@@ -126,11 +148,11 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   // instead of covering the host page.
   return (
     <AntApp
-      className={withoutAnimation ? NO_ANIMATION_CLASS : undefined}
+      className={[withoutAnimation && NO_ANIMATION_CLASS, !fixedHeader && HEADER_SCROLLS_CLASS].filter(Boolean).join(' ') || undefined}
       style={embedded ? { flex: '1 0 auto', transform: 'translateZ(0)' } : { flex: '1 0 auto' }}
     >
     {/* React's own <style>: goes with the frame at unmount, never into the host's head. */}
-    <style>{NO_ANIMATION_CSS}</style>
+    <style>{NO_ANIMATION_CSS + HEADER_SCROLLS_CSS}</style>
     <RouteProgress />
     <ProLayout
       layout="mix"
@@ -169,10 +191,14 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       actionsRender={() => [
         <HeaderSearch key="search" sidebar={sidebar} first={searchFirst} />,
         <FullscreenToggle key="fullscreen" />,
+        <SizeSelect key="size" />,
         <LanguageSwitch key="lang" />,
         <UserMenu key="user" onOpenSettings={() => setSettingsOpen(true)} />,
       ]}
-      token={{ header: { heightLayoutHeader: 56 } }}
+      token={layoutToken}
+      // realDark: ProLayout's own dark tokens over the dark algorithm the providers set. Light
+      // leaves navTheme unset, as before dark mode existed (no extra provider inside ProLayout).
+      navTheme={dark ? 'realDark' : undefined}
     >
       <Breadcrumb
         aria-label="breadcrumb"

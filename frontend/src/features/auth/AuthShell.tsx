@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { theme } from 'antd';
-import { useT } from '@/shared/lib/i18n';
+import { useProductTitle } from '@/features/appconfig/brand';
 
 /**
  * Centered panel on a quiet background, shared by the two sign-in pages. Plain elements styled
  * with antd tokens: Card and Typography would pull Tabs, Menu and Tooltip into /login's first load.
  */
 export function AuthShell({ subtitle, children }: { subtitle: string; children: ReactNode }) {
-  const t = useT();
+  const title = useProductTitle();
   const { token } = theme.useToken();
   return (
     <main
@@ -40,7 +40,7 @@ export function AuthShell({ subtitle, children }: { subtitle: string; children: 
           id="auth-title"
           style={{ textAlign: 'center', margin: '0 0 4px', fontSize: token.fontSizeHeading3, fontWeight: 600 }}
         >
-          {t('app.title.generic')}
+          {title}
         </h1>
         <p style={{ textAlign: 'center', margin: '0 0 24px', color: token.colorTextSecondary }}>{subtitle}</p>
         {children}

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { lookMessages } from './messages.look';
 import { uiMessages } from './messages.ui';
 import { centerMessages } from './messages.center';
 import { workflowMessages } from './messages.workflow';
@@ -10,6 +11,7 @@ import { workflowMessages } from './messages.workflow';
  */
 const table = {
   ...uiMessages,
+  ...lookMessages,
   ...centerMessages,
   ...workflowMessages,
   // DECISIONS §2
