@@ -118,9 +118,9 @@ export default defineConfig(({ command }) => {
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
-      // A ProTable page rendered in jsdom takes 5–25 s per test on a loaded 2-core machine (most of
-      // it antd's first render and testing-library's role queries); the limit catches hangs, not speed.
-      testTimeout: 60000,
+      // A hang guard, not a speed check: the slowest page tests take 2–10 s (src/test/setup.ts
+      // keeps antd's styles out of jsdom for standalone renders; with them they took 20–60 s).
+      testTimeout: 30000,
     },
   };
 });
