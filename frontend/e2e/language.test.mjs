@@ -71,8 +71,10 @@ test('switch to English: frame, menus, dialogs, pager, delete confirm, validatio
   const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'staff', exact: true }) });
   await row.waitFor();
   const searchForm = page.getByRole('main');
-  await searchForm.getByRole('button', { name: 'Search', exact: true }).waitFor();
-  await searchForm.getByRole('button', { name: 'Reset', exact: true }).waitFor();
+  // By the buttons' text: while the table loads, ProTable's submit button also carries a
+  // "loading" icon whose label joins the button's accessible name.
+  await searchForm.getByRole('button').filter({ hasText: /^\s*Search\s*$/ }).waitFor();
+  await searchForm.getByRole('button').filter({ hasText: /^\s*Reset\s*$/ }).waitFor();
   await row.getByRole('button', { name: 'Delete', exact: true }).click();
   const del = page.getByRole('dialog').filter({ hasText: 'This operation will permanently delete the information, continue?' });
   await del.waitFor();
