@@ -84,7 +84,8 @@ function leaveForm(page) {
       await p.waitFor();
       await (tick ? p.locator('.ant-select-tree-checkbox') : p.locator('.ant-select-tree-node-content-wrapper')).click();
     },
-    submit: () => page.getByRole('button', { name: /^提\s*交$/ }).click(),
+    // by its text: a loading icon's label joins the button's accessible name while a request runs
+    submit: () => page.getByRole('button').filter({ hasText: /^\s*提\s*交\s*$/ }).click(),
     closeDropdown: () => page.locator('.ant-card-head-title').first().click(),
   };
 }
