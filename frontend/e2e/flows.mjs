@@ -8,6 +8,16 @@ export async function signIn(page, username, password) {
   await page.getByRole('button', { name: /^登\s*录$/ }).click();
 }
 
+/** Opens the console inside the host portal at /monomer and signs in there; gives the app's container. */
+export async function signInEmbedded(page, portalURL, username, password) {
+  await page.goto(`${portalURL}/monomer/dashboard`);
+  const app = page.locator('#subapp');
+  await app.getByLabel('用户名').waitFor();
+  await signIn(app, username, password);
+  await page.waitForURL(/\/monomer\/dashboard$/);
+  return app;
+}
+
 /** Opens the user dropdown, chooses 退出登录 and confirms. */
 export async function signOut(page, scope = page) {
   await scope.getByRole('button', { name: '用户菜单' }).click();

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, screenshot, suite } from './harness.mjs';
-import { noErrors, revoke, signIn, storedToken } from './flows.mjs';
+import { noErrors, revoke, signIn, signInEmbedded, storedToken } from './flows.mjs';
 
 const s = suite({ portal: true });
 
@@ -147,11 +147,7 @@ test('switch to English: frame, menus, dialogs, pager, delete confirm, validatio
 
 test('embedded at /monomer: the switch works inside the portal and its popups stay in the container', { skip: s.skip }, async () => {
   const page = await newPage(s.browser);
-  await page.goto(`${s.stack.portalURL}/monomer/dashboard`);
-  const app = page.locator('#subapp');
-  await app.getByLabel('用户名').waitFor();
-  await signIn(app, 'admin', s.stack.passwords.admin);
-  await page.waitForURL(/\/monomer\/dashboard$/);
+  const app = await signInEmbedded(page, s.stack.portalURL, 'admin', s.stack.passwords.admin);
   await twoPagesOfSessions();
 
   await app.getByRole('button', { name: 'English', exact: true }).click();

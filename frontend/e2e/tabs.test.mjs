@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, screenshot, suite } from './harness.mjs';
-import { signIn, noErrors, storedToken } from './flows.mjs';
+import { signIn, signInEmbedded, noErrors, storedToken } from './flows.mjs';
 
 const s = suite({ portal: true });
 
@@ -194,11 +194,7 @@ test('header search finds a page by a misspelt title and by its path, and goes t
 
 test('embedded at /monomer: tabs keep their pages alive, the menu stays in the container, close all', { skip: s.skip }, async () => {
   const page = await newPage(s.browser);
-  await page.goto(`${s.stack.portalURL}/monomer/dashboard`);
-  const app = page.locator('#subapp');
-  await app.getByLabel('用户名').waitFor();
-  await signIn(app, 'admin', s.stack.passwords.admin);
-  await page.waitForURL(/\/monomer\/dashboard$/);
+  const app = await signInEmbedded(page, s.stack.portalURL, 'admin', s.stack.passwords.admin);
   await cachePages(s.stack.bffURL, await storedToken(page), ['用户管理', '在线用户']);
   await page.reload();
   await app.getByRole('menuitem', { name: /系统管理/ }).waitFor();

@@ -121,12 +121,9 @@ func (s *Center) handlePassword(c echo.Context) error {
 	}
 	p := authz.From(c)
 	ctx := c.Request().Context()
-	u, found, err := s.store.ByID(ctx, p.UserID)
+	u, err := s.account(ctx, p.UserID)
 	if err != nil {
 		return err
-	}
-	if !found {
-		return httpx.NotFound("用户不存在")
 	}
 	if bcrypt.CompareHashAndPassword([]byte(u.Password), []byte(in.OldPass)) != nil {
 		return httpx.BadRequest("oldPass", msgWrongOldPass)
@@ -151,12 +148,9 @@ func (s *Center) handlePassword(c echo.Context) error {
 func (s *Center) handleAvatar(c echo.Context) error {
 	p := authz.From(c)
 	ctx := c.Request().Context()
-	u, found, err := s.store.ByID(ctx, p.UserID)
+	u, err := s.account(ctx, p.UserID)
 	if err != nil {
 		return err
-	}
-	if !found {
-		return httpx.NotFound("用户不存在")
 	}
 	img, err := s.pictures.ReceiveImage(c, "avatar", AvatarMaxBytes, avatarKind)
 	if err != nil {
@@ -192,4 +186,16 @@ func (s *Center) handleSignIns(c echo.Context) error {
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	return c.JSON(http.StatusOK, httpx.List[SignInRow]{Content: rows, TotalElements: len(rows)})
+}
+
+// account is the signed-in user's own row: every center call works on it and on no other.
+func (s *Center) account(ctx context.Context, id int64) (User, error) {
+	u, found, err := s.store.ByID(ctx, id)
+	if err != nil {
+		return User{}, err
+	}
+	if !found {
+		return User{}, httpx.NotFound("用户不存在")
+	}
+	return u, nil
 }
