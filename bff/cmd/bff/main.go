@@ -66,7 +66,7 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 		DemoPassword: cfg.DemoPassword, Out: stdout, Generation: gen}); err != nil {
 		return err
 	}
-	a, err := app.New(ctx, app.Options{Config: cfg, DB: g, Key: key, Log: log, Generation: gen, Now: time.Now})
+	a, err := app.New(ctx, app.Options{Config: cfg, DB: g, Key: key, Log: log, Generation: gen, Now: time.Now, Out: stdout})
 	if err != nil {
 		return err
 	}

@@ -38,7 +38,10 @@ func start(t *testing.T, args, env []string) *running {
 	t.Cleanup(func() {
 		cancel()
 		select {
-		case <-r.done:
+		case err := <-r.done:
+			if err != nil {
+				t.Errorf("the server stopped with %v", err)
+			}
 		case <-time.After(15 * time.Second):
 			t.Error("the server did not stop")
 		}
@@ -49,7 +52,7 @@ func start(t *testing.T, args, env []string) *running {
 		r.lines = append(r.lines, line)
 		if addr, ok := strings.CutPrefix(line, "listening on "); ok {
 			r.base = addr
-			go io.Copy(io.Discard, pr) // keep the pipe drained
+			go func() { _, _ = io.Copy(io.Discard, pr) }() // keep the pipe drained
 			return r
 		}
 	}
@@ -83,7 +86,9 @@ func getJSON(t *testing.T, url, token string, v any) int {
 	}
 	defer res.Body.Close()
 	if v != nil {
-		json.NewDecoder(res.Body).Decode(v)
+		if err := json.NewDecoder(res.Body).Decode(v); err != nil {
+			t.Fatalf("%s %s: decoding the answer: %v", req.Method, req.URL.Path, err)
+		}
 	}
 	return res.StatusCode
 }
@@ -98,8 +103,7 @@ func loginAdmin(t *testing.T, base, password string) string {
 	var out struct {
 		Token string `json:"token"`
 	}
-	json.NewDecoder(res.Body).Decode(&out)
-	if res.StatusCode != 200 || out.Token == "" {
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || res.StatusCode != 200 || out.Token == "" {
 		t.Fatalf("admin sign-in: %d", res.StatusCode)
 	}
 	return out.Token
@@ -160,12 +164,54 @@ func TestRunOnMySQL(t *testing.T) {
 	}
 	token := loginAdmin(t, r.base, "mysql-admin-pw")
 	var tree []map[string]any
-	if code := getJSON(t, r.base+"/api/menus/build", token, &tree); code != 200 || len(tree) != 2 || tree[0]["path"] != "/system" || tree[1]["path"] != "/workflow" {
+	if code := getJSON(t, r.base+"/api/menus/build", token, &tree); code != 200 || len(tree) != 3 || tree[0]["path"] != "/system" || tree[1]["path"] != "/workflow" ||
+		tree[2]["path"] != "/mall" || tree[2]["hidden"] != true {
 		t.Fatalf("menus: %d %v", code, tree)
 	}
 	var check map[string]bool
 	if getJSON(t, r.base+"/api/init/check", "", &check); check["initialized"] {
 		t.Fatal("initialised without demo data")
 	}
+	setUp(t, r)
+	r.stop(t)
+}
+
+// setUp finishes the first-run set-up with the token the start printed: the only way in.
+func setUp(t *testing.T, r *running) {
+	t.Helper()
+	tok := ""
+	for _, l := range r.lines {
+		if _, v, ok := strings.Cut(l, "setup token (enter it at /init, valid until the system is set up): "); ok {
+			tok = v
+		}
+	}
+	if len(tok) < 32 {
+		t.Fatalf("no setup token printed: %q", r.lines)
+	}
+	post := func(tok string) int {
+		b, _ := json.Marshal(map[string]string{"setupToken": tok, "username": "boss", "nickName": "店长",
+			"email": "boss@example.com", "password": "boss-pass-1", "shopName": "好物商城"})
+		res, err := http.Post(r.base+"/api/init", "application/json", strings.NewReader(string(b)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	if code := post(tok + "x"); code != 400 {
+		t.Fatalf("a wrong token: %d", code)
+	}
+	if code := post(tok); code != 201 {
+		t.Fatalf("setup with the printed token: %d", code)
+	}
+	if code := post(tok); code != 409 {
+		t.Fatalf("the token used again: %d", code)
+	}
+}
+
+func TestRunPrintsSetupToken(t *testing.T) {
+	r := start(t, []string{"--addr=127.0.0.1:0", "--demo=off", "--captcha=off"},
+		[]string{"BFF_DATA_DIR=" + t.TempDir(), "BFF_LOG_LEVEL=error", "BFF_ADMIN_PASSWORD=first-admin-pw"})
+	setUp(t, r)
 	r.stop(t)
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"path/filepath"
@@ -21,8 +22,11 @@ import (
 	"mallconsole/bff/internal/auth"
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/dict"
+	"mallconsole/bff/internal/goods"
 	"mallconsole/bff/internal/initsetup"
 	"mallconsole/bff/internal/menu"
+	"mallconsole/bff/internal/order"
+	"mallconsole/bff/internal/platform/apidoc"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/config"
@@ -45,6 +49,7 @@ type Options struct {
 	Log         *slog.Logger
 	Generation  *cache.Generation // shared with the seed; new when nil
 	BcryptCost  int               // for passwords set through the API; 0: bcrypt's default
+	Out         io.Writer         // where a generated setup token is printed; nil: nowhere
 }
 
 // App is the wired server.
@@ -112,6 +117,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	settings := initsetup.NewStore(opt.DB)
 	a.Auth = auth.New(auth.Options{
 		Captcha:      cfg.Captcha,
+		CaptchaRate:  cfg.CaptchaPerMinute,
 		SessionTTL:   cfg.SessionTTL,
 		MaxFails:     cfg.LoginMaxFails,
 		Lock:         cfg.LoginLock,
@@ -155,24 +161,36 @@ func New(ctx context.Context, opt Options) (*App, error) {
 
 	a.Auth.Routes(routes)
 	menus.Routes(routes)
-	settings.Routes(routes)
 	appconfig.New(cfg.BrandTitles, proxies).Routes(routes)
 	oplog.Routes(routes)
 	// System management (issue 4).
 	menus.ManageRoutes(routes)
-	user.NewService(users, roles, depts, a.Auth, opt.BcryptCost).Routes(routes)
-	role.NewService(roles, users, a.Auth).Routes(routes)
+	roleService := role.NewService(roles, users, a.Auth)
+	roleService.Routes(routes)
+	user.NewService(users, roles, roleService, depts, a.Auth, a.Auth, opt.BcryptCost).Routes(routes)
 	dept.NewService(depts, users, a.Auth).Routes(routes)
 	dicts := dict.NewStore(opt.DB)
-	dicts.Routes(routes)
-	initsetup.NewSetup(settings, users, richtext.New(), cfg.PublicURL, opt.BcryptCost).Routes(routes)
+	dict.NewService(dicts).Routes(routes)
+	setup := initsetup.NewSetup(settings, users, a.Auth, richtext.New(), cfg.SetupToken, opt.BcryptCost)
+	setup.Routes(routes)
+	if tok, err := setup.Prepare(ctx); err != nil {
+		return nil, err
+	} else if tok != "" && opt.Out != nil {
+		fmt.Fprintf(opt.Out, "setup token (enter it at /init, valid until the system is set up): %s\n", tok)
+	}
 	uploads, err := wireUploads(routes, opt)
 	if err != nil {
 		return nil, err
 	}
-	user.NewCenter(users, a.Auth, uploads, oplog, opt.BcryptCost).Routes(routes)
+	user.NewCenter(users, a.Auth, a.Auth, uploads, oplog, opt.BcryptCost).Routes(routes)
 	// Workflow: the leave request (first slice).
 	workflow.NewService(workflow.NewStore(opt.DB), users, dicts, uploads, a.Auth, now).Routes(routes)
+	// The shop: goods and orders.
+	goods.NewService(goods.NewStore(opt.DB), dicts, richtext.New(), now).Routes(routes)
+	order.NewService(order.NewStore(opt.DB), dicts, now).Routes(routes)
+	if err := apiDocRoute(routes); err != nil {
+		return nil, err
+	}
 
 	if cfg.StaticDir != "" {
 		site, err := web.New(web.Options{Dir: cfg.StaticDir, PublicURL: cfg.PublicURL, Proxies: proxies})
@@ -185,6 +203,26 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	a.Echo = e
 	ok = true
 	return a, nil
+}
+
+// APIDocPath serves the OpenAPI document of the staff API.
+const APIDocPath = "/api/openapi.json"
+
+// APIDocument is the OpenAPI document of every route registered on routes.
+func APIDocument(routes *authz.Router) ([]byte, error) {
+	return apidoc.Build("mallconsole BFF", "1", routes.Routes())
+}
+
+// apiDocRoute registers the document (it describes itself too) once every other route is in;
+// it is built here so that a route the library cannot describe stops the start, not a request.
+func apiDocRoute(routes *authz.Router) error {
+	var doc []byte
+	routes.GET(APIDocPath, authz.SignedIn(), func(c echo.Context) error {
+		return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, doc)
+	}).Doc(authz.Doc{Summary: "the OpenAPI document of this API", RespType: echo.MIMEApplicationJSON})
+	var err error
+	doc, err = APIDocument(routes)
+	return err
 }
 
 // Janitor sweeps expired sessions and values every interval until ctx ends.

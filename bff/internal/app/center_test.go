@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"mallconsole/bff/internal/apptest"
 )
@@ -194,5 +195,37 @@ func TestCenterSignIns(t *testing.T) {
 		if len(l.Content) != 1 || !l.Content[0].Success {
 			t.Fatalf("channel operator's sign-ins = %+v", l)
 		}
+	})
+}
+
+// TestCenterPasswordGuessesAreThrottled: a stolen session cannot guess the old password without
+// end; failures count per account like sign-ins (the same limit and lock time), across sessions.
+func TestCenterPasswordGuessesAreThrottled(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
+		me := client{t, s, s.Login(t, "staff", apptest.DemoPassword)}
+		other := client{t, s, s.Login(t, "staff", apptest.DemoPassword)}
+		change := func(c client, old, new string) apptest.Response {
+			return c.do(http.MethodPost, "/api/users/updatePass", map[string]string{"oldPass": old, "newPass": new})
+		}
+		for i := range 5 {
+			c := me
+			if i%2 == 1 {
+				c = other
+			}
+			want(t, change(c, "wrong-pass", "new-pass-1"), 400, "oldPass: 修改失败，旧密码错误")
+		}
+		want(t, change(me, apptest.DemoPassword, "new-pass-1"), http.StatusTooManyRequests, "旧密码错误次数过多，请15分钟后再试")
+		want(t, change(other, apptest.DemoPassword, "new-pass-1"), http.StatusTooManyRequests, "旧密码错误次数过多，请15分钟后再试")
+		s.Clock.Advance(15 * time.Minute)
+		want(t, change(me, apptest.DemoPassword, "new-pass-1"), http.StatusNoContent, "")
+		// a success forgives the failures before it
+		for range 4 {
+			want(t, change(me, "wrong-pass", "new-pass-2"), 400, "oldPass: 修改失败，旧密码错误")
+		}
+		want(t, change(me, "new-pass-1", "new-pass-2"), http.StatusNoContent, "")
+		for range 4 {
+			want(t, change(me, "wrong-pass", "new-pass-3"), 400, "oldPass: 修改失败，旧密码错误")
+		}
+		want(t, change(me, "new-pass-2", "new-pass-3"), http.StatusNoContent, "")
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"mime/multipart"
 	"net/http"
 	"slices"
@@ -50,7 +51,7 @@ func TestPermissionMatrix(t *testing.T) {
 		t.Fatalf("a route without a rule went unnoticed: %v", un)
 	}
 
-	samples := matrixSamples()
+	samples, beyond := matrixSamples(), grantSamples()
 	allPerms := permissionsOfMenus(t, s)
 	for _, key := range keys {
 		rule := rules[key]
@@ -111,7 +112,83 @@ func TestPermissionMatrix(t *testing.T) {
 			if r := s.Do(t, req); r.Status < 200 || r.Status > 299 {
 				t.Fatalf("with %v: %d %s, want 2xx", right, r.Status, r.Body)
 			}
+			// Grant only what you hold: the same permission does not hand out more than the caller has.
+			for name, smp := range beyond[key] {
+				req := smp(t, m)
+				req.Token = m.userWith(t, right)
+				if r := s.Do(t, req); r.Status != http.StatusForbidden {
+					t.Errorf("granting %s with %v: %d %s, want 403", name, right, r.Status, r.Body)
+				}
+			}
 		})
+	}
+	for key := range beyond {
+		if _, ok := rules[key]; !ok {
+			t.Errorf("%s: a grant sample for a route that does not exist", key)
+		}
+	}
+}
+
+// grantSamples: for every route that hands out roles or grants, requests that give more than a
+// matrix user (level 2, data scope all, holding only the route's permission) holds.
+func grantSamples() map[string]map[string]sample {
+	roleBody := func(fresh func(*matrix, *testing.T) map[string]any, change func(m *matrix, t *testing.T, b map[string]any)) sample {
+		return func(t *testing.T, m *matrix) apptest.Request {
+			b := fresh(m, t)
+			change(m, t, b)
+			return apptest.Request{Method: http.MethodPut, Path: "/api/roles", JSON: b}
+		}
+	}
+	aMenu := func(m *matrix, t *testing.T, b map[string]any) {
+		b["menus"] = []int64{m.id(t, "menus", "permission", "role:del")}
+	}
+	higher := func(_ *matrix, _ *testing.T, b map[string]any) { b["level"] = 1 }
+	asPost := func(smp sample) sample {
+		return func(t *testing.T, m *matrix) apptest.Request {
+			r := smp(t, m)
+			b := r.JSON.(map[string]any)
+			delete(b, "id")
+			b["name"] = fmt.Sprint(b["name"], "x")
+			r.Method = http.MethodPost
+			return r
+		}
+	}
+	withRole := func(method, roleName string) sample {
+		return func(t *testing.T, m *matrix) apptest.Request {
+			b := m.newUser(t)
+			b["roles"] = []map[string]any{{"id": m.id(t, "roles", "name", roleName)}}
+			if method == http.MethodPost {
+				delete(b, "id")
+				b["username"] = fmt.Sprint(b["username"], "x")
+			}
+			return apptest.Request{Method: method, Path: "/api/users", JSON: b}
+		}
+	}
+	return map[string]map[string]sample{
+		"PUT /api/roles": {
+			"a menu not held": roleBody((*matrix).newRole, aMenu),
+			"a higher level":  roleBody((*matrix).newRole, higher),
+			// a role that already grants more may not be edited, even into something modest
+			"an edit of a role granting more": func(t *testing.T, m *matrix) apptest.Request {
+				b := m.newRole(t)
+				b["menus"] = []int64{m.id(t, "menus", "permission", "role:del")}
+				m.s.Do(t, apptest.Request{Method: http.MethodPut, Path: "/api/roles", Token: m.admin, JSON: b})
+				b["menus"] = []int64{}
+				return apptest.Request{Method: http.MethodPut, Path: "/api/roles", JSON: b}
+			},
+		},
+		"POST /api/roles": {
+			"a menu not held": asPost(roleBody((*matrix).newRole, aMenu)),
+			"a higher level":  asPost(roleBody((*matrix).newRole, higher)),
+		},
+		"POST /api/users": {
+			"a role with menus not held": withRole(http.MethodPost, "普通员工"),
+			"a higher role":              withRole(http.MethodPost, "超级管理员"),
+		},
+		"PUT /api/users": {
+			"a role with menus not held": withRole(http.MethodPut, "普通员工"),
+			"a higher role":              withRole(http.MethodPut, "超级管理员"),
+		},
 	}
 }
 
@@ -209,11 +286,17 @@ func (m *matrix) create(t *testing.T, path string, body any) int64 {
 
 func (m *matrix) next() int { m.n++; return m.n }
 
+// newUser creates a user holding a role without grants: one that any matrix user could create.
 func (m *matrix) newUser(t *testing.T) map[string]any {
 	n := m.next()
+	plain, err := role.NewStore(m.s.DB, m.s.Generation).Ensure(context.Background(),
+		role.Role{Name: "matrix-plain", Level: 3, DataScope: role.ScopeDept}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	body := map[string]any{"username": fmt.Sprintf("mu%d", n), "nickName": "矩阵", "password": "secret-1",
 		"dept":  map[string]any{"id": m.id(t, "depts", "name", "运营部")},
-		"roles": []map[string]any{{"id": m.id(t, "roles", "name", "普通员工")}}}
+		"roles": []map[string]any{{"id": plain.ID}}}
 	body["id"] = m.create(t, "/api/users", body)
 	return body
 }
@@ -289,11 +372,13 @@ func get(path string) sample {
 
 // matrixSamples: one successful request per guarded route.
 func matrixSamples() map[string]sample {
-	return map[string]sample{
-		"GET /api/app/config":  get("/api/app/config?host=shop.example.com"),
-		"GET /api/auth/info":   get("/api/auth/info"),
-		"GET /api/menus/build": get("/api/menus/build"),
-		"GET /api/auth/online": get("/api/auth/online"),
+	all := shopSamples()
+	maps.Copy(all, map[string]sample{
+		"GET /api/app/config":   get("/api/app/config?host=shop.example.com"),
+		"GET /api/auth/info":    get("/api/auth/info"),
+		"GET /api/openapi.json": get("/api/openapi.json"),
+		"GET /api/menus/build":  get("/api/menus/build"),
+		"GET /api/auth/online":  get("/api/auth/online"),
 		"DELETE /api/auth/logout": func(*testing.T, *matrix) apptest.Request {
 			return apptest.Request{Method: http.MethodDelete, Path: "/api/auth/logout"}
 		},
@@ -398,7 +483,8 @@ func matrixSamples() map[string]sample {
 			t.Fatal("no current session")
 			return apptest.Request{}
 		},
-	}
+	})
+	return all
 }
 
 // leaveBody is a leave application approved by the admin (for the batch: for applicants).

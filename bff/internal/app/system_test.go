@@ -124,6 +124,26 @@ func TestUserManagement(t *testing.T) {
 		if l.TotalElements != 1 || l.Content[0].ID != id || l.Content[0].Dept.Name != "运营部" || l.Content[0].Roles[0].Name != "普通员工" {
 			t.Fatalf("search by email = %+v", l)
 		}
+		// The keyword is literal: % and _ are not wildcards.
+		admin.do(http.MethodGet, "/api/users?blurry=%25", nil).JSON(t, &l)
+		if l.TotalElements != 0 {
+			t.Fatalf("blurry=%% found %s", names(l))
+		}
+		admin.do(http.MethodGet, "/api/users?blurry=l_si", nil).JSON(t, &l)
+		if l.TotalElements != 0 {
+			t.Fatalf("blurry=l_si found %s", names(l))
+		}
+		// Every bad field at once, each with its code.
+		r := admin.do(http.MethodPost, "/api/users", map[string]any{"username": " ", "nickName": "", "email": "nope",
+			"phone": "12", "password": "1", "dept": map[string]any{"id": ops}, "roles": []map[string]any{{"id": staffRole}}})
+		if e := r.Error(t); e.Code != "validation" || e.Message != "username: 不能为空" || len(e.Errors) != 5 ||
+			e.Errors[4].Field != "password" || e.Errors[2].Code != "format" {
+			t.Fatalf("several bad fields: %s", r.Body)
+		}
+		if e := admin.do(http.MethodPost, "/api/users", body).Error(t); e.Code != "conflict" || len(e.Errors) != 1 ||
+			e.Errors[0].Field != "username" || e.Errors[0].Message != "用户名已存在" {
+			t.Fatalf("conflict %+v", e)
+		}
 		admin.do(http.MethodGet, fmt.Sprintf("/api/users?deptId=%d&enabled=true&sort=username,asc", deptID(t, s, "总部")), nil).JSON(t, &l)
 		if names(l) != "channel,lead,lisi,staff" {
 			t.Fatalf("by department subtree = %s", names(l))

@@ -74,10 +74,10 @@ func TestLeaveValidation(t *testing.T) {
 			{map[string]any{"reason": "  "}, "reason: 不能为空"},
 			{map[string]any{"reason": strings.Repeat("假", 501)}, "reason: 太长(最多500个字符)"},
 			{map[string]any{"approver": ""}, "approver: 不能为空"},
-			{map[string]any{"approver": "ghost"}, "approver: 审批人ghost不存在"},
-			{map[string]any{"approver": "wangwu"}, "approver: 审批人wangwu不在可选范围内"},
+			{map[string]any{"approver": "ghost"}, "approver: 审批人ghost不存在或不在可选范围内"},
+			{map[string]any{"approver": "wangwu"}, "approver: 审批人wangwu不存在或不在可选范围内"},
 			{map[string]any{"approver": "staff"}, "approver: 审批人不能是申请人本人"},
-			{map[string]any{"cc": []string{"lisi", "ghost"}}, "cc: 抄送人ghost不存在"},
+			{map[string]any{"cc": []string{"lisi", "ghost"}}, "cc: 抄送人ghost不存在或不在可选范围内"},
 			{map[string]any{"attachments": []int64{999}}, "attachments: 附件不存在"},
 			{map[string]any{"type": "annual", "endTime": "2026-12-12 09:00:00"}, "type: 年假余额不足：剩余10天，本次申请11天"},
 		} {
@@ -172,7 +172,7 @@ func TestLeaveBatch(t *testing.T) {
 		want(t, staff.do(http.MethodPost, "/api/workflow/leave/batch", batch([]string{"lisi"}, nil)), http.StatusForbidden, "没有权限")
 		want(t, admin.do(http.MethodPost, "/api/workflow/leave/batch", batch(nil, nil)), http.StatusBadRequest, "applicants: 不能为空")
 		want(t, admin.do(http.MethodPost, "/api/workflow/leave/batch", batch([]string{"lisi", "ghost"}, nil)),
-			http.StatusBadRequest, "applicants: 申请人ghost不存在")
+			http.StatusBadRequest, "applicants: 申请人ghost不存在或不在可选范围内")
 		want(t, admin.do(http.MethodPost, "/api/workflow/leave/batch", batch([]string{"lisi", "admin"}, nil)),
 			http.StatusBadRequest, "approver: 审批人不能是申请人本人")
 		// lisi has no entitlement (not limited), staff has 10 days: staff's part fails after

@@ -1,5 +1,3 @@
-// Package appconfig serves the public settings the front end needs before anyone signs in:
-// today the header title of the deployment host (BFF_BRAND_TITLES).
 package appconfig
 
 import (
@@ -8,38 +6,21 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"mallconsole/bff/internal/platform/authz"
-	"mallconsole/bff/internal/platform/config"
 	"mallconsole/bff/internal/platform/httpx"
 )
 
 // maxHostParam is the longest host name DNS allows.
 const maxHostParam = 253
 
-// Service answers GET /api/app/config.
-type Service struct {
-	titles  map[string]string
-	proxies *httpx.Proxies
-}
-
-// New takes the validated host → title map (keys as config.NormalizeHost gives them).
-func New(titles map[string]string, proxies *httpx.Proxies) *Service {
-	return &Service{titles: titles, proxies: proxies}
-}
-
-// Config is the answer; Title is null when the host has no brand (the app shows 商城 / Mall).
-type Config struct {
-	Title *string `json:"title"`
+// Params name the host whose brand is asked for.
+type Params struct {
+	Host string `query:"host" description:"the portal's host; default: the request's"`
 }
 
 // Routes registers the public endpoint.
 func (s *Service) Routes(r *authz.Router) {
-	r.GET("/api/app/config", authz.Public(), s.handle)
-}
-
-// TitleFor is the brand title of a host ("Shop.example.com:8443" counts as shop.example.com).
-func (s *Service) TitleFor(host string) (string, bool) {
-	title, ok := s.titles[config.NormalizeHost(host)]
-	return title, ok
+	r.GET("/api/app/config", authz.Public(), s.handle).
+		Doc(authz.Doc{Summary: "the brand title for the host", Params: Params{}, Resp: Config{}})
 }
 
 // handle picks the title for ?host= when given: embedded in a host portal, the page's host is the
@@ -52,9 +33,5 @@ func (s *Service) handle(c echo.Context) error {
 	if host == "" {
 		host = s.proxies.Host(c.Request())
 	}
-	var out Config
-	if title, ok := s.TitleFor(host); ok {
-		out.Title = &title
-	}
-	return c.JSON(http.StatusOK, out)
+	return c.JSON(http.StatusOK, s.ConfigFor(host))
 }

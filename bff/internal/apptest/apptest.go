@@ -15,15 +15,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/redis/go-redis/v9"
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
 	"mallconsole/bff/internal/app"
+	"mallconsole/bff/internal/auth"
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/config"
 	"mallconsole/bff/internal/platform/db"
 	"mallconsole/bff/internal/platform/dbtest"
+	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/seed"
 )
 
@@ -129,28 +130,14 @@ func Start(t testing.TB, variant string, setups ...Setup) *Server {
 	return &Server{URL: srv.URL, Clock: clock, DB: g, Config: cfg, App: a, Key: key, Generation: gen, RedisPrefix: prefix}
 }
 
-// peekCaptcha reads a captcha's answer from the store without using it up.
+// peekCaptcha reads a captcha's answer from its id, as the holder of the key can.
 func (s *Server) peekCaptcha(t testing.TB, uuid string) string {
 	t.Helper()
-	key := "captcha:" + uuid
-	if s.Config.Redis != "" {
-		opt, err := redis.ParseURL(s.Config.Redis)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rdb := redis.NewClient(opt)
-		defer rdb.Close()
-		v, err := rdb.HGet(context.Background(), s.RedisPrefix+key, "v").Result()
-		if err != nil {
-			t.Fatalf("reading the captcha from Redis: %v", err)
-		}
-		return v
+	a := auth.CaptchaAnswer(s.Key, uuid)
+	if a == "" {
+		t.Fatalf("no answer fits captcha %q", uuid)
 	}
-	var v string
-	if err := s.DB.Raw("SELECT v FROM kv_entries WHERE k = ?", key).Row().Scan(&v); err != nil {
-		t.Fatalf("reading the captcha: %v", err)
-	}
-	return v
+	return a
 }
 
 // Response is an answer read whole.
@@ -169,18 +156,14 @@ func (r Response) JSON(t testing.TB, v any) {
 }
 
 // Envelope is the error body.
-type Envelope struct {
-	Status    int    `json:"status"`
-	Message   string `json:"message"`
-	Timestamp int64  `json:"timestamp"`
-}
+type Envelope = httpx.Envelope
 
 // Error decodes the error envelope and checks its status equals the HTTP status.
 func (r Response) Error(t testing.TB) Envelope {
 	t.Helper()
 	var e Envelope
 	r.JSON(t, &e)
-	if e.Status != r.Status || e.Timestamp == 0 {
+	if e.Status != r.Status || e.Timestamp == 0 || e.Code == "" {
 		t.Fatalf("envelope %+v does not match HTTP status %d", e, r.Status)
 	}
 	return e

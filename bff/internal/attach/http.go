@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -26,14 +28,31 @@ const PermDelete = "attach:del"
 // Routes registers upload and delete for any signed-in user (delete checks the owner), and the
 // public reads (their keys are unguessable, and an <img> cannot send a bearer token).
 func (s *Service) Routes(r *authz.Router) {
-	r.POST(UploadRoute, authz.SignedIn(), s.handleUpload)
-	r.DELETE("/api/actattach/delete/:id", authz.SignedIn(), s.handleDelete)
-	r.GET("/api/files/:key", authz.Public(), s.handleRead)
-	r.GET("/api/files/:key/download", authz.Public(), s.handleRead)
+	r.POST(UploadRoute, authz.SignedIn(), s.handleUpload).
+		Doc(authz.Doc{Summary: "upload an attachment", Form: UploadForm{}, Resp: Uploaded{}, Status: http.StatusCreated})
+	r.DELETE("/api/actattach/delete/:id", authz.SignedIn(), s.handleDelete).
+		Doc(authz.Doc{Summary: "delete my attachment", Params: httpx.IDPath{}, Status: http.StatusOK})
+	r.GET("/api/files/:key", authz.Public(), s.handleRead).
+		Doc(authz.Doc{Summary: "read a file", Params: keyPath{}, RespType: "application/octet-stream"})
+	r.GET("/api/files/:key/download", authz.Public(), s.handleRead).
+		Doc(authz.Doc{Summary: "download a file", Params: keyPath{}, RespType: "application/octet-stream"})
 }
 
-// Upload answer (seed-spec §3), plus the id that delete takes.
-type uploaded struct {
+// UploadForm is the multipart upload; the text fields are optional labels.
+type UploadForm struct {
+	File       multipart.File `formData:"file" required:"true"`
+	Type       string         `formData:"type" maxLength:"64"`
+	Code       string         `formData:"code" maxLength:"64"`
+	OrderID    string         `formData:"orderId" maxLength:"64"`
+	BusinessID string         `formData:"businessId" maxLength:"64"`
+}
+
+type keyPath struct {
+	Key string `path:"key"`
+}
+
+// Uploaded is the upload answer (docs/decisions.md "Uploads"), plus the id that delete takes.
+type Uploaded struct {
 	ID           int64  `json:"id"`
 	URL          string `json:"url"`
 	OriginalName string `json:"originalName"`
@@ -52,11 +71,13 @@ const maxText = 64
 // errTooBig marks a file over the limit, found while it streams.
 var errTooBig = errors.New("file too big")
 
-// capped fails once more than max bytes have passed.
+// capped fails once more than max bytes have passed. It remembers a failure to read the body
+// (a truncated upload) so that it is told apart from a failure to store.
 type capped struct {
-	r   io.Reader
-	max int64
-	n   int64
+	r       io.Reader
+	max     int64
+	n       int64
+	readErr error
 }
 
 func (c *capped) Read(p []byte) (int, error) {
@@ -64,6 +85,9 @@ func (c *capped) Read(p []byte) (int, error) {
 	c.n += int64(n)
 	if c.n > c.max {
 		return n, errTooBig
+	}
+	if err != nil && err != io.EOF {
+		c.readErr = err
 	}
 	return n, err
 }
@@ -132,6 +156,9 @@ func (s *Service) receive(c echo.Context, lim limits) (Attachment, error) {
 				return Attachment{}, bodyError(err, lim)
 			}
 			v := strings.TrimSpace(string(b))
+			if !utf8.ValidString(v) { // MySQL would refuse the row (500)
+				return Attachment{}, httpx.BadRequest(name, "不是有效的UTF-8文本")
+			}
 			if len([]rune(v)) > maxText {
 				return Attachment{}, httpx.BadRequest(name, fmt.Sprintf("%s(最多%d个字符)", httpx.ReasonTooLong, maxText))
 			}
@@ -189,11 +216,15 @@ func (s *Service) storeFile(c echo.Context, part io.Reader, a *Attachment, lim l
 		return httpx.BadRequest(lim.field, "不支持的文件类型(允许: "+strings.Join(lim.types, ", ")+")")
 	}
 	a.Key, a.ContentType = newKey(kind.Ext), kind.ContentType
-	size, err := s.store.Put(c.Request().Context(), a.Key, &capped{r: io.MultiReader(bytes.NewReader(head), part), max: lim.maxBytes})
+	body := &capped{r: io.MultiReader(bytes.NewReader(head), part), max: lim.maxBytes}
+	size, err := s.store.Put(c.Request().Context(), a.Key, body)
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.Is(err, errTooBig) || errors.As(err, &mbe) {
 			return tooBig(lim)
+		}
+		if body.readErr != nil { // the body ended before the file did (unexpected EOF): the client's fault
+			return bodyError(body.readErr, lim)
 		}
 		return err
 	}
@@ -215,11 +246,12 @@ func setText(a *Attachment, name, v string) {
 }
 
 // cleanName keeps the base name, without control characters, at most 255 characters: it is shown
-// and sent back in Content-Disposition, never used as a path.
+// and sent back in Content-Disposition, never used as a path. Bidirectional and zero-width
+// controls go too: U+202E would show "evil\u202Egnp.exe" as "evilexe.png".
 func cleanName(name string) string {
 	name = filepath.Base(strings.ReplaceAll(name, `\`, "/"))
 	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
+		if unicode.IsControl(r) || invisible(r) {
 			return -1
 		}
 		return r
@@ -233,9 +265,33 @@ func cleanName(name string) string {
 	return strings.TrimSpace(name)
 }
 
-func answer(a Attachment) uploaded {
+// invisible tells the bidirectional controls (which reorder what is shown) and the zero-width
+// characters that hide a name's real extension or make two names look the same.
+func invisible(r rune) bool {
+	switch {
+	case r == 0x061C, r == 0x200E, r == 0x200F, // arabic letter mark, LRM, RLM
+		r >= 0x202A && r <= 0x202E,                                      // LRE RLE PDF LRO RLO
+		r >= 0x2066 && r <= 0x2069,                                      // LRI RLI FSI PDI
+		r == 0x200B, r == 0x200C, r == 0x200D, r == 0x2060, r == 0xFEFF: // zero-width
+		return true
+	}
+	return false
+}
+
+// downloadName is the name a file is sent under: the uploader's, with the extension of the type
+// found in its content (a.Key's), so an SVG uploaded as "x.html" is saved as "x.svg".
+func downloadName(a Attachment) string {
+	want := filepath.Ext(a.Key)
+	have := filepath.Ext(a.OriginalName)
+	if strings.EqualFold(have, want) || (want == ".jpg" && strings.EqualFold(have, ".jpeg")) {
+		return a.OriginalName
+	}
+	return strings.TrimSuffix(a.OriginalName, have) + want
+}
+
+func answer(a Attachment) Uploaded {
 	uri := "/api/files/" + a.Key
-	return uploaded{ID: a.ID, URL: uri, OriginalName: a.OriginalName, URI: uri, ReadURL: uri,
+	return Uploaded{ID: a.ID, URL: uri, OriginalName: a.OriginalName, URI: uri, ReadURL: uri,
 		DownloadURL: uri + "/download", FileType: strings.TrimPrefix(filepath.Ext(a.Key), "."), Size: a.Size}
 }
 
@@ -266,7 +322,7 @@ func (s *Service) handleRead(c echo.Context) error {
 		kind = "attachment"
 	}
 	h.Set(echo.HeaderContentType, a.ContentType)
-	h.Set(echo.HeaderContentDisposition, httpx.Disposition(kind, a.OriginalName))
+	h.Set(echo.HeaderContentDisposition, httpx.Disposition(kind, downloadName(a)))
 	h.Set("X-Content-Type-Options", "nosniff")
 	// an uploaded SVG or PDF opened directly must not run script with the console's origin
 	h.Set("Content-Security-Policy", "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")

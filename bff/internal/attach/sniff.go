@@ -81,7 +81,7 @@ func extOf(name string) string {
 	return ""
 }
 
-// DefaultTypes are the accepted kinds unless configured otherwise (seed-spec §9: pdf and images;
+// DefaultTypes are the accepted kinds unless configured otherwise (docs/decisions.md "Uploads": pdf and images;
 // doc/docx/xls/xlsx/zip for contract attachments).
 var DefaultTypes = []string{"pdf", "png", "jpg", "gif", "webp", "bmp", "svg", "doc", "docx", "xls", "xlsx", "zip"}
 

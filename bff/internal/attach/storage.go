@@ -13,7 +13,7 @@ import (
 
 // Storage keeps files under keys the caller generates. Local disk now; an S3-compatible bucket
 // implements the same three calls (PutObject, GetObject, DeleteObject) when configured, so that
-// several BFF instances share the files (DECISIONS §1).
+// several BFF instances share the files (docs/decisions.md "Uploads").
 type Storage interface {
 	// Put stores r under key; on error nothing is left under key.
 	Put(ctx context.Context, key string, r io.Reader) (int64, error)

@@ -1,34 +1,18 @@
 package audit
 
 import (
-	"context"
-	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/perm"
 )
 
-// Service records writes and serves the log.
-type Service struct {
-	store   *Store
-	now     func() time.Time
-	log     *slog.Logger
-	browser func(userAgent string) string
-}
-
-// New builds the service; browser names the client from its User-Agent.
-func New(store *Store, now func() time.Time, log *slog.Logger, browser func(string) string) *Service {
-	return &Service{store: store, now: now, log: log, browser: browser}
-}
-
-// Middleware records the request after it ran, whatever its result. A failure to record is
-// logged, never turned into the caller's failure: the write itself has happened.
+// Middleware records the request after it ran, whatever its result.
 func (s *Service) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		start := s.now()
@@ -38,31 +22,40 @@ func (s *Service) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 			status = httpx.StatusOf(err)
 		}
 		req := c.Request()
-		e := &Entry{Method: req.Method, Path: truncate(req.URL.Path, 255), Route: c.Path(), IP: c.RealIP(),
-			Browser: truncate(s.browser(req.UserAgent()), 128), Status: status, Success: status < 400,
+		e := &Entry{Method: req.Method, Path: req.URL.Path, Route: c.Path(), IP: c.RealIP(),
+			Browser: s.browser(req.UserAgent()), Status: status, Success: status < 400,
 			Millis: s.now().Sub(start).Milliseconds(), CreateTime: start}
 		if p := authz.From(c); p != nil {
 			e.Username = p.Username
+		} else if name := authz.Attempt(c); name != "" {
+			e.Username = name // a sign-in attempt
 		} else if req.PostForm != nil {
-			e.Username = truncate(req.PostForm.Get("username"), 64) // a sign-in attempt
+			e.Username = req.PostForm.Get("username")
 		}
-		if aerr := s.store.Add(req.Context(), e); aerr != nil {
-			s.log.Error("recording the operation log", "err", aerr, "path", e.Path)
-		}
+		s.Record(req.Context(), e)
 		return err
 	}
 }
 
-func truncate(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n])
-	}
-	return s
-}
-
 // Routes registers the log's API.
 func (s *Service) Routes(r *authz.Router) {
-	r.GET("/api/logs", authz.Perm("log:list"), s.handleList)
+	r.GET("/api/logs", authz.Perm(perm.LogList), s.handleList).
+		Doc(authz.Doc{Summary: "the operation log", Params: ListParams{}, Resp: httpx.List[Row]{}})
+}
+
+// ListParams filter the operation log.
+type ListParams struct {
+	httpx.PageParams
+	httpx.BlurryParams
+	httpx.CreateTimeParams
+	Username string `query:"username"`
+	Success  bool   `query:"success"`
+}
+
+// Row is an entry as the log lists it.
+type Row struct {
+	Entry
+	CreateTime string `json:"createTime"`
 }
 
 func (s *Service) handleList(c echo.Context) error {
@@ -70,11 +63,11 @@ func (s *Service) handleList(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	q := Query{Page: page, Blurry: strings.TrimSpace(c.QueryParam("blurry")),
-		Username: strings.TrimSpace(c.QueryParam("username"))}
-	if len([]rune(q.Blurry)) > 64 {
-		return httpx.BadRequest("blurry", httpx.ReasonTooLong)
+	blurry, err := httpx.Blurry(c)
+	if err != nil {
+		return err
 	}
+	q := Query{Offset: page.Offset(), Limit: page.Size, Blurry: blurry, Username: strings.TrimSpace(c.QueryParam("username"))}
 	if v := c.QueryParam("success"); v != "" {
 		b, err := strconv.ParseBool(v)
 		if err != nil {
@@ -85,25 +78,13 @@ func (s *Service) handleList(c echo.Context) error {
 	if q.From, q.To, err = httpx.TimeRange(c, "createTime"); err != nil {
 		return err
 	}
-	es, n, err := s.store.Search(c.Request().Context(), q)
+	es, n, err := s.Search(c.Request().Context(), q)
 	if err != nil {
 		return err
 	}
-	type row struct {
-		Entry
-		CreateTime string `json:"createTime"`
-	}
-	rows := make([]row, len(es))
+	rows := make([]Row, len(es))
 	for i, e := range es {
-		rows[i] = row{Entry: e, CreateTime: httpx.FormatTime(e.CreateTime)}
+		rows[i] = Row{Entry: e, CreateTime: httpx.FormatTime(e.CreateTime)}
 	}
-	return c.JSON(http.StatusOK, httpx.List[row]{Content: rows, TotalElements: int(n)})
-}
-
-// Sweep removes entries past the retention (run now and then).
-func (s *Service) Sweep(ctx context.Context) error { return s.store.Sweep(ctx, s.now()) }
-
-// SignIns returns the user's last limit sign-in attempts, newest first.
-func (s *Service) SignIns(ctx context.Context, username string, limit int) ([]SignIn, error) {
-	return s.store.SignIns(ctx, username, limit)
+	return c.JSON(http.StatusOK, httpx.List[Row]{Content: rows, TotalElements: int(n)})
 }

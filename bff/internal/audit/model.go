@@ -20,3 +20,11 @@ type Entry struct {
 }
 
 func (Entry) TableName() string { return "operation_logs" }
+
+// SignIn is one recorded sign-in attempt.
+type SignIn struct {
+	Time    time.Time
+	IP      string
+	Browser string
+	Success bool
+}

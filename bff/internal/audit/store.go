@@ -7,8 +7,6 @@ import (
 	"gorm.io/gorm"
 
 	"mallconsole/bff/internal/platform/db"
-
-	"mallconsole/bff/internal/platform/httpx"
 )
 
 // Store writes and searches the operation log.
@@ -24,20 +22,17 @@ func (s *Store) Add(ctx context.Context, e *Entry) error {
 
 // Query is a search of the log.
 type Query struct {
-	Blurry   string // in user name, path or IP
-	Username string // exact
-	Success  *bool
-	From, To *time.Time
-	Page     httpx.Page
+	Blurry        string // in user name, path or IP
+	Username      string // exact
+	Success       *bool
+	From, To      *time.Time
+	Offset, Limit int
 }
 
 // Search returns a page of entries, newest first, and the total.
 func (s *Store) Search(ctx context.Context, q Query) ([]Entry, int64, error) {
 	tx := s.db.WithContext(ctx).Model(&Entry{})
-	if q.Blurry != "" {
-		like := "%" + q.Blurry + "%"
-		tx = tx.Where("username LIKE ? OR path LIKE ? OR ip LIKE ?", like, like, like)
-	}
+	tx = db.AnyLike(tx, q.Blurry, "username", "path", "ip")
 	if q.Username != "" {
 		tx = tx.Where("username = ?", q.Username)
 	}
@@ -47,37 +42,18 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Entry, int64, error) {
 	if q.From != nil {
 		tx = tx.Where("create_time BETWEEN ? AND ?", *q.From, *q.To)
 	}
-	return db.Paged[Entry](tx, "id DESC", q.Page.Offset(), q.Page.Size)
+	return db.Paged[Entry](tx, "id DESC", q.Offset, q.Limit)
 }
 
-// Retention is how long the log keeps an entry: long enough for a yearly review of who changed
-// what, short enough that the table does not grow without end.
-const Retention = 400 * 24 * time.Hour
-
-// Sweep removes entries older than Retention before now.
-func (s *Store) Sweep(ctx context.Context, now time.Time) error {
-	return s.db.WithContext(ctx).Where("create_time < ?", now.Add(-Retention)).Delete(&Entry{}).Error
+// DeleteBefore removes entries recorded before t.
+func (s *Store) DeleteBefore(ctx context.Context, t time.Time) error {
+	return s.db.WithContext(ctx).Where("create_time < ?", t).Delete(&Entry{}).Error
 }
 
-// SignInRoutes are the routes whose log entries are sign-in attempts.
-var SignInRoutes = []string{"/api/auth/login", "/background/common/tj/login", "/api/auth/loginAccount"}
-
-// SignIn is one recorded sign-in attempt.
-type SignIn struct {
-	Time    time.Time
-	IP      string
-	Browser string
-	Success bool
-}
-
-// SignIns returns the user's last limit sign-in attempts, newest first.
-func (s *Store) SignIns(ctx context.Context, username string, limit int) ([]SignIn, error) {
+// Latest returns the user's last limit entries on the routes, newest first.
+func (s *Store) Latest(ctx context.Context, username string, routes []string, limit int) ([]Entry, error) {
 	var es []Entry
-	err := s.db.WithContext(ctx).Where("username = ? AND route IN ?", username, SignInRoutes).
+	err := s.db.WithContext(ctx).Where("username = ? AND route IN ?", username, routes).
 		Order("id DESC").Limit(limit).Find(&es).Error
-	out := make([]SignIn, len(es))
-	for i, e := range es {
-		out[i] = SignIn{Time: e.CreateTime, IP: e.IP, Browser: e.Browser, Success: e.Success}
-	}
-	return out, err
+	return es, err
 }

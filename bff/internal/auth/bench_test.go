@@ -39,3 +39,23 @@ func BenchmarkAuthenticate(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCaptcha measures GET /api/auth/code through the whole stack (routing, operation log
+// middleware, drawing, storage) from one address with the limit off.
+func BenchmarkCaptcha(b *testing.B) {
+	for _, variant := range []string{"sqlite", "mysql"} {
+		b.Run(variant, func(b *testing.B) {
+			s := apptest.Start(b, variant)
+			e := s.App.Echo
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				rec := httptest.NewRecorder()
+				e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/auth/code", nil))
+				if rec.Code != http.StatusOK {
+					b.Fatal(rec.Code)
+				}
+			}
+		})
+	}
+}

@@ -3,8 +3,11 @@ package auth
 import (
 	"bytes"
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"image"
@@ -12,6 +15,7 @@ import (
 	"image/png"
 	mrand "math/rand/v2"
 	"strconv"
+	"sync"
 	"time"
 
 	"golang.org/x/image/draw"
@@ -25,8 +29,37 @@ import (
 // captchaTTL is how long a captcha can be answered.
 const captchaTTL = 2 * time.Minute
 
-// captchas issues arithmetic captchas and checks answers, each once.
-type captchas struct{ kv kv.Store }
+// captchas issues arithmetic captchas and checks answers, each once. Handing one out stores
+// nothing (an unauthenticated caller could otherwise fill the store): the id carries a random
+// nonce, the expiry and a MAC over both and the answer, so only the server can tell whether an
+// answer is right. Checking marks the nonce used until the expiry — one short-lived entry per
+// answer, swept with the rest.
+type captchas struct {
+	kv  kv.Store
+	key []byte // MAC key, derived from the token key
+	now func() time.Time
+	png *pngPool
+}
+
+// id layout: nonce (6 bytes) | expiry, unix seconds (4) | MAC (6) = 16 bytes, 32 hex digits.
+const (
+	captchaNonceLen = 6
+	captchaIDLen    = 16
+)
+
+func newCaptchas(store kv.Store, tokenKey []byte, now func() time.Time) captchas {
+	m := hmac.New(sha256.New, tokenKey)
+	m.Write([]byte("mallconsole captcha key"))
+	return captchas{kv: store, key: m.Sum(nil), now: now, png: &pngPool{}}
+}
+
+// mac binds nonce, expiry and answer; 48 bits are plenty against guesses made one request each.
+func (c captchas) mac(head []byte, answer string) []byte {
+	m := hmac.New(sha256.New, c.key)
+	m.Write(head)
+	m.Write([]byte(answer))
+	return m.Sum(nil)[:captchaIDLen-captchaNonceLen-4]
+}
 
 // question makes "a op b" with a small, non-negative answer.
 func question() (text string, answer int) {
@@ -44,31 +77,52 @@ func question() (text string, answer int) {
 	}
 }
 
-// issue stores a new captcha's answer and returns its id and PNG.
-func (c captchas) issue(ctx context.Context) (id string, img []byte, err error) {
+// issue makes a new captcha and returns its id and PNG.
+func (c captchas) issue() (id string, img []byte, err error) {
 	text, answer := question()
-	raw := make([]byte, 16)
-	if _, err := rand.Read(raw); err != nil {
+	head := make([]byte, captchaNonceLen+4, captchaIDLen)
+	if _, err := rand.Read(head[:captchaNonceLen]); err != nil {
 		return "", nil, err
 	}
-	id = hex.EncodeToString(raw)
-	if err := c.kv.Put(ctx, "captcha:"+id, strconv.Itoa(answer), captchaTTL); err != nil {
-		return "", nil, err
-	}
-	img, err = drawCaptcha(text)
+	binary.BigEndian.PutUint32(head[captchaNonceLen:], uint32(c.now().Add(captchaTTL).Unix()))
+	id = hex.EncodeToString(append(head, c.mac(head, strconv.Itoa(answer))...))
+	img, err = drawCaptcha(text, c.png)
 	return id, img, err
 }
 
-// check takes the captcha (right or wrong, it is gone afterwards) and compares the answer.
+// check uses the captcha up (right or wrong, it is gone afterwards) and compares the answer.
+// found is false for an id that is malformed, expired or used.
 func (c captchas) check(ctx context.Context, id, code string) (ok, found bool, err error) {
-	if len(id) != 32 {
+	raw, err := hex.DecodeString(id)
+	if err != nil || len(raw) != captchaIDLen {
 		return false, false, nil
 	}
-	want, found, err := c.kv.Take(ctx, "captcha:"+id)
-	if err != nil || !found {
-		return false, found, err
+	head := raw[:captchaNonceLen+4]
+	left := time.Unix(int64(binary.BigEndian.Uint32(head[captchaNonceLen:])), 0).Sub(c.now())
+	if left <= 0 || left > captchaTTL {
+		return false, false, nil
 	}
-	return want == code, true, nil
+	fresh, err := c.kv.PutNew(ctx, "captcha:used:"+hex.EncodeToString(head[:captchaNonceLen]), "1", left)
+	if err != nil || !fresh {
+		return false, false, err
+	}
+	return hmac.Equal(raw[len(head):], c.mac(head, code)), true, nil
+}
+
+// CaptchaAnswer reads a captcha's answer from its id, as only the holder of the token key can
+// (tests use it to answer the way a person reading the picture would); "" when none fits.
+func CaptchaAnswer(tokenKey []byte, id string) string {
+	c := newCaptchas(nil, tokenKey, nil)
+	raw, err := hex.DecodeString(id)
+	if err != nil || len(raw) != captchaIDLen {
+		return ""
+	}
+	for answer := range 100 {
+		if a := strconv.Itoa(answer); hmac.Equal(raw[captchaNonceLen+4:], c.mac(raw[:captchaNonceLen+4], a)) {
+			return a
+		}
+	}
+	return ""
 }
 
 // Captcha picture: drawn small with the 7x13 bitmap font, then scaled up to 111x36, with noise
@@ -78,7 +132,7 @@ const (
 	captchaOutW, captchaOutH = 111, 36
 )
 
-func drawCaptcha(text string) ([]byte, error) {
+func drawCaptcha(text string, pool png.EncoderBufferPool) ([]byte, error) {
 	small := image.NewRGBA(image.Rect(0, 0, captchaW, captchaH))
 	draw.Draw(small, small.Bounds(), image.NewUniform(color.RGBA{0xf4, 0xf6, 0xfb, 0xff}), image.Point{}, draw.Src)
 	x := 1
@@ -102,11 +156,22 @@ func drawCaptcha(text string) ([]byte, error) {
 		big.Set(mrand.IntN(big.Bounds().Dx()), mrand.IntN(big.Bounds().Dy()), randomInk())
 	}
 	var buf bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, big); err != nil {
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: pool}).Encode(&buf, big); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
 }
+
+// pngPool keeps the PNG encoder's compressor between pictures: making one costs more than
+// drawing and encoding the picture.
+type pngPool struct{ p sync.Pool }
+
+func (p *pngPool) Get() *png.EncoderBuffer {
+	b, _ := p.p.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (p *pngPool) Put(b *png.EncoderBuffer) { p.p.Put(b) }
 
 func randomInk() color.RGBA {
 	return color.RGBA{uint8(mrand.IntN(140)), uint8(mrand.IntN(140)), uint8(60 + mrand.IntN(140)), 0xff}

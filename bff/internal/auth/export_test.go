@@ -44,7 +44,14 @@ func TestOnlineExport(t *testing.T) {
 		post := func(path, tok string, b any) apptest.Response {
 			return s.Do(t, apptest.Request{Method: http.MethodPost, Path: path, Token: tok, JSON: b})
 		}
-		r := post("/api/auth/online/download", staff, body(map[string]any{"ids": []string{chanID}}))
+		// outside the caller's data scope (staff: 运营部) nothing is exported
+		if rows := sheet(post("/api/auth/online/download", staff, body(map[string]any{"ids": []string{chanID}}))); len(rows) != 1 {
+			t.Errorf("out of scope, selected = %q", rows)
+		}
+		if rows := sheet(post("/api/auth/online/downloadAll", staff, body(nil))); len(rows) != 2 || rows[1][0] != "staff" {
+			t.Errorf("out of scope, all = %q", rows)
+		}
+		r := post("/api/auth/online/download", admin, body(map[string]any{"ids": []string{chanID}}))
 		if got := r.Header.Get("Content-Disposition"); got != `attachment; filename="______.xlsx"; filename*=UTF-8''%E5%9C%A8%E7%BA%BF%E7%94%A8%E6%88%B7%E6%95%B0%E6%8D%AE.xlsx` {
 			t.Errorf("Content-Disposition = %s", got)
 		}

@@ -44,13 +44,14 @@ func lockedError(wait time.Duration) error {
 	return httpx.Errorf(http.StatusTooManyRequests, "登录失败次数过多，请%d分钟后再试", int(math.Ceil(max(wait, time.Second).Minutes())))
 }
 
-// login signs in with user name and password: lock-out first, then the captcha (used up either
-// way), then the password; only a right password tells whether the account is enabled.
+// login signs in with user name and password: the address's lock first, then the captcha (used
+// up either way), then the account's lock, then the password; only a right password tells
+// whether the account is enabled. See limiter for the lock-out policy.
 func (s *Service) login(ctx context.Context, in passwordLogin) (LoginResult, error) {
-	if wait, err := s.limiter.locked(ctx, in.username, in.ip); err != nil {
+	if wait, err := s.limiter.ipLocked(ctx, in.ip); err != nil {
 		return LoginResult{}, err
 	} else if wait > 0 {
-		s.opt.Log.Warn("sign-in refused: locked out", "username", in.username, "ip", in.ip)
+		s.opt.Log.Warn("sign-in refused: address locked out", "username", in.username, "ip", in.ip)
 		return LoginResult{}, lockedError(wait)
 	}
 	if in.checkCaptcha {
@@ -59,29 +60,37 @@ func (s *Service) login(ctx context.Context, in passwordLogin) (LoginResult, err
 		case err != nil:
 			return LoginResult{}, err
 		case !found:
-			return LoginResult{}, &httpx.Error{Status: http.StatusBadRequest, Message: msgCaptchaGone}
+			return LoginResult{}, &httpx.Error{Status: http.StatusBadRequest, Code: "captcha_expired", Message: msgCaptchaGone}
 		case !ok:
-			return LoginResult{}, &httpx.Error{Status: http.StatusBadRequest, Message: msgCaptchaWrong}
+			return LoginResult{}, &httpx.Error{Status: http.StatusBadRequest, Code: "captcha_wrong", Message: msgCaptchaWrong}
 		}
 	}
 	u, found, err := s.d.Users.ByUsername(ctx, in.username)
 	if err != nil {
 		return LoginResult{}, err
 	}
+	found = found && u.Kind == in.kind
+	acct := account{kind: in.kind, name: in.username}
 	hash := dummyHash
-	if found && u.Kind == in.kind {
-		hash = u.Password
+	if found {
+		acct.id, hash = u.ID, u.Password
 	}
-	if bcrypt.CompareHashAndPassword([]byte(hash), []byte(in.secret)) != nil || !found || u.Kind != in.kind {
-		if err := s.limiter.fail(ctx, in.username, in.ip); err != nil {
+	if wait, err := s.limiter.accountLocked(ctx, acct, in.ip); err != nil {
+		return LoginResult{}, err
+	} else if wait > 0 {
+		s.opt.Log.Warn("sign-in refused: account locked out for this address", "username", in.username, "ip", in.ip)
+		return LoginResult{}, lockedError(wait)
+	}
+	if bcrypt.CompareHashAndPassword([]byte(hash), []byte(in.secret)) != nil || !found {
+		if err := s.limiter.fail(ctx, acct, in.ip); err != nil {
 			return LoginResult{}, err
 		}
-		return LoginResult{}, &httpx.Error{Status: http.StatusBadRequest, Message: msgBadLogin}
+		return LoginResult{}, &httpx.Error{Status: http.StatusBadRequest, Code: "bad_credentials", Message: msgBadLogin}
 	}
 	if !u.Enabled {
-		return LoginResult{}, &httpx.Error{Status: http.StatusBadRequest, Message: msgDisabled}
+		return LoginResult{}, &httpx.Error{Status: http.StatusBadRequest, Code: "account_disabled", Message: msgDisabled}
 	}
-	if err := s.limiter.succeed(ctx, in.username); err != nil {
+	if err := s.limiter.succeed(ctx, acct); err != nil {
 		return LoginResult{}, err
 	}
 	s.opt.Log.Info("signed in", "username", u.Username, "kind", u.Kind, "ip", in.ip)
@@ -131,7 +140,7 @@ func (s *Service) loginAccount(ctx context.Context, in portalLogin) (LoginResult
 		return unauthorized("工号不存在")
 	}
 	if !u.Enabled {
-		return LoginResult{}, &httpx.Error{Status: http.StatusBadRequest, Message: msgDisabled}
+		return LoginResult{}, &httpx.Error{Status: http.StatusBadRequest, Code: "account_disabled", Message: msgDisabled}
 	}
 	s.opt.Log.Info("signed in through the portal", "username", u.Username, "ip", in.ip)
 	return s.startSession(ctx, u, in.ip, in.userAgent)

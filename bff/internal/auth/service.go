@@ -16,6 +16,7 @@ import (
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/kv"
+	"mallconsole/bff/internal/platform/ratelimit"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/user"
 )
@@ -49,6 +50,7 @@ type Permissions interface {
 // Options are the settings of sign-in.
 type Options struct {
 	Captcha      bool          // check the captcha on staff sign-in
+	CaptchaRate  int           // captchas per minute per client address (0: no limit)
 	SessionTTL   time.Duration // how long a session lasts
 	MaxFails     int           // failed sign-ins per user name before lock-out; per IP 4x
 	Lock         time.Duration // counting window and lock-out length
@@ -76,6 +78,7 @@ type Service struct {
 	tokens   *tokens
 	captchas captchas
 	limiter  limiter
+	codes    *ratelimit.Limiter // captchas handed out per address
 	access   *cache.Map[int64, access]
 }
 
@@ -92,6 +95,9 @@ type access struct {
 	perms    []string
 }
 
+// maxRatedAddresses bounds the memory of the captcha rate limit (about 100 bytes an address).
+const maxRatedAddresses = 100_000
+
 // accessTTL bounds how long a change made through another BFF instance can go unseen here.
 const accessTTL = 10 * time.Second
 
@@ -101,7 +107,8 @@ func New(opt Options, d Deps) *Service {
 		opt:      opt,
 		d:        d,
 		tokens:   newTokens(opt.Key),
-		captchas: captchas{kv: d.KV},
+		captchas: newCaptchas(d.KV, opt.Key, opt.Now),
+		codes:    ratelimit.New(opt.CaptchaRate, maxRatedAddresses, opt.Now),
 		limiter:  limiter{kv: d.KV, maxUser: opt.MaxFails, maxIP: 4 * opt.MaxFails, window: opt.Lock, now: opt.Now},
 		access:   cache.NewMap[int64, access](d.Generation, accessTTL, 100_000, opt.Now),
 	}
@@ -293,7 +300,7 @@ func principal(sess Session, a access) *authz.Principal {
 		IsAdmin: a.isAdmin, RoleIDs: a.roleIDs, Perms: a.perms, RoleKey: a.roleKey}
 }
 
-// Scope is the data scope of the caller: the departments they may see (DECISIONS §3).
+// Scope is the data scope of the caller: the departments they may see (docs/decisions.md "System management (issue 4)").
 func (s *Service) Scope(ctx context.Context, p *authz.Principal) (authz.Scope, error) {
 	if p.IsAdmin {
 		return authz.Scope{All: true}, nil

@@ -2,6 +2,7 @@ package dept
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"slices"
 	"strconv"
@@ -11,6 +12,8 @@ import (
 
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/limits"
+	"mallconsole/bff/internal/platform/perm"
 	"mallconsole/bff/internal/platform/tree"
 )
 
@@ -41,11 +44,39 @@ func NewService(store *Store, users Users, scope authz.Scoper) *Service {
 
 // Routes registers the department API. The user page filters by the same tree.
 func (s *Service) Routes(r *authz.Router) {
-	r.GET("/api/dept", authz.Perm("dept:list", "user:list", "role:list"), s.handleTree)
-	r.GET("/api/dept/list", authz.SignedIn(), s.handlePicker)
-	r.POST("/api/dept", authz.Perm("dept:add"), s.handleCreate)
-	r.PUT("/api/dept", authz.Perm("dept:edit"), s.handleUpdate)
-	r.DELETE("/api/dept", authz.Perm("dept:del"), s.handleDelete)
+	r.GET("/api/dept", authz.Perm(perm.DeptList, perm.UserList, perm.RoleList), s.handleTree).
+		Doc(authz.Doc{Summary: "the department tree", Params: TreeParams{}, Resp: httpx.List[Node]{}})
+	r.GET("/api/dept/list", authz.SignedIn(), s.handlePicker).
+		Doc(authz.Doc{Summary: "a department's children and users, for the picker", Params: PickerParams{}, Resp: Picker{}})
+	r.POST("/api/dept", authz.Perm(perm.DeptAdd), s.handleCreate).
+		Doc(authz.Doc{Summary: "create a department", Body: Input{}, Resp: httpx.Created{}, Status: http.StatusCreated})
+	r.PUT("/api/dept", authz.Perm(perm.DeptEdit), s.handleUpdate).
+		Doc(authz.Doc{Summary: "edit a department", Body: Input{}})
+	r.DELETE("/api/dept", authz.Perm(perm.DeptDel), s.handleDelete).
+		Doc(authz.Doc{Summary: "delete departments", Body: httpx.IDList{}, Status: http.StatusOK})
+}
+
+// TreeParams filter the department tree.
+type TreeParams struct {
+	Name    string `query:"name"`
+	Enabled bool   `query:"enabled"`
+}
+
+// PickerParams name the department the picker opens.
+type PickerParams struct {
+	DeptID int64 `query:"deptId" description:"0: the top level"`
+}
+
+// Ref is a department's {id, name}.
+type Ref struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// Picker is one level of the department/user picker.
+type Picker struct {
+	Users []Member `json:"users"`
+	Depts []Ref    `json:"depts"`
 }
 
 // Node is a department in the tree.
@@ -144,23 +175,16 @@ func (s *Service) handlePicker(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	type ref struct {
-		ID   int64  `json:"id"`
-		Name string `json:"name"`
-	}
-	out := struct {
-		Users []Member `json:"users"`
-		Depts []ref    `json:"depts"`
-	}{Users: []Member{}, Depts: []ref{}}
+	out := Picker{Users: []Member{}, Depts: []Ref{}}
 	for _, n := range nest(ds) {
 		if id == 0 {
-			out.Depts = append(out.Depts, ref{n.ID, n.Name})
+			out.Depts = append(out.Depts, Ref{n.ID, n.Name})
 		}
 	}
 	if id != 0 {
 		for _, d := range ds {
 			if d.PID != nil && *d.PID == id {
-				out.Depts = append(out.Depts, ref{d.ID, d.Name})
+				out.Depts = append(out.Depts, Ref{d.ID, d.Name})
 			}
 		}
 		if sc.Allows(&id) {
@@ -197,54 +221,47 @@ func (s *Service) save(c echo.Context, create bool) error {
 	if !create {
 		chk.Positive("id", in.ID)
 	}
-	chk.Text("name", &in.Name, 64, true)
+	chk.Text("name", &in.Name, limits.NameMax, true)
 	chk.Range("deptSort", in.Sort, 0, 99999)
 	if chk.Err != nil {
 		return chk.Err
 	}
 	ctx := c.Request().Context()
-	all, err := s.store.All(ctx)
-	if err != nil {
-		return err
-	}
 	sc, err := s.scope.Scope(ctx, authz.From(c))
 	if err != nil {
 		return err
 	}
-	exists := map[int64]bool{}
-	for _, d := range all {
-		exists[d.ID] = true
-	}
-	if !create && !exists[in.ID] {
-		return httpx.NotFound("部门不存在")
-	}
 	d := Dept{ID: in.ID, Name: in.Name, Sort: in.Sort, Enabled: in.Enabled == nil || *in.Enabled}
 	if create {
 		d.ID = 0
-	} else if !sc.Allows(&in.ID) {
-		return httpx.Forbidden("没有权限操作该部门")
 	}
 	if in.PID != 0 {
-		if !exists[in.PID] {
-			return httpx.BadRequest("pid", "上级部门不存在")
-		}
-		if !create && slices.Contains(tree.Subtree(all, in.ID, deptID, deptPID), in.PID) {
-			return httpx.BadRequest("pid", "上级部门不能是自己或自己的下级")
-		}
 		d.PID = &in.PID
 	}
-	// A scoped caller adds and moves departments only under departments they see.
-	if !sc.All && (d.PID == nil || !sc.Allows(d.PID)) {
-		return httpx.Forbidden("没有权限操作该部门")
-	}
-	if err := s.store.Save(ctx, &d); err != nil {
-		return err
+	if err := s.Save(ctx, sc, &d); err != nil {
+		return answer(err)
 	}
 	return httpx.Saved(c, create, d.ID)
 }
 
-func deptID(d Dept) int64   { return d.ID }
-func deptPID(d Dept) *int64 { return d.PID }
+// answer maps the domain errors of department changes to HTTP.
+func answer(err error) error {
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return httpx.NotFound("部门不存在")
+	case errors.Is(err, ErrNoParent):
+		return httpx.BadRequest("pid", "上级部门不存在")
+	case errors.Is(err, tree.ErrUnderItself):
+		return httpx.BadRequest("pid", "上级部门不能是自己或自己的下级")
+	case errors.Is(err, tree.ErrLoop):
+		return httpx.Conflict("pid", "部门数据中有循环的上下级关系，请先把其中一个部门移到顶级")
+	case errors.Is(err, ErrOutOfScope):
+		return httpx.Forbidden("没有权限操作该部门")
+	case errors.Is(err, ErrInUse):
+		return httpx.Conflict("ids", "部门下还有用户，不能删除")
+	}
+	return err
+}
 
 func (s *Service) handleCreate(c echo.Context) error { return s.save(c, true) }
 func (s *Service) handleUpdate(c echo.Context) error { return s.save(c, false) }
@@ -257,27 +274,12 @@ func (s *Service) handleDelete(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	all, err := s.store.All(ctx)
-	if err != nil {
-		return err
-	}
 	sc, err := s.scope.Scope(ctx, authz.From(c))
 	if err != nil {
 		return err
 	}
-	for _, id := range ids {
-		if !sc.Allows(&id) {
-			return httpx.Forbidden("没有权限操作该部门")
-		}
-	}
-	del := tree.Union(all, ids, deptID, deptPID)
-	if n, err := s.users.CountInDepts(ctx, del); err != nil {
-		return err
-	} else if n > 0 {
-		return httpx.Conflict("ids", "部门下还有用户，不能删除")
-	}
-	if err := s.store.Delete(ctx, del); err != nil {
-		return err
+	if err := s.Delete(ctx, sc, ids); err != nil {
+		return answer(err)
 	}
 	return c.NoContent(http.StatusOK)
 }

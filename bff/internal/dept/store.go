@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // Store reads and writes departments.
@@ -95,12 +96,25 @@ func (s *Store) All(ctx context.Context) ([]Dept, error) {
 }
 
 // Save creates (ID 0) or updates a department.
-func (s *Store) Save(ctx context.Context, d *Dept) error {
+func (s *Store) Save(ctx context.Context, d *Dept) error { return save(s.db.WithContext(ctx), d) }
+
+func save(tx *gorm.DB, d *Dept) error {
 	if d.ID == 0 {
-		return s.db.WithContext(ctx).Create(d).Error
+		return tx.Create(d).Error
 	}
-	return s.db.WithContext(ctx).Model(&Dept{ID: d.ID}).Select("pid", "name", "sort", "enabled", "update_time").
-		Updates(d).Error
+	return tx.Model(&Dept{ID: d.ID}).Select("pid", "name", "sort", "enabled", "update_time").Updates(d).Error
+}
+
+// locked runs fn in a transaction holding every department row locked (MySQL: SELECT … FOR
+// UPDATE; SQLite: the database's write lock, taken when the transaction starts), with the rows.
+func (s *Store) locked(ctx context.Context, fn func(tx *gorm.DB, all []Dept) error) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var all []Dept
+		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Order("id").Find(&all).Error; err != nil {
+			return err
+		}
+		return fn(tx, all)
+	})
 }
 
 // Delete removes departments, children first (ids lists parents before children).

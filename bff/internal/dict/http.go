@@ -1,6 +1,7 @@
 package dict
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -9,21 +10,59 @@ import (
 
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/limits"
+	"mallconsole/bff/internal/platform/perm"
 )
 
 // Routes registers dictionaries. Entries are read by every dropdown, so any session reads them.
-func (s *Store) Routes(r *authz.Router) {
-	r.GET("/api/dict", authz.Perm("dict:list"), s.handleDicts)
-	r.POST("/api/dict", authz.Perm("dict:add"), s.handleCreateDict)
-	r.PUT("/api/dict", authz.Perm("dict:edit"), s.handleUpdateDict)
-	r.DELETE("/api/dict", authz.Perm("dict:del"), s.handleDeleteDicts)
-	r.GET("/api/dictDetail", authz.SignedIn(), s.handleDetails)
-	r.POST("/api/dictDetail", authz.Perm("dict:add"), s.handleCreateDetail)
-	r.PUT("/api/dictDetail", authz.Perm("dict:edit"), s.handleUpdateDetail)
-	r.DELETE("/api/dictDetail/:id", authz.Perm("dict:del"), s.handleDeleteDetail)
+func (s *Service) Routes(r *authz.Router) {
+	r.GET("/api/dict", authz.Perm(perm.DictList), s.handleDicts).
+		Doc(authz.Doc{Summary: "list dictionaries", Params: dictParams{}, Resp: httpx.List[DictRow]{}})
+	r.POST("/api/dict", authz.Perm(perm.DictAdd), s.handleCreateDict).
+		Doc(authz.Doc{Summary: "create a dictionary", Body: DictRow{}, Resp: httpx.Created{}, Status: http.StatusCreated})
+	r.PUT("/api/dict", authz.Perm(perm.DictEdit), s.handleUpdateDict).
+		Doc(authz.Doc{Summary: "edit a dictionary", Body: DictRow{}})
+	r.DELETE("/api/dict", authz.Perm(perm.DictDel), s.handleDeleteDicts).
+		Doc(authz.Doc{Summary: "delete dictionaries", Body: httpx.IDList{}, Status: http.StatusOK})
+	r.GET("/api/dictDetail", authz.SignedIn(), s.handleDetails).
+		Doc(authz.Doc{Summary: "a dictionary's entries", Params: detailParams{}, Resp: httpx.List[DetailRow]{}})
+	r.POST("/api/dictDetail", authz.Perm(perm.DictAdd), s.handleCreateDetail).
+		Doc(authz.Doc{Summary: "create an entry", Body: DetailRow{}, Resp: httpx.Created{}, Status: http.StatusCreated})
+	r.PUT("/api/dictDetail", authz.Perm(perm.DictEdit), s.handleUpdateDetail).
+		Doc(authz.Doc{Summary: "edit an entry", Body: DetailRow{}})
+	r.DELETE("/api/dictDetail/:id", authz.Perm(perm.DictDel), s.handleDeleteDetail).
+		Doc(authz.Doc{Summary: "delete an entry", Params: httpx.IDPath{}, Status: http.StatusOK})
 }
 
-// DictRow is a dictionary in answers.
+type dictParams struct {
+	httpx.PageParams
+	httpx.BlurryParams
+}
+
+type detailParams struct {
+	httpx.PageParams
+	DictName string `query:"dictName" required:"true"`
+}
+
+// httpError is the one place where the service's errors become answers; any other error is
+// the server's fault (500, logged).
+func httpError(err error) error {
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return httpx.NotFound("字典不存在")
+	case errors.Is(err, ErrDetailNotFound):
+		return httpx.NotFound("字典详情不存在")
+	case errors.Is(err, ErrUnknownDict):
+		return httpx.BadRequest("dict", "字典不存在")
+	case errors.Is(err, ErrNameConflict):
+		return httpx.Conflict("name", "字典名称已存在")
+	case errors.Is(err, ErrValueConflict):
+		return httpx.Conflict("value", "字典值已存在")
+	}
+	return err
+}
+
+// DictRow is a dictionary in answers and the body of its create and edit.
 type DictRow struct {
 	ID          int64  `json:"id"`
 	Name        string `json:"name"`
@@ -45,26 +84,18 @@ type ref struct {
 	ID int64 `json:"id"`
 }
 
-func blurryOf(c echo.Context) (string, error) {
-	b := strings.TrimSpace(c.QueryParam("blurry"))
-	if len([]rune(b)) > 64 {
-		return "", httpx.BadRequest("blurry", httpx.ReasonTooLong)
-	}
-	return b, nil
-}
-
-func (s *Store) handleDicts(c echo.Context) error {
+func (s *Service) handleDicts(c echo.Context) error {
 	page, err := httpx.ParsePage(c)
 	if err != nil {
 		return err
 	}
-	blurry, err := blurryOf(c)
+	blurry, err := httpx.Blurry(c)
 	if err != nil {
 		return err
 	}
-	ds, n, err := s.Search(c.Request().Context(), blurry, page.Offset(), page.Size)
+	ds, n, err := s.Dicts(c.Request().Context(), blurry, page.Offset(), page.Size)
 	if err != nil {
-		return err
+		return httpError(err)
 	}
 	rows := make([]DictRow, len(ds))
 	for i, d := range ds {
@@ -73,56 +104,54 @@ func (s *Store) handleDicts(c echo.Context) error {
 	return c.JSON(http.StatusOK, httpx.List[DictRow]{Content: rows, TotalElements: int(n)})
 }
 
-func (s *Store) saveDict(c echo.Context, create bool) error {
+// bindDict reads and checks the body of a dictionary's create (create) or edit.
+func bindDict(c echo.Context, create bool) (DictInput, error) {
 	var in DictRow
 	if err := httpx.JSON(c, &in); err != nil {
-		return err
+		return DictInput{}, err
 	}
 	var chk httpx.Check
-	if !create {
+	if create {
+		in.ID = 0
+	} else {
 		chk.Positive("id", in.ID)
 	}
-	chk.Text("name", &in.Name, 64, true)
-	chk.Text("description", &in.Description, 255, false)
-	if chk.Err != nil {
-		return chk.Err
-	}
-	ctx := c.Request().Context()
-	d := Dict{Name: in.Name, Description: in.Description}
-	if !create {
-		if _, ok, err := s.DictByID(ctx, in.ID); err != nil {
-			return err
-		} else if !ok {
-			return httpx.NotFound("字典不存在")
-		}
-		d.ID = in.ID
-	}
-	if err := s.SaveDict(ctx, &d); err != nil {
-		if errors.Is(err, ErrDuplicate) {
-			return httpx.Conflict("name", "字典名称已存在")
-		}
-		return err
-	}
-	return httpx.Saved(c, create, d.ID)
+	chk.Text("name", &in.Name, limits.NameMax, true)
+	chk.Text("description", &in.Description, limits.DescriptionMax, false)
+	return DictInput{ID: in.ID, Name: in.Name, Description: in.Description}, chk.Err
 }
 
-func (s *Store) handleCreateDict(c echo.Context) error { return s.saveDict(c, true) }
-func (s *Store) handleUpdateDict(c echo.Context) error { return s.saveDict(c, false) }
+// save is a create (create) or edit: bind reads and checks the body, do saves it.
+func save[In any](c echo.Context, create bool, bind func(echo.Context, bool) (In, error),
+	do func(context.Context, In) (int64, error)) error {
+	in, err := bind(c, create)
+	if err != nil {
+		return err
+	}
+	id, err := do(c.Request().Context(), in)
+	if err != nil {
+		return httpError(err)
+	}
+	return httpx.Saved(c, create, id)
+}
 
-func (s *Store) handleDeleteDicts(c echo.Context) error {
+func (s *Service) handleCreateDict(c echo.Context) error { return save(c, true, bindDict, s.SaveDict) }
+func (s *Service) handleUpdateDict(c echo.Context) error { return save(c, false, bindDict, s.SaveDict) }
+
+func (s *Service) handleDeleteDicts(c echo.Context) error {
 	ids, err := httpx.IDs(c)
 	if err != nil {
 		return err
 	}
 	if err := s.DeleteDicts(c.Request().Context(), ids); err != nil {
-		return err
+		return httpError(err)
 	}
 	return c.NoContent(http.StatusOK)
 }
 
 // handleDetails: GET /api/dictDetail?dictName=&page=&size= (or pageNow/pageSize, as the
 // dropdowns ask). An unknown name gives an empty list.
-func (s *Store) handleDetails(c echo.Context) error {
+func (s *Service) handleDetails(c echo.Context) error {
 	page, err := httpx.ParsePage(c)
 	if err != nil {
 		return err
@@ -131,9 +160,9 @@ func (s *Store) handleDetails(c echo.Context) error {
 	if name == "" {
 		return httpx.BadRequest("dictName", httpx.ReasonRequired)
 	}
-	ds, n, err := s.DetailPage(c.Request().Context(), name, page.Offset(), page.Size)
+	ds, n, err := s.Details(c.Request().Context(), name, page.Offset(), page.Size)
 	if err != nil {
-		return err
+		return httpError(err)
 	}
 	rows := make([]DetailRow, len(ds))
 	for i, d := range ds {
@@ -143,65 +172,42 @@ func (s *Store) handleDetails(c echo.Context) error {
 	return c.JSON(http.StatusOK, httpx.List[DetailRow]{Content: rows, TotalElements: int(n)})
 }
 
-func (s *Store) saveDetail(c echo.Context, create bool) error {
+// bindDetail reads and checks the body of an entry's create (create) or edit.
+func bindDetail(c echo.Context, create bool) (DetailInput, error) {
 	var in DetailRow
 	if err := httpx.JSON(c, &in); err != nil {
-		return err
+		return DetailInput{}, err
 	}
 	var chk httpx.Check
-	if !create {
+	if create {
+		in.ID = 0
+	} else {
 		chk.Positive("id", in.ID)
 	}
 	if in.Dict == nil || in.Dict.ID <= 0 {
 		chk.Fail("dict", httpx.ReasonRequired)
+		in.Dict = &ref{}
 	}
 	chk.Text("label", &in.Label, 255, true)
 	chk.Text("value", &in.Value, 255, true)
 	chk.Range("dictSort", in.Sort, 0, 99999)
-	if chk.Err != nil {
-		return chk.Err
-	}
-	ctx := c.Request().Context()
-	if _, ok, err := s.DictByID(ctx, in.Dict.ID); err != nil {
-		return err
-	} else if !ok {
-		return httpx.BadRequest("dict", "字典不存在")
-	}
-	if !create {
-		if ok, err := s.DetailExists(ctx, in.ID); err != nil {
-			return err
-		} else if !ok {
-			return httpx.NotFound("字典详情不存在")
-		}
-	}
-	d := Detail{DictID: in.Dict.ID, Label: in.Label, Value: in.Value, Sort: in.Sort}
-	if !create {
-		d.ID = in.ID
-	}
-	if err := s.SaveDetail(ctx, &d); err != nil {
-		if errors.Is(err, ErrDuplicate) {
-			return httpx.Conflict("value", "字典值已存在")
-		}
-		return err
-	}
-	return httpx.Saved(c, create, d.ID)
+	return DetailInput{ID: in.ID, DictID: in.Dict.ID, Label: in.Label, Value: in.Value, Sort: in.Sort}, chk.Err
 }
 
-func (s *Store) handleCreateDetail(c echo.Context) error { return s.saveDetail(c, true) }
-func (s *Store) handleUpdateDetail(c echo.Context) error { return s.saveDetail(c, false) }
+func (s *Service) handleCreateDetail(c echo.Context) error {
+	return save(c, true, bindDetail, s.SaveDetail)
+}
+func (s *Service) handleUpdateDetail(c echo.Context) error {
+	return save(c, false, bindDetail, s.SaveDetail)
+}
 
-func (s *Store) handleDeleteDetail(c echo.Context) error {
+func (s *Service) handleDeleteDetail(c echo.Context) error {
 	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return err
 	}
-	if ok, err := s.DetailExists(c.Request().Context(), id); err != nil {
-		return err
-	} else if !ok {
-		return httpx.NotFound("字典详情不存在")
-	}
 	if err := s.DeleteDetail(c.Request().Context(), id); err != nil {
-		return err
+		return httpError(err)
 	}
 	return c.NoContent(http.StatusOK)
 }

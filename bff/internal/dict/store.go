@@ -5,12 +5,13 @@ import (
 	"errors"
 
 	"gorm.io/gorm"
-
 	"gorm.io/gorm/clause"
+
 	"mallconsole/bff/internal/platform/db"
 )
 
-// Store reads and writes dictionaries.
+// Store reads and writes dictionaries. It knows gorm and nothing of HTTP; a taken unique key
+// comes back as the service's ErrNameConflict or ErrValueConflict.
 type Store struct{ db *gorm.DB }
 
 // NewStore uses g.
@@ -52,22 +53,22 @@ func (s *Store) Details(ctx context.Context, name string) ([]Detail, error) {
 // Search returns a page of dictionaries (name or description contains blurry).
 func (s *Store) Search(ctx context.Context, blurry string, offset, limit int) ([]Dict, int64, error) {
 	tx := s.db.WithContext(ctx).Model(&Dict{})
-	if blurry != "" {
-		like := "%" + blurry + "%"
-		tx = tx.Where("name LIKE ? OR description LIKE ?", like, like)
-	}
+	tx = db.AnyLike(tx, blurry, "name", "description")
 	return db.Paged[Dict](tx, "id", offset, limit)
 }
 
-// ErrDuplicate is returned for a taken dictionary name or entry value.
-var ErrDuplicate = gorm.ErrDuplicatedKey
-
-// SaveDict creates (ID 0) or updates a dictionary.
+// SaveDict creates (ID 0) or updates a dictionary; a taken name is ErrNameConflict.
 func (s *Store) SaveDict(ctx context.Context, d *Dict) error {
+	var err error
 	if d.ID == 0 {
-		return s.db.WithContext(ctx).Create(d).Error
+		err = s.db.WithContext(ctx).Create(d).Error
+	} else {
+		err = s.db.WithContext(ctx).Model(&Dict{ID: d.ID}).Select("name", "description", "update_time").Updates(d).Error
 	}
-	return s.db.WithContext(ctx).Model(&Dict{ID: d.ID}).Select("name", "description", "update_time").Updates(d).Error
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return ErrNameConflict
+	}
+	return err
 }
 
 // DeleteDicts removes dictionaries with their entries.
@@ -80,14 +81,11 @@ func (s *Store) DeleteDicts(ctx context.Context, ids []int64) error {
 	})
 }
 
-// DictByID finds a dictionary.
-func (s *Store) DictByID(ctx context.Context, id int64) (Dict, bool, error) {
-	var d Dict
-	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&d).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Dict{}, false, nil
-	}
-	return d, err == nil, err
+// DictExists tells whether a dictionary exists.
+func (s *Store) DictExists(ctx context.Context, id int64) (bool, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&Dict{}).Where("id = ?", id).Count(&n).Error
+	return n > 0, err
 }
 
 // DetailPage returns a page of a dictionary's entries in order, and the total.
@@ -97,13 +95,19 @@ func (s *Store) DetailPage(ctx context.Context, name string, offset, limit int) 
 	return db.Paged[Detail](tx, "dict_detail.sort, dict_detail.id", offset, limit)
 }
 
-// SaveDetail creates (ID 0) or updates an entry.
+// SaveDetail creates (ID 0) or updates an entry; a value taken in its dictionary is
+// ErrValueConflict.
 func (s *Store) SaveDetail(ctx context.Context, d *Detail) error {
+	var err error
 	if d.ID == 0 {
-		return s.db.WithContext(ctx).Create(d).Error
+		err = s.db.WithContext(ctx).Create(d).Error
+	} else {
+		err = s.db.WithContext(ctx).Model(&Detail{ID: d.ID}).Select("dict_id", "label", "value", "sort", "update_time").Updates(d).Error
 	}
-	res := s.db.WithContext(ctx).Model(&Detail{ID: d.ID}).Select("dict_id", "label", "value", "sort", "update_time").Updates(d)
-	return res.Error
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return ErrValueConflict
+	}
+	return err
 }
 
 // DetailExists tells whether an entry exists.

@@ -15,6 +15,7 @@ func (Setting) TableName() string { return "settings" }
 
 // Keys with a fixed meaning.
 const (
-	KeyInitialized = "init.done" // set when the shop's settings have been saved
-	KeySeeded      = "seed.base" // set when the first admin and the menu tree were created
+	KeyInitialized = "init.done"  // set when the shop's settings have been saved
+	KeySeeded      = "seed.base"  // set when the first admin and the menu tree were created
+	KeySetupToken  = "init.token" // SHA-256 (hex) of the generated setup token, until set-up
 )

@@ -34,3 +34,27 @@ func (s *Store) Set(ctx context.Context, tx *gorm.DB, key, value string) error {
 		DoUpdates: clause.AssignmentColumns([]string{"v", "update_time"}),
 	}).Create(&Setting{K: key, V: value}).Error
 }
+
+// complete marks the system set up, uses up the setup token, saves the shop's settings and runs
+// then (the superuser), in one transaction. Marking the system first, as a plain insert, lets
+// only one of two concurrent set-ups through: the other fails on the key (ErrInitialized).
+func (s *Store) complete(ctx context.Context, shop map[string]string, then func(tx *gorm.DB) error) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&Setting{K: KeyInitialized, V: "setup"}).Error; err != nil {
+			if errors.Is(err, gorm.ErrDuplicatedKey) {
+				return ErrInitialized
+			}
+			return err
+		}
+		// One use: the token goes with the set-up.
+		if err := tx.Where("k = ?", KeySetupToken).Delete(&Setting{}).Error; err != nil {
+			return err
+		}
+		for k, v := range shop {
+			if err := s.Set(ctx, tx, k, v); err != nil {
+				return err
+			}
+		}
+		return then(tx)
+	})
+}

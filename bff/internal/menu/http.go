@@ -10,7 +10,8 @@ import (
 
 // Routes registers the menu API.
 func (s *Service) Routes(r *authz.Router) {
-	r.GET("/api/menus/build", authz.SignedIn(), s.handleBuild)
+	r.GET("/api/menus/build", authz.SignedIn(), s.handleBuild).
+		Doc(authz.Doc{Summary: "my router tree (sidebar and pages)", Resp: []Route{}})
 }
 
 // handleBuild answers with the caller's router tree, ready-made per set of roles: it is asked on

@@ -1,6 +1,7 @@
 package menu
 
 import (
+	"errors"
 	"net/http"
 	"net/url"
 	"slices"
@@ -10,6 +11,7 @@ import (
 
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/perm"
 	"mallconsole/bff/internal/platform/tree"
 )
 
@@ -49,10 +51,14 @@ func nodeOf(m Menu) Node {
 
 // ManageRoutes registers menu management. The role dialog ticks menus from the same tree.
 func (s *Service) ManageRoutes(r *authz.Router) {
-	r.GET("/api/menus/tree", authz.Perm("menu:list", "role:list"), s.handleTree)
-	r.POST("/api/menus", authz.Perm("menu:add"), s.handleCreate)
-	r.PUT("/api/menus", authz.Perm("menu:edit"), s.handleUpdate)
-	r.DELETE("/api/menus", authz.Perm("menu:del"), s.handleDelete)
+	r.GET("/api/menus/tree", authz.Perm(perm.MenuList, perm.RoleList), s.handleTree).
+		Doc(authz.Doc{Summary: "every menu as a tree", Resp: []Node{}})
+	r.POST("/api/menus", authz.Perm(perm.MenuAdd), s.handleCreate).
+		Doc(authz.Doc{Summary: "create a menu", Body: Node{}, Resp: httpx.Created{}, Status: http.StatusCreated})
+	r.PUT("/api/menus", authz.Perm(perm.MenuEdit), s.handleUpdate).
+		Doc(authz.Doc{Summary: "edit a menu", Body: Node{}})
+	r.DELETE("/api/menus", authz.Perm(perm.MenuDel), s.handleDelete).
+		Doc(authz.Doc{Summary: "delete menus", Body: httpx.IDList{}, Status: http.StatusOK})
 }
 
 // Tree nests every menu (buttons too) under its parent, siblings by sort.
@@ -127,20 +133,6 @@ func (s *Service) save(c echo.Context, create bool) error {
 	if chk.Err != nil {
 		return chk.Err
 	}
-	ctx := c.Request().Context()
-	all, err := s.store.All(ctx)
-	if err != nil {
-		return err
-	}
-	byID := map[int64]Menu{}
-	for _, m := range all {
-		byID[m.ID] = m
-	}
-	if !create {
-		if _, ok := byID[in.ID]; !ok {
-			return httpx.NotFound("菜单不存在")
-		}
-	}
 	m := Menu{ID: in.ID, Type: in.Type, Title: in.Title, Name: in.Name, Component: in.Component, Path: in.Path,
 		Sort: in.Sort, Icon: in.Icon, Permission: in.Permission, Hidden: in.Hidden, Cache: in.Cache,
 		AlwaysShow: in.AlwaysShow, Redirect: in.Redirect, ActiveMenu: in.ActiveMenu, Breadcrumb: in.Breadcrumb,
@@ -149,24 +141,31 @@ func (s *Service) save(c echo.Context, create bool) error {
 		m.ID = 0
 	}
 	if in.PID != 0 {
-		parent, ok := byID[in.PID]
-		if !ok {
-			return httpx.BadRequest("pid", "上级菜单不存在")
-		}
-		if parent.Type == TypeButton {
-			return httpx.BadRequest("pid", "按钮下不能再有菜单")
-		}
-		if !create && slices.Contains(tree.Subtree(all, in.ID, menuID, menuPID), in.PID) {
-			return httpx.BadRequest("pid", "上级菜单不能是自己或自己的下级")
-		}
 		m.PID = &in.PID
-	} else if in.Type == TypeButton {
-		return httpx.BadRequest("pid", "按钮必须属于一个菜单")
 	}
-	if err := s.store.Save(ctx, &m); err != nil {
-		return err
+	if err := s.Save(c.Request().Context(), &m); err != nil {
+		return answer(err)
 	}
 	return httpx.Saved(c, create, m.ID)
+}
+
+// answer maps the domain errors of menu changes to HTTP.
+func answer(err error) error {
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return httpx.NotFound("菜单不存在")
+	case errors.Is(err, ErrNoParent):
+		return httpx.BadRequest("pid", "上级菜单不存在")
+	case errors.Is(err, ErrUnderButton):
+		return httpx.BadRequest("pid", "按钮下不能再有菜单")
+	case errors.Is(err, ErrButtonAtTop):
+		return httpx.BadRequest("pid", "按钮必须属于一个菜单")
+	case errors.Is(err, tree.ErrUnderItself):
+		return httpx.BadRequest("pid", "上级菜单不能是自己或自己的下级")
+	case errors.Is(err, tree.ErrLoop):
+		return httpx.Conflict("pid", "菜单数据中有循环的上下级关系，请先把其中一个菜单移到顶级")
+	}
+	return err
 }
 
 func (s *Service) handleCreate(c echo.Context) error { return s.save(c, true) }
@@ -178,13 +177,8 @@ func (s *Service) handleDelete(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	all, err := s.store.All(ctx)
-	if err != nil {
-		return err
-	}
-	if err := s.store.Delete(ctx, tree.Union(all, ids, menuID, menuPID)); err != nil {
-		return err
+	if err := s.Delete(c.Request().Context(), ids); err != nil {
+		return answer(err)
 	}
 	return c.NoContent(http.StatusOK)
 }

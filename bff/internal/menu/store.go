@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"mallconsole/bff/internal/platform/cache"
 )
@@ -50,14 +51,30 @@ func (s *Store) Ensure(ctx context.Context, m Menu) (Menu, error) {
 
 // Save creates (ID 0) or updates a menu.
 func (s *Store) Save(ctx context.Context, m *Menu) error {
-	var err error
+	err := save(s.db.WithContext(ctx), m)
+	s.gen.Bump()
+	return err
+}
+
+func save(tx *gorm.DB, m *Menu) error {
 	if m.ID == 0 {
-		err = s.db.WithContext(ctx).Create(m).Error
-	} else {
-		err = s.db.WithContext(ctx).Model(&Menu{ID: m.ID}).Select("pid", "type", "title", "name", "component",
-			"path", "sort", "icon", "permission", "hidden", "cache", "always_show", "redirect", "active_menu",
-			"breadcrumb", "i_frame", "update_time").Updates(m).Error
+		return tx.Create(m).Error
 	}
+	return tx.Model(&Menu{ID: m.ID}).Select("pid", "type", "title", "name", "component",
+		"path", "sort", "icon", "permission", "hidden", "cache", "always_show", "redirect", "active_menu",
+		"breadcrumb", "i_frame", "update_time").Updates(m).Error
+}
+
+// locked runs fn in a transaction holding every menu row locked (MySQL: SELECT … FOR UPDATE;
+// SQLite: the database's write lock, taken when the transaction starts), with the rows.
+func (s *Store) locked(ctx context.Context, fn func(tx *gorm.DB, all []Menu) error) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var all []Menu
+		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Order("id").Find(&all).Error; err != nil {
+			return err
+		}
+		return fn(tx, all)
+	})
 	s.gen.Bump()
 	return err
 }

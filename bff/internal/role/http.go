@@ -5,12 +5,13 @@ import (
 	"errors"
 	"net/http"
 	"slices"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/limits"
+	"mallconsole/bff/internal/platform/perm"
 )
 
 // Users is what role management needs from the user feature.
@@ -32,11 +33,21 @@ func NewService(store *Store, users Users, scope authz.Scoper) *Service {
 
 // Routes registers role management. The user dialog needs the role list too.
 func (s *Service) Routes(r *authz.Router) {
-	r.GET("/api/roles", authz.Perm("role:list"), s.handleList)
-	r.GET("/api/roles/all", authz.Perm("role:list", "user:add", "user:edit"), s.handleAll)
-	r.POST("/api/roles", authz.Perm("role:add"), s.handleCreate)
-	r.PUT("/api/roles", authz.Perm("role:edit"), s.handleUpdate)
-	r.DELETE("/api/roles", authz.Perm("role:del"), s.handleDelete)
+	r.GET("/api/roles", authz.Perm(perm.RoleList), s.handleList).
+		Doc(authz.Doc{Summary: "list roles", Params: listParams{}, Resp: httpx.List[Row]{}})
+	r.GET("/api/roles/all", authz.Perm(perm.RoleList, perm.UserAdd, perm.UserEdit), s.handleAll).
+		Doc(authz.Doc{Summary: "every role, for the user dialog", Resp: []Role{}})
+	r.POST("/api/roles", authz.Perm(perm.RoleAdd), s.handleCreate).
+		Doc(authz.Doc{Summary: "create a role", Body: Input{}, Resp: httpx.Created{}, Status: http.StatusCreated})
+	r.PUT("/api/roles", authz.Perm(perm.RoleEdit), s.handleUpdate).
+		Doc(authz.Doc{Summary: "edit a role", Body: Input{}})
+	r.DELETE("/api/roles", authz.Perm(perm.RoleDel), s.handleDelete).
+		Doc(authz.Doc{Summary: "delete roles", Body: httpx.IDList{}, Status: http.StatusOK})
+}
+
+type listParams struct {
+	httpx.PageParams
+	httpx.BlurryParams
 }
 
 // Row is a role with its grants.
@@ -63,9 +74,9 @@ func (s *Service) handleList(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	blurry := strings.TrimSpace(c.QueryParam("blurry"))
-	if len([]rune(blurry)) > 64 {
-		return httpx.BadRequest("blurry", httpx.ReasonTooLong)
+	blurry, err := httpx.Blurry(c)
+	if err != nil {
+		return err
 	}
 	ctx := c.Request().Context()
 	rs, n, err := s.store.Search(ctx, blurry, page.Offset(), page.Size)
@@ -103,23 +114,30 @@ func (s *Service) handleAll(c echo.Context) error {
 	return c.JSON(http.StatusOK, rs)
 }
 
-// callerLevel is the caller's most powerful role level; 0 for the superuser.
-func (s *Service) callerLevel(ctx context.Context, p *authz.Principal) (int, error) {
-	if p.IsAdmin {
-		return 0, nil
+// httpError maps the errors of role management to answers, the grant rules' through HTTPError.
+func httpError(err error) error {
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return httpx.NotFound("角色不存在")
+	case errors.Is(err, ErrInUse):
+		return httpx.Conflict("ids", "角色已分配给用户，不能删除")
 	}
-	rs, err := s.store.ByIDs(ctx, p.RoleIDs)
-	if err != nil {
-		return 0, err
-	}
-	lv := 1 << 30
-	for _, r := range rs {
-		lv = min(lv, r.Level)
-	}
-	return lv, nil
+	return HTTPError(err)
 }
 
-var errHigherLevel = &httpx.Error{Status: http.StatusForbidden, Message: "角色权限不足，不能操作级别更高的角色"}
+// HTTPError answers the grant rules' refusals (of this package's service and of the user
+// feature, which applies the same rules) with 403 and a message; other errors pass unchanged.
+func HTTPError(err error) error {
+	switch {
+	case errors.Is(err, ErrHigherLevel):
+		return httpx.Forbidden("角色权限不足，不能操作级别更高的用户或角色")
+	case errors.Is(err, ErrGrantBeyondOwn):
+		return httpx.Forbidden("不能授予自己没有的菜单或权限")
+	case errors.Is(err, ErrScopeBeyondOwn):
+		return httpx.Forbidden("不能授予超出自己数据权限的范围")
+	}
+	return err
+}
 
 func (s *Service) save(c echo.Context, create bool) error {
 	var in Input
@@ -131,8 +149,8 @@ func (s *Service) save(c echo.Context, create bool) error {
 	if !create {
 		chk.Positive("id", in.ID)
 	}
-	chk.Text("name", &in.Name, 64, true)
-	chk.Text("description", &in.Description, 255, false)
+	chk.Text("name", &in.Name, limits.NameMax, true)
+	chk.Text("description", &in.Description, limits.DescriptionMax, false)
 	if in.Level == nil {
 		chk.Fail("level", httpx.ReasonRequired)
 	} else {
@@ -166,45 +184,14 @@ func (s *Service) save(c echo.Context, create bool) error {
 			return httpx.BadRequest(g.field, "包含不存在的ID")
 		}
 	}
-	mine, err := s.callerLevel(ctx, p)
+	id, err := s.Save(ctx, p, in, create)
+	if errors.Is(err, ErrDuplicate) {
+		return httpx.Conflict("name", "角色名称已存在")
+	}
 	if err != nil {
-		return err
+		return httpError(err)
 	}
-	if *in.Level < mine {
-		return errHigherLevel
-	}
-	sc, err := s.scope.Scope(ctx, p)
-	if err != nil {
-		return err
-	}
-	for _, d := range in.Depts {
-		if !sc.Allows(&d) {
-			return httpx.Forbidden("没有权限授予该部门的数据")
-		}
-	}
-	if !create {
-		old, err := s.store.ByIDs(ctx, []int64{in.ID})
-		if err != nil {
-			return err
-		}
-		if len(old) == 0 {
-			return httpx.NotFound("角色不存在")
-		}
-		if old[0].Level < mine {
-			return errHigherLevel
-		}
-	}
-	r := Role{ID: in.ID, Name: in.Name, Level: *in.Level, Description: in.Description, DataScope: in.DataScope}
-	if create {
-		r.ID = 0
-	}
-	if err := s.store.Save(ctx, &r, in.Menus, in.Depts); err != nil {
-		if errors.Is(err, ErrDuplicate) {
-			return httpx.Conflict("name", "角色名称已存在")
-		}
-		return err
-	}
-	return httpx.Saved(c, create, r.ID)
+	return httpx.Saved(c, create, id)
 }
 
 func (s *Service) handleCreate(c echo.Context) error { return s.save(c, true) }
@@ -216,26 +203,8 @@ func (s *Service) handleDelete(c echo.Context) error {
 		return err
 	}
 	ctx, p := c.Request().Context(), authz.From(c)
-	rs, err := s.store.ByIDs(ctx, ids)
-	if err != nil {
-		return err
-	}
-	mine, err := s.callerLevel(ctx, p)
-	if err != nil {
-		return err
-	}
-	for _, r := range rs {
-		if r.Level < mine {
-			return errHigherLevel
-		}
-	}
-	if n, err := s.users.CountWithRoles(ctx, ids); err != nil {
-		return err
-	} else if n > 0 {
-		return httpx.Conflict("ids", "角色已分配给用户，不能删除")
-	}
-	if err := s.store.Delete(ctx, ids); err != nil {
-		return err
+	if err := s.Delete(ctx, p, ids); err != nil {
+		return httpError(err)
 	}
 	return c.NoContent(http.StatusOK)
 }

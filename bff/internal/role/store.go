@@ -84,10 +84,7 @@ func (s *Store) Ensure(ctx context.Context, r Role, menuIDs []int64) (Role, erro
 // Search returns a page of roles (name or description contains blurry), by level then ID.
 func (s *Store) Search(ctx context.Context, blurry string, offset, limit int) ([]Role, int64, error) {
 	tx := s.db.WithContext(ctx).Model(&Role{})
-	if blurry != "" {
-		like := "%" + blurry + "%"
-		tx = tx.Where("name LIKE ? OR description LIKE ?", like, like)
-	}
+	tx = db.AnyLike(tx, blurry, "name", "description")
 	return db.Paged[Role](tx, "level, id", offset, limit)
 }
 

@@ -8,8 +8,10 @@ import (
 	"mallconsole/bff/internal/auth"
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/dict"
+	"mallconsole/bff/internal/goods"
 	"mallconsole/bff/internal/initsetup"
 	"mallconsole/bff/internal/menu"
+	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/platform/db"
 	"mallconsole/bff/internal/platform/kv"
 	"mallconsole/bff/internal/role"
@@ -26,6 +28,7 @@ func Migrations() []db.Migration {
 		audit.Migrations(),
 		attach.Migrations(),
 		workflow.Migrations(),
+		goods.Migrations(), order.Migrations(),
 	} {
 		all = append(all, ms...)
 	}

@@ -21,6 +21,7 @@ import (
 	"mallconsole/bff/internal/menu"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/cache"
+	"mallconsole/bff/internal/platform/perm"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/user"
 	"mallconsole/bff/internal/workflow"
@@ -110,6 +111,19 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("seeding the workflow pages: %w", err)
 	}
+	err = g.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		settings := initsetup.NewStore(tx)
+		if _, done, err := settings.Get(ctx, KeyShopPages); err != nil || done {
+			return err
+		}
+		if err := shop(ctx, tx, gen); err != nil {
+			return err
+		}
+		return settings.Set(ctx, tx, KeyShopPages, time.Now().UTC().Format(time.RFC3339))
+	})
+	if err != nil {
+		return fmt.Errorf("seeding the shop pages: %w", err)
+	}
 	if printAdmin != "" {
 		fmt.Fprintf(opt.Out, "admin password: %s\n", printAdmin)
 	}
@@ -163,13 +177,13 @@ func base(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 		return false, err
 	}
 	online, err := menus.Ensure(ctx, menu.Menu{PID: &system.ID, Type: menu.TypeMenu, Title: OnlineMenu,
-		Name: "OnlineUser", Path: "online", Component: "system/online/index", Permission: "online:list",
+		Name: "OnlineUser", Path: "online", Component: "system/online/index", Permission: perm.OnlineList,
 		Icon: "monitor", Sort: 1, Breadcrumb: true})
 	if err != nil {
 		return false, err
 	}
 	kick, err := menus.Ensure(ctx, menu.Menu{PID: &online.ID, Type: menu.TypeButton, Title: OnlineKickBtn,
-		Permission: "online:del", Sort: 2, Breadcrumb: true})
+		Permission: perm.OnlineDel, Sort: 2, Breadcrumb: true})
 	if err != nil {
 		return false, err
 	}

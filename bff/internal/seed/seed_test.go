@@ -57,7 +57,7 @@ func TestBaseSeed(t *testing.T) {
 		}
 		var ms []menu.Menu
 		g.Order("id").Find(&ms)
-		if len(ms) != 28 || ms[0].Path != "/system" || ms[0].Component != "Layout" || ms[0].Icon != "setting" || !ms[0].AlwaysShow ||
+		if len(ms) != 41 || ms[0].Path != "/system" || ms[0].Component != "Layout" || ms[0].Icon != "setting" || !ms[0].AlwaysShow ||
 			ms[1].Permission != "online:list" || ms[1].Component != "system/online/index" || ms[1].Name != "OnlineUser" ||
 			ms[2].Type != menu.TypeButton || ms[2].Permission != "online:del" {
 			t.Fatalf("menus = %+v", ms)
@@ -70,7 +70,7 @@ func TestBaseSeed(t *testing.T) {
 			}
 		}
 		for _, want := range []string{"user:list", "user:add", "user:edit", "user:del", "role:list", "role:del",
-			"menu:list", "menu:edit", "dept:list", "dept:add", "dict:list", "dict:del", "log:list", "leave:batch"} {
+			"menu:list", "menu:edit", "dept:list", "dept:add", "dict:list", "dict:del", "log:list", "leave:batch", "goods:list", "goods:export", "order:ship", "order:detail"} {
 			if !slices.Contains(perms, want) {
 				t.Fatalf("no menu carries %s: %v", want, perms)
 			}
@@ -79,8 +79,9 @@ func TestBaseSeed(t *testing.T) {
 			t.Fatalf("在线用户 sort = %d", ms[1].Sort)
 		}
 		c := counts(t, g)
-		// 流程 → 流程申请, 流程申请（多人） → 批量发起 and the leave_type dictionary (the leave request).
-		if c["depts"] != 0 || c["dict"] != 1 || c["dict_detail"] != 4 || c["roles_menus"] != 28 {
+		// 流程 → 流程申请, 流程申请（多人） → 批量发起 and the leave_type dictionary (the leave request);
+		// 商城 → 商品管理 (4 buttons), 订单管理 (6 buttons), goods_category (5) and express_company (7).
+		if c["depts"] != 0 || c["dict"] != 3 || c["dict_detail"] != 16 || c["roles_menus"] != 41 {
 			t.Fatalf("base seed counts = %v", c)
 		}
 		// A second start prints nothing and creates nothing, even if the admin was renamed away.
@@ -89,7 +90,7 @@ func TestBaseSeed(t *testing.T) {
 		if err := seed.Run(ctx, g, opt); err != nil || out.Len() != 0 {
 			t.Fatalf("second run: %v %q", err, out.String())
 		}
-		if got := counts(t, g); got["users"] != 1 || got["menus"] != 28 {
+		if got := counts(t, g); got["users"] != 1 || got["menus"] != 41 {
 			t.Fatalf("second run changed counts: %v", got)
 		}
 	})
@@ -107,7 +108,7 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 			t.Fatalf("output %q", s)
 		}
 		first := counts(t, g)
-		if first["users"] != 4 || first["depts"] != 4 || first["dict"] != 4 || first["dict_detail"] != 13 || first["settings"] != 4 ||
+		if first["users"] != 4 || first["depts"] != 4 || first["dict"] != 6 || first["dict_detail"] != 25 || first["settings"] != 5 ||
 			first["leave_entitlements"] != 1 {
 			t.Fatalf("demo counts = %v", first)
 		}

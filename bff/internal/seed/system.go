@@ -8,6 +8,7 @@ import (
 
 	"mallconsole/bff/internal/menu"
 	"mallconsole/bff/internal/platform/cache"
+	"mallconsole/bff/internal/platform/perm"
 	"mallconsole/bff/internal/role"
 )
 
@@ -22,19 +23,19 @@ type page struct {
 	buttons                                  [][2]string // title, permission
 }
 
-func crud(prefix string) [][2]string {
-	return [][2]string{{"新增", prefix + ":add"}, {"编辑", prefix + ":edit"}, {"删除", prefix + ":del"}}
+func crud(add, edit, del string) [][2]string {
+	return [][2]string{{"新增", add}, {"编辑", edit}, {"删除", del}}
 }
 
 // SystemPages are the pages of 系统管理 and their buttons.
 func systemPages() []page {
 	return []page{
-		{"用户管理", "User", "user", "system/user/index", "peoples", "user:list", 1, crud("user")},
-		{"角色管理", "Role", "role", "system/role/index", "role", "role:list", 2, crud("role")},
-		{"菜单管理", "Menu", "menu", "system/menu/index", "menu", "menu:list", 3, crud("menu")},
-		{"部门管理", "Dept", "dept", "system/dept/index", "dept", "dept:list", 4, crud("dept")},
-		{"字典管理", "Dict", "dict", "system/dict/index", "dictionary", "dict:list", 5, crud("dict")},
-		{"操作日志", "Log", "log", "system/log/index", "log", "log:list", 7, nil},
+		{"用户管理", "User", "user", "system/user/index", "peoples", perm.UserList, 1, crud(perm.UserAdd, perm.UserEdit, perm.UserDel)},
+		{"角色管理", "Role", "role", "system/role/index", "role", perm.RoleList, 2, crud(perm.RoleAdd, perm.RoleEdit, perm.RoleDel)},
+		{"菜单管理", "Menu", "menu", "system/menu/index", "menu", perm.MenuList, 3, crud(perm.MenuAdd, perm.MenuEdit, perm.MenuDel)},
+		{"部门管理", "Dept", "dept", "system/dept/index", "dept", perm.DeptList, 4, crud(perm.DeptAdd, perm.DeptEdit, perm.DeptDel)},
+		{"字典管理", "Dict", "dict", "system/dict/index", "dictionary", perm.DictList, 5, crud(perm.DictAdd, perm.DictEdit, perm.DictDel)},
+		{"操作日志", "Log", "log", "system/log/index", "log", perm.LogList, 7, nil},
 	}
 }
 
@@ -50,30 +51,45 @@ func system(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
 	if err := tx.Model(&menu.Menu{}).Where("pid = ? AND title = ?", dir.ID, OnlineMenu).Update("sort", 6).Error; err != nil {
 		return err
 	}
-	var granted []int64
-	for _, p := range systemPages() {
-		m, err := menus.Ensure(ctx, menu.Menu{PID: &dir.ID, Type: menu.TypeMenu, Title: p.title, Name: p.name,
+	granted, err := ensurePages(ctx, menus, dir.ID, systemPages())
+	if err != nil {
+		return err
+	}
+	return grantSuperuser(ctx, tx, gen, granted)
+}
+
+// ensurePages adds pages with their buttons under the directory dirID and returns the IDs of
+// all of them.
+func ensurePages(ctx context.Context, menus *menu.Store, dirID int64, pages []page) ([]int64, error) {
+	var ids []int64
+	for _, p := range pages {
+		m, err := menus.Ensure(ctx, menu.Menu{PID: &dirID, Type: menu.TypeMenu, Title: p.title, Name: p.name,
 			Path: p.path, Component: p.component, Icon: p.icon, Permission: p.perm, Sort: p.sort, Breadcrumb: true})
 		if err != nil {
-			return err
+			return nil, err
 		}
-		granted = append(granted, m.ID)
+		ids = append(ids, m.ID)
 		for i, b := range p.buttons {
 			btn, err := menus.Ensure(ctx, menu.Menu{PID: &m.ID, Type: menu.TypeButton, Title: b[0],
 				Permission: b[1], Sort: i + 1, Breadcrumb: true})
 			if err != nil {
-				return err
+				return nil, err
 			}
-			granted = append(granted, btn.ID)
+			ids = append(ids, btn.ID)
 		}
 	}
+	return ids, nil
+}
+
+// grantSuperuser grants menus to the superuser role, when there is one.
+func grantSuperuser(ctx context.Context, tx *gorm.DB, gen *cache.Generation, menuIDs []int64) error {
 	var admins role.Role
-	err = tx.Where("name = ?", AdminRole).Take(&admins).Error
+	err := tx.Where("name = ?", AdminRole).Take(&admins).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	return role.NewStore(tx, gen).Grant(ctx, admins.ID, granted)
+	return role.NewStore(tx, gen).Grant(ctx, admins.ID, menuIDs)
 }

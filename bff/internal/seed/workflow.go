@@ -9,6 +9,7 @@ import (
 	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/menu"
 	"mallconsole/bff/internal/platform/cache"
+	"mallconsole/bff/internal/platform/perm"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/workflow"
 )
@@ -56,7 +57,7 @@ func workflowPages(ctx context.Context, tx *gorm.DB, gen *cache.Generation) erro
 		return err
 	}
 	btn, err := menus.Ensure(ctx, menu.Menu{PID: &batch.ID, Type: menu.TypeButton, Title: BatchButton,
-		Permission: workflow.BatchPerm, Sort: 1, Breadcrumb: true})
+		Permission: perm.LeaveBatch, Sort: 1, Breadcrumb: true})
 	if err != nil {
 		return err
 	}

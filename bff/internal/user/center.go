@@ -3,7 +3,11 @@ package user
 import (
 	"cmp"
 	"context"
+	"errors"
+	"math"
+	"mime/multipart"
 	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v4"
 	"golang.org/x/crypto/bcrypt"
@@ -12,11 +16,19 @@ import (
 	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/limits"
 )
 
 // Sessions is what the personal center needs from auth.
 type Sessions interface {
 	EndOtherSessions(ctx context.Context, userID int64, keep string) error
+}
+
+// Guesses throttles checks of the old password like sign-ins (auth).
+type Guesses interface {
+	OldPasswordLocked(ctx context.Context, userID int64) (time.Duration, error)
+	OldPasswordFailed(ctx context.Context, userID int64) error
+	OldPasswordMatched(ctx context.Context, userID int64) error
 }
 
 // Pictures stores avatars (the attach feature).
@@ -35,14 +47,15 @@ type SignIns interface {
 type Center struct {
 	store      *Store
 	sessions   Sessions
+	guesses    Guesses
 	pictures   Pictures
 	signIns    SignIns
 	bcryptCost int
 }
 
 // NewCenter builds the personal center; bcryptCost 0 means bcrypt's default.
-func NewCenter(store *Store, sessions Sessions, pictures Pictures, signIns SignIns, bcryptCost int) *Center {
-	return &Center{store: store, sessions: sessions, pictures: pictures, signIns: signIns,
+func NewCenter(store *Store, sessions Sessions, guesses Guesses, pictures Pictures, signIns SignIns, bcryptCost int) *Center {
+	return &Center{store: store, sessions: sessions, guesses: guesses, pictures: pictures, signIns: signIns,
 		bcryptCost: cmp.Or(bcryptCost, bcrypt.DefaultCost)}
 }
 
@@ -58,10 +71,30 @@ const (
 // Routes registers the personal center for any signed-in account, staff or channel
 // operator: each call is about the caller alone.
 func (s *Center) Routes(r *authz.Router) {
-	r.PUT("/api/users/center", authz.SignedIn(), s.handleProfile)
-	r.POST("/api/users/updatePass", authz.SignedIn(), s.handlePassword)
-	r.POST(AvatarRoute, authz.SignedIn(), s.handleAvatar)
-	r.GET("/api/users/center/logins", authz.SignedIn(), s.handleSignIns)
+	r.PUT("/api/users/center", authz.SignedIn(), s.handleProfile).
+		Doc(authz.Doc{Summary: "edit my profile", Body: Profile{}})
+	r.POST("/api/users/updatePass", authz.SignedIn(), s.handlePassword).
+		Doc(authz.Doc{Summary: "change my password", Body: PasswordChange{}})
+	r.POST(AvatarRoute, authz.SignedIn(), s.handleAvatar).
+		Doc(authz.Doc{Summary: "upload my avatar", Form: AvatarForm{}, Resp: Avatar{}})
+	r.GET("/api/users/center/logins", authz.SignedIn(), s.handleSignIns).
+		Doc(authz.Doc{Summary: "my recent sign-ins", Resp: httpx.List[SignInRow]{}})
+}
+
+// PasswordChange is the body of POST /api/users/updatePass.
+type PasswordChange struct {
+	OldPass string `json:"oldPass"`
+	NewPass string `json:"newPass"`
+}
+
+// AvatarForm is the upload of POST /api/users/updateAvatar.
+type AvatarForm struct {
+	Avatar multipart.File `formData:"avatar"`
+}
+
+// Avatar is the answer of an avatar upload: the picture's path.
+type Avatar struct {
+	Avatar string `json:"avatar"`
 }
 
 // Profile is the body of PUT /api/users/center.
@@ -75,12 +108,12 @@ type Profile struct {
 // (the center's form always has them).
 func (in *Profile) check() error {
 	var c httpx.Check
-	c.Text("nickName", &in.NickName, 64, true)
+	c.Text("nickName", &in.NickName, limits.NickNameMax, true)
 	c.Text("gender", &in.Gender, 8, true)
 	if in.Gender != "" {
 		c.OneOf("gender", in.Gender, "男", "女")
 	}
-	c.Text("phone", &in.Phone, 32, true)
+	c.Text("phone", &in.Phone, limits.PhoneMax, true)
 	c.Phone("phone", &in.Phone)
 	return c.Err
 }
@@ -105,42 +138,80 @@ const (
 	msgSamePass     = "新密码不能与旧密码相同"
 )
 
-func (s *Center) handlePassword(c echo.Context) error {
-	var in struct {
-		OldPass string `json:"oldPass"`
-		NewPass string `json:"newPass"`
-	}
-	if err := httpx.JSON(c, &in); err != nil {
-		return err
-	}
-	if in.OldPass == "" || len(in.OldPass) > maxPassword {
-		return httpx.BadRequest("oldPass", httpx.ReasonRequired)
-	}
-	if err := checkPassword("newPass", in.NewPass); err != nil {
-		return err
-	}
-	p := authz.From(c)
-	ctx := c.Request().Context()
+// Refusals of a password change; centerError answers them.
+var (
+	ErrWrongOldPass = errors.New("user: wrong old password")
+	ErrSamePass     = errors.New("user: the new password is the old one")
+)
+
+// OldPassLocked: too many wrong old passwords; Wait is how long until the next try.
+type OldPassLocked struct{ Wait time.Duration }
+
+func (e *OldPassLocked) Error() string { return "user: old password locked for " + e.Wait.String() }
+
+// ChangePassword sets the caller's new password after checking the old one, throttled like
+// sign-ins; whoever signed in elsewhere with the old password is out, the caller's session stays.
+func (s *Center) ChangePassword(ctx context.Context, p *authz.Principal, oldPass, newPass string) error {
 	u, err := s.account(ctx, p.UserID)
 	if err != nil {
 		return err
 	}
-	if bcrypt.CompareHashAndPassword([]byte(u.Password), []byte(in.OldPass)) != nil {
-		return httpx.BadRequest("oldPass", msgWrongOldPass)
+	if wait, err := s.guesses.OldPasswordLocked(ctx, u.ID); err != nil {
+		return err
+	} else if wait > 0 {
+		return &OldPassLocked{Wait: wait}
 	}
-	if in.NewPass == in.OldPass {
-		return httpx.BadRequest("newPass", msgSamePass)
+	if bcrypt.CompareHashAndPassword([]byte(u.Password), []byte(oldPass)) != nil {
+		if err := s.guesses.OldPasswordFailed(ctx, u.ID); err != nil {
+			return err
+		}
+		return ErrWrongOldPass
 	}
-	hash, err := bcrypt.GenerateFromPassword([]byte(in.NewPass), s.bcryptCost)
+	if err := s.guesses.OldPasswordMatched(ctx, u.ID); err != nil {
+		return err
+	}
+	if newPass == oldPass {
+		return ErrSamePass
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(newPass), s.bcryptCost)
 	if err != nil {
 		return err
 	}
 	if err := s.store.SetPassword(ctx, u.ID, string(hash)); err != nil {
 		return err
 	}
-	// whoever signed in elsewhere with the old password is out; this browser stays
-	if err := s.sessions.EndOtherSessions(ctx, u.ID, p.SessionID); err != nil {
+	return s.sessions.EndOtherSessions(ctx, u.ID, p.SessionID)
+}
+
+// centerError maps the personal center's refusals to answers.
+func centerError(err error) error {
+	var locked *OldPassLocked
+	switch {
+	case errors.Is(err, ErrWrongOldPass):
+		return httpx.BadRequest("oldPass", msgWrongOldPass)
+	case errors.Is(err, ErrSamePass):
+		return httpx.BadRequest("newPass", msgSamePass)
+	case errors.As(err, &locked):
+		return httpx.Errorf(http.StatusTooManyRequests, "旧密码错误次数过多，请%d分钟后再试",
+			int(math.Ceil(max(locked.Wait, time.Second).Minutes())))
+	}
+	return err
+}
+
+func (s *Center) handlePassword(c echo.Context) error {
+	var in PasswordChange
+	if err := httpx.JSON(c, &in); err != nil {
 		return err
+	}
+	if in.OldPass == "" || len(in.OldPass) > limits.PasswordMax {
+		return httpx.BadRequest("oldPass", httpx.ReasonRequired)
+	}
+	if err := checkPassword("newPass", in.NewPass); err != nil {
+		return err
+	}
+	p := authz.From(c)
+	if err := s.ChangePassword(c.Request().Context(), p, in.OldPass, in.NewPass); err != nil {
+		return centerError(err)
 	}
 	return c.NoContent(http.StatusNoContent)
 }
@@ -164,7 +235,7 @@ func (s *Center) handleAvatar(c echo.Context) error {
 	if old := attach.KeyOf(u.AvatarPath); old != "" {
 		_ = s.pictures.Remove(ctx, old, u.ID, avatarKind)
 	}
-	return c.JSON(http.StatusOK, map[string]string{"avatar": img.Path})
+	return c.JSON(http.StatusOK, Avatar{Avatar: img.Path})
 }
 
 // SignInRow is one line of the recent sign-ins.

@@ -1,24 +1,82 @@
 package user
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/perm"
+	"mallconsole/bff/internal/role"
 )
 
 // Routes registers user management.
 func (s *Service) Routes(r *authz.Router) {
-	r.GET("/api/users", authz.Perm("user:list"), s.handleList)
-	r.POST("/api/users", authz.Perm("user:add"), s.handleCreate)
-	r.PUT("/api/users", authz.Perm("user:edit"), s.handleUpdate)
-	r.DELETE("/api/users", authz.Perm("user:del"), s.handleDelete)
-	r.PUT("/api/users/enabled", authz.Perm("user:edit"), s.handleEnabled)
-	r.PUT("/api/users/:id/password", authz.Perm("user:edit"), s.handleResetPassword)
+	r.GET("/api/users", authz.Perm(perm.UserList), s.handleList).
+		Doc(authz.Doc{Summary: "list users", Params: ListParams{}, Resp: httpx.List[Row]{}})
+	r.POST("/api/users", authz.Perm(perm.UserAdd), s.handleCreate).
+		Doc(authz.Doc{Summary: "create a user", Body: Input{}, Resp: httpx.Created{}, Status: http.StatusCreated})
+	r.PUT("/api/users", authz.Perm(perm.UserEdit), s.handleUpdate).
+		Doc(authz.Doc{Summary: "edit a user", Body: Input{}})
+	r.DELETE("/api/users", authz.Perm(perm.UserDel), s.handleDelete).
+		Doc(authz.Doc{Summary: "delete users", Body: httpx.IDList{}, Status: http.StatusOK})
+	r.PUT("/api/users/enabled", authz.Perm(perm.UserEdit), s.handleEnabled).
+		Doc(authz.Doc{Summary: "enable or disable users", Body: EnabledInput{}})
+	r.PUT("/api/users/:id/password", authz.Perm(perm.UserEdit), s.handleResetPassword).
+		Doc(authz.Doc{Summary: "set a user's password", Params: httpx.IDPath{}, Body: PasswordInput{}})
+}
+
+// ListParams are the filters of the user list.
+type ListParams struct {
+	httpx.PageParams
+	httpx.SortParams
+	httpx.CreateTimeParams
+	httpx.BlurryParams
+	DeptID  int64 `query:"deptId" description:"the department and those under it"`
+	Enabled bool  `query:"enabled"`
+}
+
+// EnabledInput is the body of PUT /api/users/enabled.
+type EnabledInput struct {
+	IDs     []int64 `json:"ids"`
+	Enabled *bool   `json:"enabled"`
+}
+
+// PasswordInput is the body of PUT /api/users/{id}/password.
+type PasswordInput struct {
+	Password string `json:"password"`
+}
+
+// httpError maps the domain errors of user management, and the grant rules' refusals, to HTTP.
+func httpError(err error) error {
+	switch {
+	case errors.Is(err, ErrOwnRoles):
+		return httpx.Forbidden("不能修改自己的角色")
+	case errors.Is(err, ErrNotFound):
+		return httpx.NotFound("用户不存在")
+	case errors.Is(err, ErrOutOfScope):
+		return httpx.Forbidden("没有权限操作该部门的用户")
+	case errors.Is(err, ErrNoDept):
+		return httpx.BadRequest("dept", "部门不存在")
+	case errors.Is(err, ErrNoRole):
+		return httpx.BadRequest("roles", "角色不存在")
+	case errors.Is(err, ErrNameTaken):
+		return httpx.Conflict("username", "用户名已存在")
+	case errors.Is(err, ErrNameLookFake):
+		return httpx.Conflict("username", "用户名与已有用户名仅大小写或写法不同")
+	case errors.Is(err, ErrDisableSelf):
+		return httpx.BadRequest("enabled", "不能停用自己")
+	case errors.Is(err, ErrDeleteSelf):
+		return httpx.BadRequest("ids", "不能删除自己")
+	case errors.Is(err, ErrDeleteAdmin):
+		return httpx.BadRequest("ids", "不能删除超级管理员")
+	case errors.Is(err, ErrDisableAdmin):
+		return httpx.BadRequest("ids", "不能停用自己或超级管理员")
+	}
+	return role.HTTPError(err)
 }
 
 // sortable: the list's sort fields and their columns.
@@ -30,10 +88,11 @@ func (s *Service) handleList(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	q := Query{Blurry: strings.TrimSpace(c.QueryParam("blurry")), Offset: page.Offset(), Limit: page.Size}
-	if len([]rune(q.Blurry)) > 64 {
-		return httpx.BadRequest("blurry", httpx.ReasonTooLong)
+	blurry, err := httpx.Blurry(c)
+	if err != nil {
+		return err
 	}
+	q := Query{Blurry: blurry, Offset: page.Offset(), Limit: page.Size}
 	if q.Order, err = httpx.ParseSort(c, sortable, "id desc"); err != nil {
 		return err
 	}
@@ -81,7 +140,7 @@ func (s *Service) handleCreate(c echo.Context) error {
 	}
 	id, err := s.Create(c.Request().Context(), authz.From(c), in)
 	if err != nil {
-		return err
+		return httpError(err)
 	}
 	return c.JSON(http.StatusCreated, map[string]int64{"id": id})
 }
@@ -92,7 +151,7 @@ func (s *Service) handleUpdate(c echo.Context) error {
 		return err
 	}
 	if err := s.Update(c.Request().Context(), authz.From(c), in); err != nil {
-		return err
+		return httpError(err)
 	}
 	return c.NoContent(http.StatusNoContent)
 }
@@ -103,16 +162,13 @@ func (s *Service) handleDelete(c echo.Context) error {
 		return err
 	}
 	if err := s.Delete(c.Request().Context(), authz.From(c), ids); err != nil {
-		return err
+		return httpError(err)
 	}
 	return c.NoContent(http.StatusOK)
 }
 
 func (s *Service) handleEnabled(c echo.Context) error {
-	var in struct {
-		IDs     []int64 `json:"ids"`
-		Enabled *bool   `json:"enabled"`
-	}
+	var in EnabledInput
 	if err := httpx.JSON(c, &in); err != nil {
 		return err
 	}
@@ -123,7 +179,7 @@ func (s *Service) handleEnabled(c echo.Context) error {
 		return httpx.BadRequest("enabled", httpx.ReasonRequired)
 	}
 	if err := s.SetEnabled(c.Request().Context(), authz.From(c), in.IDs, *in.Enabled); err != nil {
-		return err
+		return httpError(err)
 	}
 	return c.NoContent(http.StatusNoContent)
 }
@@ -133,14 +189,12 @@ func (s *Service) handleResetPassword(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var in struct {
-		Password string `json:"password"`
-	}
+	var in PasswordInput
 	if err := httpx.JSON(c, &in); err != nil {
 		return err
 	}
 	if err := s.ResetPassword(c.Request().Context(), authz.From(c), id, in.Password); err != nil {
-		return err
+		return httpError(err)
 	}
 	return c.NoContent(http.StatusNoContent)
 }

@@ -1,6 +1,7 @@
 package user
 
 import (
+	"fmt"
 	"time"
 
 	"gorm.io/gorm"
@@ -49,5 +50,44 @@ func Migrations() []db.Migration {
 	return []db.Migration{{
 		ID: "20261121_04_user",
 		Up: func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&user20261121{}, &userRole20261121{}) },
+	}, {
+		ID: "20261123_41_user_names",
+		Up: exactNames20261123,
 	}}
+}
+
+// exactNames20261123 makes user names exact and look-alikes unique. On MySQL the user name
+// compared under utf8mb4_general_ci, so ÁDMÏÑ, ádmin and ADMIN all signed in as admin: it becomes
+// binary. A new column name_key (NameKey of the name) gets a unique index; where existing names
+// already share a key, the later rows' keys get "#id" so that both accounts keep working.
+func exactNames20261123(tx *gorm.DB) error {
+	column := "ALTER TABLE users ADD COLUMN name_key VARCHAR(255) NOT NULL DEFAULT ''"
+	if db.Dialect(tx) == db.MySQL {
+		if err := tx.Exec("ALTER TABLE users MODIFY username VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL").Error; err != nil {
+			return err
+		}
+		column = "ALTER TABLE users ADD COLUMN name_key VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL DEFAULT ''"
+	}
+	if err := tx.Exec(column).Error; err != nil {
+		return err
+	}
+	var rows []struct {
+		ID       int64
+		Username string
+	}
+	if err := tx.Table("users").Select("id", "username").Order("id").Find(&rows).Error; err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for _, r := range rows {
+		key := NameKey(r.Username)
+		if seen[key] {
+			key = fmt.Sprintf("%s#%d", key, r.ID)
+		}
+		seen[key] = true
+		if err := tx.Table("users").Where("id = ?", r.ID).Update("name_key", key).Error; err != nil {
+			return err
+		}
+	}
+	return tx.Exec("CREATE UNIQUE INDEX uk_users_name_key ON users (name_key)").Error
 }

@@ -1,12 +1,17 @@
 // Package user holds the accounts of staff and channel operators and the roles they hold.
 package user
 
-import "time"
+import (
+	"time"
+
+	"gorm.io/gorm"
+)
 
 // User is an account. Password is a bcrypt hash and never leaves the BFF.
 type User struct {
 	ID         int64 `gorm:"primaryKey"`
 	Username   string
+	NameKey    string // NameKey(Username), unique: no two accounts whose names look alike
 	NickName   string
 	Gender     string
 	Email      string
@@ -23,6 +28,12 @@ type User struct {
 }
 
 func (User) TableName() string { return "users" }
+
+// BeforeCreate derives the name key of every new account, however it is created.
+func (u *User) BeforeCreate(*gorm.DB) error {
+	u.NameKey = NameKey(u.Username)
+	return nil
+}
 
 // UserRole gives a role to a user.
 type UserRole struct {

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"net/http"
 	"slices"
 
 	"golang.org/x/crypto/bcrypt"
@@ -12,12 +11,20 @@ import (
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/limits"
 	"mallconsole/bff/internal/role"
 )
 
 // Roles is what user management needs from the role feature.
 type Roles interface {
 	ByIDs(ctx context.Context, ids []int64) ([]role.Role, error)
+}
+
+// Grants applies the role feature's grant rules: nobody assigns a role they could not have
+// created, nor acts on an account above their level.
+type Grants interface {
+	Grantor(ctx context.Context, p *authz.Principal) (role.Grantor, error)
+	MayAssign(ctx context.Context, g role.Grantor, roleIDs []int64) error
 }
 
 // Depts is what user management needs from the department feature.
@@ -30,14 +37,19 @@ type Depts interface {
 type Service struct {
 	store      *Store
 	roles      Roles
+	grants     Grants
 	depts      Depts
 	scope      authz.Scoper
+	sessions   Sessions
 	bcryptCost int
 }
 
-// NewService builds user management; bcryptCost 0 means bcrypt's default.
-func NewService(store *Store, roles Roles, depts Depts, scope authz.Scoper, bcryptCost int) *Service {
-	return &Service{store: store, roles: roles, depts: depts, scope: scope, bcryptCost: cmp.Or(bcryptCost, bcrypt.DefaultCost)}
+// NewService builds user management; bcryptCost 0 means bcrypt's default. sessions ends the
+// sessions of an account whose password, state or roles an administrator changes.
+func NewService(store *Store, roles Roles, grants Grants, depts Depts, scope authz.Scoper, sessions Sessions,
+	bcryptCost int) *Service {
+	return &Service{store: store, roles: roles, grants: grants, depts: depts, scope: scope, sessions: sessions,
+		bcryptCost: cmp.Or(bcryptCost, bcrypt.DefaultCost)}
 }
 
 // Ref is an {id, name} pair in answers and bodies.
@@ -76,17 +88,10 @@ type Input struct {
 	Password string `json:"password"` // create only
 }
 
-// Password limits: bcrypt reads no further than 72 bytes.
-const (
-	minPassword = 6
-	maxPassword = 72
-)
-
 func checkPassword(field, pw string) error {
-	if len(pw) < minPassword || len(pw) > maxPassword {
-		return httpx.BadRequest(field, "长度必须在6到72个字符之间")
-	}
-	return nil
+	var c httpx.Check
+	c.Password(field, pw)
+	return c.Err
 }
 
 // rows turns users into list rows with their department and roles.
@@ -138,59 +143,62 @@ func (s *Service) rows(ctx context.Context, us []User) ([]Row, error) {
 	return out, nil
 }
 
-// level is the most powerful (lowest) role level of the roles; the superuser is 0.
-func (s *Service) level(ctx context.Context, isAdmin bool, roleIDs []int64) (int, error) {
-	if isAdmin {
-		return 0, nil
-	}
-	roles, err := s.roles.ByIDs(ctx, roleIDs)
-	if err != nil {
-		return 0, err
-	}
-	lv := 1 << 30
-	for _, r := range roles {
-		lv = min(lv, r.Level)
-	}
-	return lv, nil
-}
+// Domain errors of user management; http.go turns them into answers. The grant rules'
+// refusals (role.ErrHigherLevel …) come through as they are.
+var (
+	ErrOwnRoles     = errors.New("user: changing one's own roles")
+	ErrNotFound     = errors.New("user: no such user")
+	ErrOutOfScope   = errors.New("user: outside the caller's data scope")
+	ErrNoDept       = errors.New("user: no such department")
+	ErrNoRole       = errors.New("user: no such role")
+	ErrNameTaken    = errors.New("user: the user name is taken")
+	ErrNameLookFake = errors.New("user: the user name looks like another's")
+	ErrDisableSelf  = errors.New("user: disabling oneself")
+	ErrDeleteSelf   = errors.New("user: deleting oneself")
+	ErrDeleteAdmin  = errors.New("user: deleting the superuser")
+	ErrDisableAdmin = errors.New("user: disabling oneself or the superuser")
+)
 
-var errHigherLevel = &httpx.Error{Status: http.StatusForbidden, Message: "角色权限不足，不能操作级别更高的用户或角色"}
-
-// mayTouch checks that the caller may change the target user: inside the data scope, and not
-// ranked above the caller (only the superuser changes the superuser).
-func (s *Service) mayTouch(ctx context.Context, p *authz.Principal, sc authz.Scope, u User) error {
-	if !sc.Allows(u.DeptID) {
-		return httpx.Forbidden("没有权限操作该部门的用户")
-	}
-	if p.IsAdmin {
-		return nil
-	}
+// targetLevel is the rank of the user u (role.Level).
+func (s *Service) targetLevel(ctx context.Context, u User) (int, error) {
 	if u.IsAdmin {
-		return errHigherLevel
+		return 0, nil
 	}
 	roleOf, err := s.store.RolesOf(ctx, []int64{u.ID})
 	if err != nil {
-		return err
+		return 0, err
 	}
-	mine, err := s.level(ctx, false, p.RoleIDs)
+	roles, err := s.roles.ByIDs(ctx, roleOf[u.ID])
 	if err != nil {
-		return err
+		return 0, err
 	}
-	theirs, err := s.level(ctx, false, roleOf[u.ID])
-	if err != nil {
-		return err
-	}
-	if theirs < mine {
-		return errHigherLevel
-	}
-	return nil
+	return role.Level(false, roles), nil
 }
 
-// validate checks the input and resolves its department and roles.
-func (s *Service) validate(ctx context.Context, p *authz.Principal, sc authz.Scope, in *Input) (User, []int64, error) {
+// mayTouch checks that the caller may change the target user: inside the data scope, and not
+// ranked above the caller (only the superuser changes the superuser).
+func (s *Service) mayTouch(ctx context.Context, g role.Grantor, sc authz.Scope, u User) error {
+	if !sc.Allows(u.DeptID) {
+		return ErrOutOfScope
+	}
+	lv, err := s.targetLevel(ctx, u)
+	if err != nil {
+		return err
+	}
+	return g.Reach(lv)
+}
+
+// validate checks the input (with its password when creating) and resolves its department and
+// roles. Every bad field is reported at once.
+func (s *Service) validate(ctx context.Context, sc authz.Scope, in *Input, create bool) (User, []int64, error) {
 	var c httpx.Check
-	c.Text("username", &in.Username, 64, true)
-	c.Text("nickName", &in.NickName, 64, true)
+	c.Text("username", &in.Username, limits.UsernameMax, true)
+	if Invisible(in.Username) {
+		c.Fail("username", ReasonInvisible)
+	} else if len([]rune(NameKey(in.Username))) > 255 {
+		c.Fail("username", httpx.ReasonTooLong)
+	}
+	c.Text("nickName", &in.NickName, limits.NickNameMax, true)
 	c.Text("gender", &in.Gender, 8, false)
 	if in.Gender != "" {
 		c.OneOf("gender", in.Gender, "男", "女")
@@ -203,6 +211,9 @@ func (s *Service) validate(ctx context.Context, p *authz.Principal, sc authz.Sco
 	if len(in.Roles) == 0 || len(in.Roles) > 100 {
 		c.Fail("roles", ReasonRequiredChoice)
 	}
+	if create {
+		c.Password("password", in.Password)
+	}
 	if c.Err != nil {
 		return User{}, nil, c.Err
 	}
@@ -211,10 +222,10 @@ func (s *Service) validate(ctx context.Context, p *authz.Principal, sc authz.Sco
 		return User{}, nil, err
 	}
 	if _, ok := ds[in.Dept.ID]; !ok {
-		return User{}, nil, httpx.BadRequest("dept", "部门不存在")
+		return User{}, nil, ErrNoDept
 	}
 	if !sc.Allows(&in.Dept.ID) {
-		return User{}, nil, httpx.Forbidden("没有权限操作该部门的用户")
+		return User{}, nil, ErrOutOfScope
 	}
 	roleIDs := make([]int64, 0, len(in.Roles))
 	for _, r := range in.Roles {
@@ -227,16 +238,7 @@ func (s *Service) validate(ctx context.Context, p *authz.Principal, sc authz.Sco
 		return User{}, nil, err
 	}
 	if len(roles) != len(roleIDs) {
-		return User{}, nil, httpx.BadRequest("roles", "角色不存在")
-	}
-	mine, err := s.level(ctx, p.IsAdmin, p.RoleIDs)
-	if err != nil {
-		return User{}, nil, err
-	}
-	for _, r := range roles {
-		if r.Level < mine {
-			return User{}, nil, errHigherLevel
-		}
+		return User{}, nil, ErrNoRole
 	}
 	enabled := in.Enabled == nil || *in.Enabled
 	return User{ID: in.ID, Username: in.Username, NickName: in.NickName, Gender: in.Gender, Email: in.Email,
@@ -246,31 +248,59 @@ func (s *Service) validate(ctx context.Context, p *authz.Principal, sc authz.Sco
 // ReasonRequiredChoice is the reason for a missing choice.
 const ReasonRequiredChoice = "请选择"
 
+// lookAlike refuses a name that, apart from case, accents or compatibility forms, is the name of
+// another account (ÁDMÏÑ next to admin); it sets u's name key.
+func (s *Service) lookAlike(ctx context.Context, u *User) error {
+	u.NameKey = NameKey(u.Username)
+	other, found, err := s.store.ByNameKey(ctx, u.NameKey)
+	if err != nil || !found || other.ID == u.ID {
+		return err
+	}
+	if other.Username == u.Username {
+		return ErrNameTaken
+	}
+	return ErrNameLookFake
+}
+
 func duplicate(err error) error {
 	if errors.Is(err, ErrDuplicate) {
-		return httpx.Conflict("username", "用户名已存在")
+		return ErrNameTaken
 	}
 	return err
 }
 
-// Create adds a user.
-func (s *Service) Create(ctx context.Context, p *authz.Principal, in Input) (int64, error) {
+// caller is the caller's data scope and rank as a giver of grants.
+func (s *Service) caller(ctx context.Context, p *authz.Principal) (authz.Scope, role.Grantor, error) {
 	sc, err := s.scope.Scope(ctx, p)
 	if err != nil {
-		return 0, err
+		return authz.Scope{}, role.Grantor{}, err
 	}
-	u, roleIDs, err := s.validate(ctx, p, sc, &in)
+	g, err := s.grants.Grantor(ctx, p)
+	return sc, g, err
+}
+
+// Create adds a user with roles the caller could have created.
+func (s *Service) Create(ctx context.Context, p *authz.Principal, in Input) (int64, error) {
+	sc, g, err := s.caller(ctx, p)
 	if err != nil {
 		return 0, err
 	}
-	if err := checkPassword("password", in.Password); err != nil {
+	u, roleIDs, err := s.validate(ctx, sc, &in, true)
+	if err != nil {
+		return 0, err
+	}
+	if err := s.grants.MayAssign(ctx, g, roleIDs); err != nil {
+		return 0, err
+	}
+	u.ID = 0
+	if err := s.lookAlike(ctx, &u); err != nil {
 		return 0, err
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(in.Password), s.bcryptCost)
 	if err != nil {
 		return 0, err
 	}
-	u.ID, u.Password = 0, string(hash)
+	u.Password = string(hash)
 	if err := s.store.Create(ctx, &u, roleIDs); err != nil {
 		return 0, duplicate(err)
 	}
@@ -278,94 +308,149 @@ func (s *Service) Create(ctx context.Context, p *authz.Principal, in Input) (int
 }
 
 // target loads a user the caller may change.
-func (s *Service) target(ctx context.Context, p *authz.Principal, sc authz.Scope, id int64) (User, error) {
+func (s *Service) target(ctx context.Context, g role.Grantor, sc authz.Scope, id int64) (User, error) {
 	u, found, err := s.store.ByID(ctx, id)
 	if err != nil {
 		return User{}, err
 	}
 	if !found {
-		return User{}, httpx.NotFound("用户不存在")
+		return User{}, ErrNotFound
 	}
-	return u, s.mayTouch(ctx, p, sc, u)
+	return u, s.mayTouch(ctx, g, sc, u)
 }
 
-// Update edits a user.
+// Update edits a user. Roles added must be roles the caller could have created; nobody changes
+// their own roles. Disabling the user or taking a role away ends their sessions.
 func (s *Service) Update(ctx context.Context, p *authz.Principal, in Input) error {
 	if in.ID <= 0 {
 		return httpx.BadRequest("id", httpx.ReasonRequired)
 	}
-	sc, err := s.scope.Scope(ctx, p)
+	sc, g, err := s.caller(ctx, p)
 	if err != nil {
 		return err
 	}
-	old, err := s.target(ctx, p, sc, in.ID)
+	old, err := s.target(ctx, g, sc, in.ID)
 	if err != nil {
 		return err
 	}
-	u, roleIDs, err := s.validate(ctx, p, sc, &in)
+	u, roleIDs, err := s.validate(ctx, sc, &in, false)
 	if err != nil {
 		return err
 	}
 	if old.ID == p.UserID && !u.Enabled {
-		return httpx.BadRequest("enabled", "不能停用自己")
+		return ErrDisableSelf
 	}
-	return duplicate(s.store.Update(ctx, u, roleIDs))
+	had, err := s.store.RoleIDs(ctx, old.ID)
+	if err != nil {
+		return err
+	}
+	if old.ID == p.UserID && !slices.Equal(had, roleIDs) {
+		return ErrOwnRoles
+	}
+	var added []int64
+	for _, id := range roleIDs {
+		if !slices.Contains(had, id) {
+			added = append(added, id)
+		}
+	}
+	if err := s.grants.MayAssign(ctx, g, added); err != nil {
+		return err
+	}
+	if u.Username == old.Username {
+		u.NameKey = old.NameKey // as stored: an older look-alike keeps its own key
+	} else if err := s.lookAlike(ctx, &u); err != nil {
+		return err
+	}
+	if err := duplicate(s.store.Update(ctx, u, roleIDs)); err != nil {
+		return err
+	}
+	removed := slices.ContainsFunc(had, func(id int64) bool { return !slices.Contains(roleIDs, id) })
+	if removed || (old.Enabled && !u.Enabled) {
+		return s.sessions.EndOtherSessions(ctx, u.ID, "")
+	}
+	return nil
 }
 
 // Delete removes users; nobody deletes themself or the superuser.
 func (s *Service) Delete(ctx context.Context, p *authz.Principal, ids []int64) error {
-	sc, err := s.scope.Scope(ctx, p)
+	sc, g, err := s.caller(ctx, p)
 	if err != nil {
 		return err
 	}
 	for _, id := range ids {
-		u, err := s.target(ctx, p, sc, id)
+		u, err := s.target(ctx, g, sc, id)
 		if err != nil {
 			return err
 		}
 		if u.ID == p.UserID {
-			return httpx.BadRequest("ids", "不能删除自己")
+			return ErrDeleteSelf
 		}
 		if u.IsAdmin {
-			return httpx.BadRequest("ids", "不能删除超级管理员")
+			return ErrDeleteAdmin
 		}
 	}
 	return s.store.Delete(ctx, ids)
 }
 
-// SetEnabled switches users on or off; a disabled user's sessions stop at their next request.
+// SetEnabled switches users on or off. Disabling ends the users' sessions at once, so that
+// switching them on again never revives one.
 func (s *Service) SetEnabled(ctx context.Context, p *authz.Principal, ids []int64, enabled bool) error {
-	sc, err := s.scope.Scope(ctx, p)
+	sc, g, err := s.caller(ctx, p)
 	if err != nil {
 		return err
 	}
 	for _, id := range ids {
-		u, err := s.target(ctx, p, sc, id)
+		u, err := s.target(ctx, g, sc, id)
 		if err != nil {
 			return err
 		}
 		if !enabled && (u.ID == p.UserID || u.IsAdmin) {
-			return httpx.BadRequest("ids", "不能停用自己或超级管理员")
+			return ErrDisableAdmin
 		}
 	}
-	return s.store.SetEnabled(ctx, ids, enabled)
+	if err := s.store.SetEnabled(ctx, ids, enabled); err != nil {
+		return err
+	}
+	if enabled {
+		return nil
+	}
+	for _, id := range ids {
+		if err := s.sessions.EndOtherSessions(ctx, id, ""); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// ResetPassword sets another user's password (permission user:edit, checked by the route).
+// ResetPassword sets another user's password (permission user:edit, checked by the route). Only
+// a caller ranked strictly above the user may: a peer's password is not theirs to know. The
+// user's sessions end, as the old password's would.
 func (s *Service) ResetPassword(ctx context.Context, p *authz.Principal, id int64, pw string) error {
 	if err := checkPassword("password", pw); err != nil {
 		return err
 	}
-	sc, err := s.scope.Scope(ctx, p)
+	sc, g, err := s.caller(ctx, p)
 	if err != nil {
 		return err
 	}
-	if _, err := s.target(ctx, p, sc, id); err != nil {
+	u, err := s.target(ctx, g, sc, id)
+	if err != nil {
+		return err
+	}
+	// Also one's own: the personal center, which asks for the old password, is the way there.
+	lv, err := s.targetLevel(ctx, u)
+	if err != nil {
+		return err
+	}
+	if err := g.Above(lv); err != nil {
 		return err
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(pw), s.bcryptCost)
 	if err != nil {
 		return err
 	}
-	return s.store.SetPassword(ctx, id, string(hash))
+	if err := s.store.SetPassword(ctx, id, string(hash)); err != nil {
+		return err
+	}
+	return s.sessions.EndOtherSessions(ctx, id, "")
 }

@@ -31,9 +31,19 @@ func (s *Store) one(ctx context.Context, where string, arg any) (User, bool, err
 	return u, err == nil, err
 }
 
-// ByUsername finds a user by exact user name.
+// ByUsername finds a user by exact user name. The comparison is repeated here because MySQL
+// ignores trailing spaces even in a binary collation.
 func (s *Store) ByUsername(ctx context.Context, name string) (User, bool, error) {
-	return s.one(ctx, "username = ?", name)
+	u, found, err := s.one(ctx, "username = ?", name)
+	if found && u.Username != name {
+		return User{}, false, nil
+	}
+	return u, found, err
+}
+
+// ByNameKey finds the user whose name looks like one with the key (NameKey).
+func (s *Store) ByNameKey(ctx context.Context, key string) (User, bool, error) {
+	return s.one(ctx, "name_key = ?", key)
 }
 
 // ByEmpNo finds a user by employee number.
@@ -118,10 +128,7 @@ type Query struct {
 // Search returns a page of users and the total.
 func (s *Store) Search(ctx context.Context, q Query) ([]User, int64, error) {
 	tx := s.db.WithContext(ctx).Model(&User{})
-	if q.Blurry != "" {
-		like := "%" + q.Blurry + "%"
-		tx = tx.Where("username LIKE ? OR nick_name LIKE ? OR email LIKE ? OR phone LIKE ?", like, like, like, like)
-	}
+	tx = db.AnyLike(tx, q.Blurry, "username", "nick_name", "email", "phone")
 	if q.DeptIDs != nil {
 		tx = tx.Where("dept_id IN ?", append([]int64{0}, q.DeptIDs...))
 	}
@@ -186,7 +193,7 @@ func setRoles(tx *gorm.DB, userID int64, roleIDs []int64) error {
 // Update writes the editable fields of u and replaces its roles.
 func (s *Store) Update(ctx context.Context, u User, roleIDs []int64) error {
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		err := tx.Model(&User{ID: u.ID}).Select("username", "nick_name", "gender", "email", "phone", "enabled",
+		err := tx.Model(&User{ID: u.ID}).Select("username", "name_key", "nick_name", "gender", "email", "phone", "enabled",
 			"dept_id", "update_time").Updates(&u).Error
 		if err != nil {
 			return err
@@ -252,7 +259,7 @@ func (s *Store) SetupSuperuser(ctx context.Context, tx *gorm.DB, username, nickN
 	if err := tx.WithContext(ctx).Where("is_admin = ?", true).Order("id").Take(&u).Error; err != nil {
 		return err
 	}
-	err := tx.WithContext(ctx).Model(&User{ID: u.ID}).Updates(map[string]any{"username": username,
+	err := tx.WithContext(ctx).Model(&User{ID: u.ID}).Updates(map[string]any{"username": username, "name_key": NameKey(username),
 		"nick_name": nickName, "email": email, "password": hash, "enabled": true, "update_time": time.Now()}).Error
 	s.gen.Bump()
 	return err

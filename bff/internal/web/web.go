@@ -10,7 +10,9 @@ import (
 	"io"
 	"io/fs"
 	"mime"
+	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"path"
 	"path/filepath"
@@ -204,8 +206,9 @@ func (s *Site) gzipped(name string, f io.Reader, st fs.FileInfo) ([]byte, error)
 func gzipBytes(raw []byte) []byte {
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // the level is valid: no error
-	zw.Write(raw)
-	zw.Close()
+	// Writes to a bytes.Buffer cannot fail.
+	_, _ = zw.Write(raw)
+	_ = zw.Close()
 	return buf.Bytes()
 }
 
@@ -236,7 +239,15 @@ func (s *Site) serveIndex(c echo.Context) error {
 		if host == "" {
 			return httpx.BadRequest("Host", "格式错误")
 		}
-		base = s.opt.Proxies.Scheme(req) + "://" + host + "/"
+		// Any client names the Host: a page whose scripts load from the named host would run
+		// someone else's code wherever the answer is kept (a shared cache, a poisoned proxy). Only
+		// a loopback host (development, a portal on the same machine) is written into the page;
+		// elsewhere the addresses are root-relative and a portal on another origin needs
+		// BFF_PUBLIC_URL.
+		base = "/"
+		if loopbackHost(host) {
+			base = s.opt.Proxies.Scheme(req) + "://" + host + "/"
+		}
 	}
 	raw, err := s.loadIndex()
 	if err != nil {
@@ -256,6 +267,21 @@ func (s *Site) serveIndex(c echo.Context) error {
 		return c.NoContent(http.StatusOK)
 	}
 	return c.Blob(http.StatusOK, echo.MIMETextHTMLCharsetUTF8, body)
+}
+
+// loopbackHost tells whether host[:port] names this machine: localhost (or a name under
+// .localhost) or a loopback address.
+func loopbackHost(host string) bool {
+	h := host
+	if sh, _, err := net.SplitHostPort(host); err == nil {
+		h = sh
+	}
+	h = strings.ToLower(strings.TrimSuffix(strings.Trim(h, "[]"), "."))
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(h)
+	return err == nil && a.Unmap().IsLoopback()
 }
 
 // Patterns of relative addresses in the entry page: "./assets/…" anywhere (attributes, import()

@@ -35,12 +35,21 @@ const indexHTML = `<!doctype html>
 
 func site(t *testing.T) string {
 	dir := t.TempDir()
-	os.MkdirAll(filepath.Join(dir, "assets"), 0o755)
-	os.WriteFile(filepath.Join(dir, "index.html"), []byte(indexHTML), 0o644)
-	os.WriteFile(filepath.Join(dir, "assets", "index-abc123.js"), []byte(strings.Repeat("console.log('hello');\n", 200)), 0o644)
-	os.WriteFile(filepath.Join(dir, "assets", "tiny.js"), []byte("x"), 0o644)
-	os.WriteFile(filepath.Join(dir, "favicon.ico"), []byte{0, 0, 1, 0}, 0o644)
-	os.WriteFile(filepath.Join(dir, ".secret"), []byte("do not serve"), 0o644)
+	if err := os.MkdirAll(filepath.Join(dir, "assets"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{
+		"index.html":             []byte(indexHTML),
+		"assets/index-abc123.js": []byte(strings.Repeat("console.log('hello');\n", 200)),
+		"assets/tiny.js":         []byte("x"),
+		"favicon.ico":            {0, 0, 1, 0},
+		".secret":                []byte("do not serve"),
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(name)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return dir
 }
 
@@ -106,9 +115,34 @@ func TestIndexAndHistoryFallback(t *testing.T) {
 
 func TestIndexBehindTrustedProxy(t *testing.T) {
 	s := start(t, func(c *config.Config) { c.TrustedProxy = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")} })
-	r := get(t, s, "/orders", http.Header{"X-Forwarded-Host": {"shop.example.com"}, "X-Forwarded-Proto": {"https"}})
-	if !strings.Contains(string(r.Body), `src="https://shop.example.com/assets/index-abc123.js"`) {
+	r := get(t, s, "/orders", http.Header{"X-Forwarded-Host": {"localhost:8443"}, "X-Forwarded-Proto": {"https"}})
+	if !strings.Contains(string(r.Body), `src="https://localhost:8443/assets/index-abc123.js"`) {
 		t.Fatalf("proxy headers not used:\n%s", r.Body)
+	}
+}
+
+// TestIndexIgnoresForeignHost: without BFF_PUBLIC_URL, a Host that is not this machine never
+// becomes the scripts' origin (a poisoned cache would serve the attacker's code): the page gets
+// root-relative addresses instead.
+func TestIndexIgnoresForeignHost(t *testing.T) {
+	s := start(t, func(c *config.Config) { c.TrustedProxy = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")} })
+	for _, h := range []http.Header{
+		{"Host": {"evil.example.com"}},
+		{"Host": {"evil.example.com:8080"}},
+		{"X-Forwarded-Host": {"evil.example.com"}, "X-Forwarded-Proto": {"https"}},
+		{"Host": {"127.0.0.1.evil.example.com"}},
+		{"Host": {"localhost.evil.com"}},
+	} {
+		body := string(get(t, s, "/orders", h).Body)
+		if strings.Contains(body, "evil") || !strings.Contains(body, `src="/assets/index-abc123.js"`) {
+			t.Fatalf("%v:\n%s", h, body)
+		}
+	}
+	for host, want := range map[string]string{"localhost:9000": "http://localhost:9000/", "[::1]:9000": "http://[::1]:9000/",
+		"app.localhost": "http://app.localhost/", "127.0.0.2:80": "http://127.0.0.2:80/"} {
+		if body := string(get(t, s, "/", http.Header{"Host": {host}}).Body); !strings.Contains(body, `src="`+want+`assets/index-abc123.js"`) {
+			t.Fatalf("%s:\n%s", host, body)
+		}
 	}
 }
 

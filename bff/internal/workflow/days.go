@@ -5,8 +5,9 @@ import (
 	"time"
 )
 
-// dayMS is the length of a leave day: a leave lasts (end - start) / 86,400,000 ms days
-// (seed-spec §4), rounded to two decimals — the same rule as the form's LeaveDateRange.
+// dayMS is the length of a leave day: a leave lasts (end - start) / 86,400,000 ms days, rounded
+// to two decimals (docs/decisions.md "Leave request (first workflow slice)") — the same rule as
+// the form's LeaveDateRange.
 const dayMS = 86_400_000
 
 // hundredths is the length of [start, end) in hundredths of a day, rounded half up.

@@ -1,27 +1,30 @@
 package workflow
 
 import (
+	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/perm"
 )
-
-// BatchPerm lets a user start a leave request for several people (/startBatch).
-const BatchPerm = "leave:batch"
 
 // Routes registers the leave request. Applying for one's own leave is open to any staff
 // session (the handlers refuse channel operators); starting it for others needs leave:batch.
 func (s *Service) Routes(r *authz.Router) {
-	r.GET("/api/workflow/leave/balance", authz.SignedIn(), s.handleBalance)
-	r.GET("/api/workflow/leave", authz.SignedIn(), s.handleMine)
-	r.POST("/api/workflow/leave", authz.SignedIn(), s.handleSubmit)
-	r.POST("/api/workflow/leave/batch", authz.Perm(BatchPerm), s.handleBatch)
+	r.GET("/api/workflow/leave/balance", authz.SignedIn(), s.handleBalance).
+		Doc(authz.Doc{Summary: "my annual leave left", Resp: Balance{}})
+	r.GET("/api/workflow/leave", authz.SignedIn(), s.handleMine).
+		Doc(authz.Doc{Summary: "my leave requests", Params: httpx.PageParams{}, Resp: httpx.List[Row]{}})
+	r.POST("/api/workflow/leave", authz.SignedIn(), s.handleSubmit).
+		Doc(authz.Doc{Summary: "request leave", Body: Input{}, Resp: httpx.Created{}, Status: http.StatusCreated})
+	r.POST("/api/workflow/leave/batch", authz.Perm(perm.LeaveBatch), s.handleBatch).
+		Doc(authz.Doc{Summary: "request leave for several people", Body: Input{}, Resp: BatchAnswer{}, Status: http.StatusCreated})
 }
 
 // staff returns the caller, refusing channel operators: leave is for the shop's own staff.
@@ -38,16 +41,9 @@ func (s *Service) handleBalance(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	left, known, err := s.store.Remaining(c.Request().Context(), p.UserID, s.now().In(time.Local))
+	out, err := s.Balance(c.Request().Context(), p.UserID)
 	if err != nil {
 		return err
-	}
-	out := struct {
-		RemainingDays *float64 `json:"remainingDays"`
-	}{}
-	if known {
-		d := daysOf(left)
-		out.RemainingDays = &d
 	}
 	return c.JSON(http.StatusOK, out)
 }
@@ -64,9 +60,9 @@ func (s *Service) submitHandler(c echo.Context, batch bool) error {
 	if !batch {
 		in.Applicants = nil
 	}
-	ls, err := s.submit(c.Request().Context(), p, in, batch)
+	ls, err := s.Submit(c.Request().Context(), p, in, batch)
 	if err != nil {
-		return err
+		return httpError(err)
 	}
 	ids := make([]int64, len(ls))
 	for i, l := range ls {
@@ -75,7 +71,41 @@ func (s *Service) submitHandler(c echo.Context, batch bool) error {
 	if !batch {
 		return httpx.Saved(c, true, ids[0])
 	}
-	return c.JSON(http.StatusCreated, map[string]any{"batchId": ls[0].BatchID, "ids": ids})
+	return c.JSON(http.StatusCreated, BatchAnswer{BatchID: ls[0].BatchID, IDs: ids})
+}
+
+// httpError maps the domain errors of a leave request to answers; others pass as they are.
+func httpError(err error) error {
+	var who *UnknownPerson
+	var short *ShortBalance
+	switch {
+	case errors.Is(err, ErrUnknownType):
+		return httpx.BadRequest("type", "不是有效的请假类型")
+	case errors.Is(err, ErrAttachment):
+		return httpx.BadRequest("attachments", "附件不存在")
+	case errors.Is(err, ErrSelfApproval):
+		return httpx.BadRequest("approver", "审批人不能是申请人本人")
+	case errors.As(err, &who):
+		return httpx.BadRequest(who.Field, fmt.Sprintf("%s%s不存在或不在可选范围内", who.Role, who.Name))
+	case errors.As(err, &short):
+		msg := fmt.Sprintf("年假余额不足：剩余%s天，本次申请%s天", daysText(short.Left), daysText(short.Asked))
+		if short.Batch {
+			return httpx.BadRequest("applicants", short.Applicant+msg)
+		}
+		return httpx.BadRequest("type", msg)
+	}
+	return err
+}
+
+// Balance is the annual leave left; null when the year's allowance is not known.
+type Balance struct {
+	RemainingDays *float64 `json:"remainingDays"`
+}
+
+// BatchAnswer is the answer of a batch request: the batch and one application per applicant.
+type BatchAnswer struct {
+	BatchID *int64  `json:"batchId"`
+	IDs     []int64 `json:"ids"`
 }
 
 func (s *Service) handleSubmit(c echo.Context) error { return s.submitHandler(c, false) }
@@ -100,7 +130,7 @@ type Row struct {
 	Applicant  Person   `json:"applicant"`
 	Approver   Person   `json:"approver"`
 	CC         []Person `json:"cc"`
-	Status     string   `json:"status"`
+	Status     string   `json:"status" enum:"pending,rejected"`
 	CreateTime string   `json:"createTime"`
 }
 

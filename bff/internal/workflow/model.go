@@ -1,5 +1,5 @@
-// Package workflow is the application-and-approval side of the console (DECISIONS §4
-// "Workflow"). Its first slice is the built-in leave request: /applyForm submits one for the
+// Package workflow is the application-and-approval side of the console (docs/decisions.md
+// "Leave request (first workflow slice)"). Its first slice is the built-in leave request: /applyForm submits one for the
 // signed-in user, /startBatch for several people at once; approvals come with the flow engine.
 package workflow
 

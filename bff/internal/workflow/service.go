@@ -2,6 +2,7 @@ package workflow
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -66,6 +67,29 @@ type Input struct {
 	Applicants  []string `json:"applicants"`
 }
 
+// Domain errors of a leave request; http.go turns them into answers.
+var (
+	ErrUnknownType  = errors.New("workflow: not a leave type")
+	ErrAttachment   = errors.New("workflow: an attachment that is not the caller's")
+	ErrSelfApproval = errors.New("workflow: the approver is an applicant")
+)
+
+// UnknownPerson: a person named in the form (Field; Role is how the form calls them) is not an
+// enabled user the caller's picker could show.
+type UnknownPerson struct{ Field, Role, Name string }
+
+func (e *UnknownPerson) Error() string { return "workflow: no such " + e.Field + " " + e.Name }
+
+// ShortBalance: an application would take more annual leave than its applicant has left (in
+// hundredths of a day); Batch tells which form asked.
+type ShortBalance struct {
+	Applicant   string
+	Batch       bool
+	Left, Asked int64
+}
+
+func (e *ShortBalance) Error() string { return "workflow: annual leave overdrawn by " + e.Applicant }
+
 // checked is an Input that passed validation, ready to become applications.
 type checked struct {
 	leave      Leave // without applicant
@@ -112,7 +136,7 @@ func (s *Service) check(ctx context.Context, p *authz.Principal, in Input, batch
 		return out, err
 	}
 	if !slices.ContainsFunc(types, func(d dict.Detail) bool { return d.Value == in.Type }) {
-		return out, httpx.BadRequest("type", "不是有效的请假类型")
+		return out, ErrUnknownType
 	}
 	sc, err := s.scope.Scope(ctx, p)
 	if err != nil {
@@ -133,7 +157,7 @@ func (s *Service) check(ctx context.Context, p *authz.Principal, in Input, batch
 	if ok, err := s.files.Owns(ctx, p.UserID, in.Attachments); err != nil {
 		return out, err
 	} else if !ok {
-		return out, httpx.BadRequest("attachments", "附件不存在")
+		return out, ErrAttachment
 	}
 	if batch {
 		for _, name := range dedupe(in.Applicants) {
@@ -152,7 +176,7 @@ func (s *Service) check(ctx context.Context, p *authz.Principal, in Input, batch
 	}
 	for _, a := range out.applicants {
 		if a.ID == approver.ID {
-			return out, httpx.BadRequest("approver", "审批人不能是申请人本人")
+			return out, ErrSelfApproval
 		}
 	}
 	attachments := make([]string, len(in.Attachments))
@@ -166,17 +190,15 @@ func (s *Service) check(ctx context.Context, p *authz.Principal, in Input, batch
 }
 
 // pick finds a person chosen in the department/user picker: an enabled user inside the
-// caller's data scope (the picker shows no one else).
+// caller's data scope (the picker shows no one else). A name outside the scope gets the same
+// answer as a name that does not exist, so the form cannot be used to probe for accounts.
 func (s *Service) pick(ctx context.Context, sc authz.Scope, field, role, name string) (user.User, error) {
 	u, found, err := s.users.ByUsername(ctx, strings.TrimSpace(name))
 	if err != nil {
 		return u, err
 	}
-	if !found || !u.Enabled {
-		return u, httpx.BadRequest(field, fmt.Sprintf("%s%s不存在", role, name))
-	}
-	if !sc.Allows(u.DeptID) {
-		return u, httpx.BadRequest(field, fmt.Sprintf("%s%s不在可选范围内", role, name))
+	if !found || !u.Enabled || !sc.Allows(u.DeptID) {
+		return u, &UnknownPerson{Field: field, Role: role, Name: name}
 	}
 	return u, nil
 }
@@ -190,6 +212,8 @@ func parseTime(chk *httpx.Check, field, v string) time.Time {
 	t, err := time.ParseInLocation(httpx.TimeLayout, v, time.Local)
 	if err != nil {
 		chk.Fail(field, "时间格式必须是yyyy-MM-dd HH:mm:ss")
+	} else if !httpx.StorableYear(t) {
+		chk.Fail(field, httpx.ReasonYear)
 	}
 	return t
 }
@@ -205,8 +229,21 @@ func dedupe(names []string) []string {
 	return out
 }
 
-// submit validates in and saves one application per applicant, all or nothing.
-func (s *Service) submit(ctx context.Context, p *authz.Principal, in Input, batch bool) ([]Leave, error) {
+// Balance is the annual leave the user has left this year (nil days when no allowance is known).
+func (s *Service) Balance(ctx context.Context, userID int64) (Balance, error) {
+	var out Balance
+	left, known, err := s.store.Remaining(ctx, userID, s.now().In(time.Local))
+	if err != nil || !known {
+		return out, err
+	}
+	d := daysOf(left)
+	out.RemainingDays = &d
+	return out, nil
+}
+
+// Submit validates in and saves one application per applicant, all or nothing; applicants are
+// the caller p unless batch.
+func (s *Service) Submit(ctx context.Context, p *authz.Principal, in Input, batch bool) ([]Leave, error) {
 	c, err := s.check(ctx, p, in, batch)
 	if err != nil {
 		return nil, err
@@ -221,12 +258,8 @@ func (s *Service) submit(ctx context.Context, p *authz.Principal, in Input, batc
 	}
 	err = s.store.Create(ctx, ls, batch, now)
 	if o, ok := err.(*Overdrawn); ok {
-		msg := fmt.Sprintf("年假余额不足：剩余%s天，本次申请%s天", daysText(max(o.LeftHundredths, 0)), daysText(o.Leave.DayHundredths))
-		if batch {
-			msg = names[o.Leave.ApplicantID] + msg
-			return nil, httpx.BadRequest("applicants", msg)
-		}
-		return nil, httpx.BadRequest("type", msg)
+		return nil, &ShortBalance{Applicant: names[o.Leave.ApplicantID], Batch: batch,
+			Left: max(o.LeftHundredths, 0), Asked: o.Leave.DayHundredths}
 	}
 	return ls, err
 }

@@ -3,9 +3,11 @@ package workflow
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"mallconsole/bff/internal/platform/db"
 )
@@ -76,6 +78,14 @@ func (o *Overdrawn) Error() string { return "annual leave overdrawn" }
 // returned. The balance is read inside the transaction, so it counts what the batch adds.
 func (s *Store) Create(ctx context.Context, ls []Leave, batch bool, now time.Time) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		// Concurrent applications of one person must not each see the balance before the
+		// others: the entitlement rows are locked first (on MySQL SELECT … FOR UPDATE, in ID
+		// order so two batches cannot deadlock; SQLite holds the database's write lock from the
+		// transaction's start), before any plain read, so the sums below see every
+		// application committed before the lock was granted.
+		if err := lockEntitlements(tx, ls); err != nil {
+			return err
+		}
 		if batch {
 			b := Batch{CreatorID: ls[0].CreatorID, CreateTime: now}
 			if err := tx.Create(&b).Error; err != nil {
@@ -101,6 +111,23 @@ func (s *Store) Create(ctx context.Context, ls []Leave, batch bool, now time.Tim
 		}
 		return nil
 	})
+}
+
+// lockEntitlements locks the entitlement rows of the annual-leave applicants of ls.
+func lockEntitlements(tx *gorm.DB, ls []Leave) error {
+	var ids []int64
+	for _, l := range ls {
+		if l.Type == AnnualLeave {
+			ids = append(ids, l.ApplicantID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	slices.Sort(ids)
+	var locked []Entitlement
+	return tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("user_id IN ?", slices.Compact(ids)).
+		Order("user_id").Find(&locked).Error
 }
 
 // Mine returns a page of the applications a user made or was the applicant of, newest first.

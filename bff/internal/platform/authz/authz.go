@@ -55,6 +55,18 @@ func From(c echo.Context) *Principal {
 	return p
 }
 
+const attemptKey = "authz.attempt"
+
+// SetAttempt names the account a sign-in attempt asked for, so that the operation log records
+// the attempt under it whatever the body's encoding and whatever the outcome.
+func SetAttempt(c echo.Context, username string) { c.Set(attemptKey, username) }
+
+// Attempt is the name SetAttempt recorded ("" when none).
+func Attempt(c echo.Context) string {
+	name, _ := c.Get(attemptKey).(string)
+	return name
+}
+
 // RequirePerm lets a request through only if its principal holds one of perms: 403 otherwise.
 // It must run after the authentication middleware.
 func RequirePerm(perms ...string) echo.MiddlewareFunc {

@@ -50,6 +50,36 @@ type Router struct {
 	authenticate echo.MiddlewareFunc
 	audit        echo.MiddlewareFunc
 	rules        map[string]Rule
+	routes       []*Route
+}
+
+// Route is one registered route: its rule and how the API document describes it.
+type Route struct {
+	Method string
+	Path   string // echo's pattern, ":id" for parameters
+	Rule   Rule
+	API    Doc
+}
+
+// Doc describes a route's contract for the API document (package apidoc): each field is a Go
+// value whose type gives the schema, so the document and the front end's types come from the
+// same structs the handlers use.
+type Doc struct {
+	Summary string
+	Params  any // a struct whose fields carry `query:"…"` and `path:"…"` tags
+	Body    any // the JSON request body
+	Form    any // a form body (`formData:"…"` tags; multipart when one is a file) instead of JSON
+	Resp    any // the JSON answer; nil: no body (or RespType)
+	// Status of success; 0: 200 with a Resp or RespType, else 204.
+	Status int
+	// RespType is the content type of a non-JSON answer (a file download, an image).
+	RespType string
+}
+
+// Doc sets the route's description; it returns the route for chaining at registration.
+func (rt *Route) Doc(d Doc) *Route {
+	rt.API = d
+	return rt
 }
 
 // NewRouter registers on e; authenticate is the session middleware (401 staff / 405 channel);
@@ -61,14 +91,27 @@ func NewRouter(e *echo.Echo, authenticate, audit echo.MiddlewareFunc) *Router {
 // RouteKey names a route the way Rules does: "METHOD /path".
 func RouteKey(method, path string) string { return method + " " + path }
 
-// Add registers one route under rule.
-func (r *Router) Add(method, path string, rule Rule, h echo.HandlerFunc) {
+// Add registers one route under rule; describe it with Doc on the answer.
+func (r *Router) Add(method, path string, rule Rule, h echo.HandlerFunc) *Route {
 	key := RouteKey(method, path)
 	if _, dup := r.rules[key]; dup {
 		panic("route registered twice: " + key)
 	}
 	r.rules[key] = rule
 	r.e.Add(method, path, h, r.chain(method, rule)...)
+	rt := &Route{Method: method, Path: path, Rule: rule}
+	r.routes = append(r.routes, rt)
+	return rt
+}
+
+// Routes returns every registered route in registration order (for the API document).
+func (r *Router) Routes() []Route {
+	out := make([]Route, len(r.routes))
+	for i, rt := range r.routes {
+		out[i] = *rt
+		out[i].Rule.Perms = slices.Clone(rt.Rule.Perms)
+	}
+	return out
 }
 
 // chain is the middleware of a rule: authentication first, then the audit (so it knows who),
@@ -89,28 +132,28 @@ func (r *Router) chain(method string, rule Rule) []echo.MiddlewareFunc {
 }
 
 // GET registers a GET route.
-func (r *Router) GET(path string, rule Rule, h echo.HandlerFunc) {
-	r.Add(http.MethodGet, path, rule, h)
+func (r *Router) GET(path string, rule Rule, h echo.HandlerFunc) *Route {
+	return r.Add(http.MethodGet, path, rule, h)
 }
 
 // HEAD registers a HEAD route.
-func (r *Router) HEAD(path string, rule Rule, h echo.HandlerFunc) {
-	r.Add(http.MethodHead, path, rule, h)
+func (r *Router) HEAD(path string, rule Rule, h echo.HandlerFunc) *Route {
+	return r.Add(http.MethodHead, path, rule, h)
 }
 
 // POST registers a POST route.
-func (r *Router) POST(path string, rule Rule, h echo.HandlerFunc) {
-	r.Add(http.MethodPost, path, rule, h)
+func (r *Router) POST(path string, rule Rule, h echo.HandlerFunc) *Route {
+	return r.Add(http.MethodPost, path, rule, h)
 }
 
 // PUT registers a PUT route.
-func (r *Router) PUT(path string, rule Rule, h echo.HandlerFunc) {
-	r.Add(http.MethodPut, path, rule, h)
+func (r *Router) PUT(path string, rule Rule, h echo.HandlerFunc) *Route {
+	return r.Add(http.MethodPut, path, rule, h)
 }
 
 // DELETE registers a DELETE route.
-func (r *Router) DELETE(path string, rule Rule, h echo.HandlerFunc) {
-	r.Add(http.MethodDelete, path, rule, h)
+func (r *Router) DELETE(path string, rule Rule, h echo.HandlerFunc) *Route {
+	return r.Add(http.MethodDelete, path, rule, h)
 }
 
 // Any registers the route for every method echo knows.

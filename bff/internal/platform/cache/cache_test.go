@@ -19,7 +19,8 @@ func TestMapRebuildsAfterBumpAndTTL(t *testing.T) {
 		}
 		return v
 	}
-	if get("a") != 1 || get("a") != 1 {
+	first, second := get("a"), get("a")
+	if first != 1 || second != 1 {
 		t.Fatal("second get rebuilt")
 	}
 	gen.Bump()

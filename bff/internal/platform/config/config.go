@@ -19,6 +19,8 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 	"github.com/redis/go-redis/v9"
+
+	"mallconsole/bff/internal/platform/limits"
 )
 
 // Config is the validated configuration. Zero values of optional settings mean "off".
@@ -35,6 +37,7 @@ type Config struct {
 	PortalOrigins []string
 	PortalSecret  string // empty: POST /api/auth/loginAccount is off
 	PublicURL     string // empty: derive from the request; else absolute, ends with "/"
+	SetupToken    string // empty: a new database gets a random one, printed to the log
 	Redis         string // empty: sessions, captchas and counters live in the database
 	SessionTTL    time.Duration
 	LoginMaxFails int
@@ -44,6 +47,9 @@ type Config struct {
 	UploadDir     string // empty: DATA_DIR/uploads
 	UploadMaxMB   int
 	BrandTitles   map[string]string // host name (lower case, no port) → header title; others: 商城
+
+	// CaptchaPerMinute is how many captchas one address gets a minute (also the burst); 0: no limit.
+	CaptchaPerMinute int
 }
 
 // DB says which database to open.
@@ -62,10 +68,11 @@ type setting struct {
 
 // Minimum lengths of secrets given by the operator: short ones are guessable.
 const (
-	minPasswordLen = 6
-	maxPasswordLen = 72 // bcrypt ignores anything longer
-	minSecretLen   = 32
-	minPortalLen   = 16
+	minPasswordLen   = limits.PasswordMin
+	maxPasswordLen   = limits.PasswordMax // bcrypt ignores anything longer
+	minSecretLen     = 32
+	minPortalLen     = 16
+	minSetupTokenLen = 32
 )
 
 func settings() []setting {
@@ -79,6 +86,14 @@ func settings() []setting {
 		{"BFF_CAPTCHA", "on", "on|off: check the login captcha", func(c *Config, v string) (err error) {
 			c.Captcha, err = parseSwitch(v)
 			return err
+		}},
+		{"BFF_CAPTCHA_PER_MINUTE", "60", "captchas one client address may fetch a minute (1..10000)", func(c *Config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 10000 {
+				return fmt.Errorf("must be a whole number from 1 to 10000, got %q", v)
+			}
+			c.CaptchaPerMinute = n
+			return nil
 		}},
 		{"BFF_ADMIN_PASSWORD", "", "password of the first admin when the database is new (random and printed if unset)", func(c *Config, v string) error {
 			c.AdminPassword = v
@@ -109,6 +124,13 @@ func settings() []setting {
 			return nil
 		}},
 		{"BFF_PUBLIC_URL", "", "absolute base URL the front end's assets are loaded from (default: the request's scheme and host)", parsePublicURL},
+		{"BFF_SETUP_TOKEN", "", "secret (at least 32 characters) that the first-run page /init asks for (random and logged if unset)", func(c *Config, v string) error {
+			if v != "" && (len(v) < minSetupTokenLen || strings.TrimSpace(v) != v) {
+				return fmt.Errorf("must be at least %d characters, without surrounding spaces", minSetupTokenLen)
+			}
+			c.SetupToken = v
+			return nil
+		}},
 		{"BFF_REDIS", "", "redis://host:port/db: keep sessions, captchas and login counters in Redis", func(c *Config, v string) error {
 			if v == "" {
 				return nil

@@ -112,6 +112,8 @@ func TestBadValuesNameTheirVariable(t *testing.T) {
 		"BFF_PUBLIC_URL=/relative/":                    "BFF_PUBLIC_URL",
 		"BFF_PUBLIC_URL=https://x/\"><":                "BFF_PUBLIC_URL",
 		"BFF_REDIS=http://localhost":                   "BFF_REDIS",
+		"BFF_SETUP_TOKEN=" + strings.Repeat("t", 31):   "BFF_SETUP_TOKEN",
+		"BFF_SETUP_TOKEN= " + strings.Repeat("t", 40):  "BFF_SETUP_TOKEN",
 		"BFF_SESSION_TTL=forever":                      "BFF_SESSION_TTL",
 		"BFF_SESSION_TTL=1s":                           "BFF_SESSION_TTL",
 		"BFF_LOGIN_MAX_FAILS=0":                        "BFF_LOGIN_MAX_FAILS",
@@ -170,7 +172,9 @@ func TestStaticDirNeedsIndex(t *testing.T) {
 	if _, err := load(t, nil, "BFF_STATIC_DIR="+dir); err == nil || !strings.Contains(err.Error(), "index.html") {
 		t.Fatalf("no index.html: %v", err)
 	}
-	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<html>"), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<html>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if c, err := load(t, nil, "BFF_STATIC_DIR="+dir); err != nil || c.StaticDir != dir {
 		t.Fatalf("static dir = %q %v", c.StaticDir, err)
 	}
@@ -196,7 +200,9 @@ func TestJWTSecretFile(t *testing.T) {
 		t.Fatalf("second start got another key (%v)", err)
 	}
 	// A loosened file is tightened again.
-	os.Chmod(path, 0o644)
+	if err := os.Chmod(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := c.JWTKey(); err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +218,9 @@ func TestJWTSecretFile(t *testing.T) {
 		t.Fatal("a secret file was written although BFF_JWT_SECRET was set")
 	}
 	// A truncated file is an error, not a weak key.
-	os.WriteFile(path, []byte("tiny\n"), 0o600)
+	if err := os.WriteFile(path, []byte("tiny\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := c.JWTKey(); err == nil {
 		t.Fatal("accepted a short secret file")
 	}

@@ -102,7 +102,7 @@ func Close(g *gorm.DB) error {
 
 // Dialect names the database behind g: SQLite or MySQL.
 func Dialect(g *gorm.DB) string {
-	if g.Dialector.Name() == "sqlite" {
+	if g.Name() == "sqlite" {
 		return SQLite
 	}
 	return MySQL

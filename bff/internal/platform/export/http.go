@@ -29,8 +29,21 @@ const maxBody = 1 << 20
 // Routes registers POST {prefix}/download (the rows named by ids) and {prefix}/downloadAll
 // (every row that matches the filters), both under rule.
 func Routes(r *authz.Router, prefix string, rule authz.Rule, res Resource) {
-	r.POST(prefix+"/download", rule, handler(res, false))
-	r.POST(prefix+"/downloadAll", rule, handler(res, true))
+	r.POST(prefix+"/download", rule, handler(res, false)).
+		Doc(authz.Doc{Summary: "export the rows named by ids as " + xlsx, Body: Body{}, RespType: xlsx})
+	r.POST(prefix+"/downloadAll", rule, handler(res, true)).
+		Doc(authz.Doc{Summary: "export every row the filters match as " + xlsx, Body: Body{}, RespType: xlsx})
+}
+
+// xlsx is the content type of an export.
+const xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+// Body is an export request; the list's filters come as further keys (see parse).
+type Body struct {
+	Headers []string `json:"headers" description:"column titles, one per field"`
+	Fields  []string `json:"fields"`
+	IDs     []string `json:"ids,omitempty" description:"download only: the rows"`
+	Sort    []string `json:"sort,omitempty" description:"field,asc|desc"`
 }
 
 func handler(res Resource, all bool) echo.HandlerFunc {
@@ -47,7 +60,7 @@ func handler(res Resource, all bool) echo.HandlerFunc {
 			return err
 		}
 		h := c.Response().Header()
-		h.Set(echo.HeaderContentType, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+		h.Set(echo.HeaderContentType, xlsx)
 		h.Set(echo.HeaderContentDisposition, httpx.Disposition("attachment", res.Title+"数据.xlsx"))
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set(echo.HeaderCacheControl, "no-store")

@@ -22,7 +22,7 @@ const (
 )
 
 // dateRanges are the list pages' date-range filters and the names the list API reads them as
-// (seed-spec §3: createDate → startTime/endTime, createDate1 → groundingStartTime/groundingEndTime).
+// (docs/decisions.md "Lists and export": createDate → startTime/endTime, createDate1 → groundingStartTime/groundingEndTime).
 var dateRanges = map[string][2]string{
 	"createDate":  {"startTime", "endTime"},
 	"createDate1": {"groundingStartTime", "groundingEndTime"},

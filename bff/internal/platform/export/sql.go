@@ -6,6 +6,8 @@ import (
 	"github.com/labstack/echo/v4"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"mallconsole/bff/internal/platform/db"
 )
 
 // Op is how a filter compares.
@@ -14,7 +16,7 @@ type Op int
 // Filter operators.
 const (
 	Eq   Op = iota // column = value
-	Like           // column LIKE %value%
+	Like           // column LIKE %value% (wildcards in value escaped)
 	From           // column >= value (start of a range)
 	To             // column <= value (end of a range)
 )
@@ -68,7 +70,7 @@ func (t *Table) Rows(c echo.Context, q Query, emit Emit) error {
 		col := clause.Column{Name: f.Column}
 		switch f.Op {
 		case Like:
-			tx = tx.Where(clause.Like{Column: col, Value: "%" + v + "%"})
+			tx = tx.Where(clause.Expr{SQL: db.LikeSQL("?"), Vars: []any{col, db.Contains(v)}})
 		case From:
 			tx = tx.Where(clause.Gte{Column: col, Value: v})
 		case To:

@@ -9,7 +9,7 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// TimeLayout is how times are written (DECISIONS §3).
+// TimeLayout is how times are written (docs/decisions.md "Times").
 const TimeLayout = "2006-01-02 15:04:05"
 
 // Emit takes one row, its values in the order of the requested fields. A value may be nil, a

@@ -46,37 +46,36 @@ func Form(c echo.Context) (url.Values, error) {
 	return v, nil
 }
 
-// Fields reads named text fields with checks; the first failure is kept in Err.
+// Fields reads named text fields with checks; Err lists every failed field (see Check).
 type Fields struct {
 	Values url.Values
-	Err    error
+	Check
 }
 
 // Required returns the trimmed field, recording "field: 不能为空" when it is missing and
 // "field: 太长" when it has more than max characters.
 func (f *Fields) Required(name string, max int) string {
-	v := strings.TrimSpace(f.Values.Get(name))
-	if f.Err != nil {
-		return v
-	}
-	if v == "" {
-		f.Err = BadRequest(name, ReasonRequired)
-	} else if len([]rune(v)) > max {
-		f.Err = BadRequest(name, fmt.Sprintf("%s(最多%d个字符)", ReasonTooLong, max))
-	}
+	v := f.Values.Get(name)
+	f.Text(name, &v, max, true)
 	return v
 }
 
-// Raw returns the field untrimmed (passwords), with the same checks as Required.
+// RequiredBytes is Required with the limit counted in bytes: for values that become keys of
+// indexes or stores, whose limits are bytes.
+func (f *Fields) RequiredBytes(name string, max int) string {
+	if len(strings.TrimSpace(f.Values.Get(name))) > max {
+		f.fail(name, FieldTooLong, fmt.Sprintf("%s(最多%d字节)", ReasonTooLong, max))
+	}
+	return f.Required(name, max)
+}
+
+// Raw returns the field untrimmed (passwords), with the same checks as Required (max in bytes).
 func (f *Fields) Raw(name string, max int) string {
 	v := f.Values.Get(name)
-	if f.Err != nil {
-		return v
-	}
 	if v == "" {
-		f.Err = BadRequest(name, ReasonRequired)
+		f.fail(name, FieldRequired, ReasonRequired)
 	} else if len(v) > max {
-		f.Err = BadRequest(name, fmt.Sprintf("%s(最多%d个字符)", ReasonTooLong, max))
+		f.fail(name, FieldTooLong, fmt.Sprintf("%s(最多%d个字符)", ReasonTooLong, max))
 	}
 	return v
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"mime"
 	"net/http"
 	"strings"
 	"time"
@@ -14,6 +15,9 @@ import (
 // JSON decodes the request's JSON body into v. Unknown fields are ignored: eladmin-style
 // clients send back whole rows (with createTime and the like) when they edit.
 func JSON(c echo.Context, v any) error {
+	if err := RequireJSON(c); err != nil {
+		return err
+	}
 	if err := json.NewDecoder(c.Request().Body).Decode(v); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && te.Field != "" {
@@ -24,12 +28,26 @@ func JSON(c echo.Context, v any) error {
 	return nil
 }
 
+// RequireJSON refuses a body not declared as application/json (415). A page of another site
+// can post text/plain or a form without asking the server first (no CORS preflight), but not
+// application/json: so a JSON endpoint that insists on the type cannot be driven by such a page.
+func RequireJSON(c echo.Context) error {
+	ct, _, _ := mime.ParseMediaType(c.Request().Header.Get(echo.HeaderContentType))
+	if ct != echo.MIMEApplicationJSON {
+		return &Error{Status: http.StatusUnsupportedMediaType, Message: "Content-Type: 请求体必须是application/json"}
+	}
+	return nil
+}
+
 // MaxIDs bounds how many rows one delete or batch change may name.
 const MaxIDs = 1000
 
 // IDs reads a JSON array of positive IDs (eladmin's batch delete body), 1 to MaxIDs of them.
 func IDs(c echo.Context) ([]int64, error) {
 	var ids []int64
+	if err := RequireJSON(c); err != nil {
+		return nil, err
+	}
 	if err := json.NewDecoder(c.Request().Body).Decode(&ids); err != nil {
 		return nil, BodyError(err, "必须是ID的JSON数组")
 	}
@@ -72,6 +90,9 @@ func TimeRange(c echo.Context, name string) (from, to *time.Time, err error) {
 		if err != nil {
 			return nil, nil, BadRequest(name, "时间格式必须是yyyy-MM-dd HH:mm:ss")
 		}
+		if !StorableYear(t) {
+			return nil, nil, BadRequest(name, ReasonYear)
+		}
 		ts[i] = t
 	}
 	if ts[1].Before(ts[0]) {
@@ -80,18 +101,25 @@ func TimeRange(c echo.Context, name string) (from, to *time.Time, err error) {
 	return &ts[0], &ts[1], nil
 }
 
+// ReasonYear is the answer to a date outside StorableYear.
+const ReasonYear = "年份必须在1000到9999之间"
+
+// StorableYear tells whether t's year fits every database's date column (MySQL DATETIME holds
+// 1000 to 9999; year 0000 there is an error, not a date).
+func StorableYear(t time.Time) bool { return t.Year() >= 1000 && t.Year() <= 9999 }
+
 // StatusOf is the HTTP status an error answers with (the status of a nil error is 200).
 func StatusOf(err error) int {
 	if err == nil {
 		return http.StatusOK
 	}
-	s, _ := classify(err)
-	return s
+	return classify(err).Status
 }
 
 // Conflict is a 409 naming the field ("username: 已存在").
 func Conflict(field, reason string) *Error {
-	return &Error{Status: http.StatusConflict, Message: field + ": " + reason}
+	return &Error{Status: http.StatusConflict, Code: CodeConflict, Message: field + ": " + reason,
+		Fields: []FieldError{{Field: field, Code: FieldConflict, Message: reason}}}
 }
 
 // NotFound is a 404 with a message.

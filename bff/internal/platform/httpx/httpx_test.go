@@ -56,14 +56,15 @@ func TestErrorEnvelope(t *testing.T) {
 		method, path string
 		body         string
 		status       int
-		msg          string
+		msg, code    string
 	}{
-		{"GET", "/bad", "", 400, "name: 不能为空"},
-		{"GET", "/internal", "", 500, "服务器内部错误"},
-		{"GET", "/panic", "", 500, "服务器内部错误"},
-		{"GET", "/nothing", "", 404, "接口不存在"},
-		{"DELETE", "/bad", "", 404, "接口不存在"}, // never 405: that status means "channel operator signed out"
-		{"POST", "/form", strings.Repeat("a=b&", 40), 413, "请求体过大"},
+		{"GET", "/bad", "", 400, "name: 不能为空", CodeValidation},
+		{"GET", "/internal", "", 500, "服务器内部错误", CodeInternal},
+		{"GET", "/panic", "", 500, "服务器内部错误", CodeInternal},
+		{"GET", "/nothing", "", 404, "接口不存在", CodeNotFound},
+		{"DELETE", "/bad", "", 404, "接口不存在", CodeNotFound}, // never 405: that status means "channel operator signed out"
+		{"POST", "/form", strings.Repeat("a=b&", 40), 413, "请求体过大", CodeTooLarge},
+		{"POST", "/form", "%zz", 400, "body: 格式错误", CodeBadRequest},
 	}
 	for _, c := range cases {
 		req, _ := http.NewRequest(c.method, srv.URL+c.path, strings.NewReader(c.body))
@@ -76,7 +77,7 @@ func TestErrorEnvelope(t *testing.T) {
 			t.Errorf("%s %s: no request id", c.method, c.path)
 		}
 		env := envelope(t, res)
-		if env.Status != c.status || env.Message != c.msg {
+		if env.Status != c.status || env.Message != c.msg || env.Code != c.code {
 			t.Errorf("%s %s = %+v, want %d %s", c.method, c.path, env, c.status, c.msg)
 		}
 	}
@@ -240,5 +241,30 @@ func TestProxies(t *testing.T) {
 	none := NewProxies(nil)
 	if ip := none.ClientIP(req("[::1]:80", "1.2.3.4", "", "")); ip != "::1" {
 		t.Errorf("no proxies: %s", ip)
+	}
+}
+
+// A hop a trusted proxy wrote as ip:port is that address; a hop that is no address at all
+// leaves the client unknown. Either way the client never takes the address of a trusted proxy
+// (loopback behind a same-host proxy), which would make it look like the server itself.
+func TestProxiesMalformedHops(t *testing.T) {
+	p := NewProxies([]netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("10.0.0.0/8")})
+	for _, c := range []struct{ remote, xff, want string }{
+		{"127.0.0.1:5555", "203.0.113.9:4711", "203.0.113.9"},
+		{"127.0.0.1:5555", "[2001:db8::1]:4711", "2001:db8::1"},
+		{"127.0.0.1:5555", "1.1.1.1, 203.0.113.9:4711", "203.0.113.9"},
+		{"127.0.0.1:5555", "203.0.113.9, 10.2.2.2:80", "203.0.113.9"},
+		{"127.0.0.1:5555", "garbage", UnknownClient},
+		{"127.0.0.1:5555", "203.0.113.9, ", UnknownClient},
+		{"127.0.0.1:5555", "garbage, 10.2.2.2", UnknownClient},
+		{"127.0.0.1:5555", "127.0.0.1:1:2", UnknownClient},
+		{"198.51.100.7:5555", "garbage", "198.51.100.7"}, // not from a proxy: the header is ignored
+	} {
+		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		r.RemoteAddr = c.remote
+		r.Header.Set("X-Forwarded-For", c.xff)
+		if got := p.ClientIP(r); got != c.want {
+			t.Errorf("from %s with X-Forwarded-For %q: client %q, want %q", c.remote, c.xff, got, c.want)
+		}
 	}
 }

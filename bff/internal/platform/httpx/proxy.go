@@ -36,6 +36,10 @@ func remoteAddr(r *http.Request) (netip.Addr, bool) {
 	return a.Unmap(), err == nil
 }
 
+// UnknownClient is the client address when a trusted proxy forwarded something that is not an
+// address: all such requests share it (one lock-out counter, one label in the logs).
+const UnknownClient = "unknown"
+
 // FromTrustedProxy tells whether the connection comes from a trusted proxy.
 func (p *Proxies) FromTrustedProxy(r *http.Request) bool {
 	a, ok := remoteAddr(r)
@@ -43,7 +47,10 @@ func (p *Proxies) FromTrustedProxy(r *http.Request) bool {
 }
 
 // ClientIP is the socket's address, or through trusted proxies the right-most X-Forwarded-For
-// entry that is not itself a trusted proxy. It fits echo's IPExtractor.
+// entry that is not itself a trusted proxy. An entry may carry a port (ip:port, [ipv6]:port);
+// an entry that is no address at all makes the client UnknownClient — never the address of the
+// proxy that forwarded it, which would make the client look like a trusted machine. It fits
+// echo's IPExtractor.
 func (p *Proxies) ClientIP(r *http.Request) string {
 	a, ok := remoteAddr(r)
 	if !ok {
@@ -52,18 +59,33 @@ func (p *Proxies) ClientIP(r *http.Request) string {
 	if len(p.trusted) == 0 || !p.isTrusted(a) {
 		return a.String()
 	}
-	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	values := r.Header.Values("X-Forwarded-For")
+	if len(values) == 0 {
+		return a.String() // the proxy's own request
+	}
+	hops := strings.Split(strings.Join(values, ","), ",")
 	for i := len(hops) - 1; i >= 0; i-- {
-		h, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
-		if err != nil {
-			break // a garbled hop: stop believing what lies beyond it
+		h, ok := hopAddr(strings.TrimSpace(hops[i]))
+		if !ok {
+			return UnknownClient // a garbled hop: nothing beyond it can be believed
 		}
-		a = h.Unmap()
+		a = h
 		if !p.isTrusted(a) {
 			break
 		}
 	}
 	return a.String()
+}
+
+// hopAddr reads an X-Forwarded-For entry: an address, with or without a port.
+func hopAddr(s string) (netip.Addr, bool) {
+	if a, err := netip.ParseAddr(s); err == nil {
+		return a.Unmap(), true
+	}
+	if ap, err := netip.ParseAddrPort(s); err == nil {
+		return ap.Addr().Unmap(), true
+	}
+	return netip.Addr{}, false
 }
 
 // Scheme is "https" for TLS connections, else "http", or X-Forwarded-Proto from a trusted proxy.

@@ -63,14 +63,20 @@ func TestTakeIsOneUseAndExpires(t *testing.T) {
 		if _, ok, _ := s.Take(ctx, "never"); ok {
 			t.Fatal("took a value never put")
 		}
-		s.Put(ctx, "b", "x", time.Minute)
+		if err := s.Put(ctx, "b", "x", time.Minute); err != nil {
+			t.Fatal(err)
+		}
 		c.advance(time.Minute)
 		if _, ok, err := s.Take(ctx, "b"); err != nil || ok {
 			t.Fatalf("took an expired value (%v)", err)
 		}
 		// Put replaces and renews.
-		s.Put(ctx, "c", "old", time.Second)
-		s.Put(ctx, "c", "new", time.Minute)
+		if err := s.Put(ctx, "c", "old", time.Second); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Put(ctx, "c", "new", time.Minute); err != nil {
+			t.Fatal(err)
+		}
 		c.advance(30 * time.Second)
 		if v, ok, _ := s.Take(ctx, "c"); !ok || v != "new" {
 			t.Fatalf("take after replace = %q %v", v, ok)
@@ -179,8 +185,12 @@ func TestConcurrentIncrCountsEveryCall(t *testing.T) {
 func TestSweepAndLimits(t *testing.T) {
 	eachStore(t, func(t *testing.T, s kv.Store, c *clock) {
 		ctx := context.Background()
-		s.Put(ctx, "old", "x", time.Second)
-		s.Put(ctx, "live", "y", time.Hour)
+		if err := s.Put(ctx, "old", "x", time.Second); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Put(ctx, "live", "y", time.Hour); err != nil {
+			t.Fatal(err)
+		}
 		c.advance(time.Minute)
 		if err := s.Sweep(ctx); err != nil {
 			t.Fatal(err)
@@ -193,6 +203,36 @@ func TestSweepAndLimits(t *testing.T) {
 		}
 		if err := s.Put(ctx, "k", strings.Repeat("v", 256), time.Minute); err == nil {
 			t.Fatal("accepted an over-long value")
+		}
+	})
+}
+
+// Keys compare byte for byte: on MySQL a case- and accent-blind column would let "ADMIN" or
+// "ádmin" reach the counter of "admin" (and a nonce block a different one).
+func TestKeysCompareExactly(t *testing.T) {
+	eachStore(t, func(t *testing.T, s kv.Store, c *clock) {
+		ctx := context.Background()
+		for range 3 {
+			if _, err := s.Incr(ctx, "login:admin", time.Minute); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, k := range []string{"login:ADMIN", "login:ádmin", "login:ÁDMÏÑ", "login:admin "} {
+			if n, _, err := s.Count(ctx, k); err != nil || n != 0 {
+				t.Fatalf("count of %q = %d %v, want 0 (it is not login:admin)", k, n, err)
+			}
+			if n, err := s.Incr(ctx, k, time.Minute); err != nil || n != 1 {
+				t.Fatalf("incr of %q = %d %v, want 1", k, n, err)
+			}
+		}
+		if n, _, _ := s.Count(ctx, "login:admin"); n != 3 {
+			t.Fatalf("count of login:admin = %d, want 3", n)
+		}
+		if ok, err := s.PutNew(ctx, "nonce:N1", "1", time.Minute); err != nil || !ok {
+			t.Fatal(ok, err)
+		}
+		if ok, err := s.PutNew(ctx, "nonce:n1", "1", time.Minute); err != nil || !ok {
+			t.Fatalf("nonce n1 taken as used after N1: %v %v", ok, err)
 		}
 	})
 }

@@ -22,5 +22,17 @@ func Migrations() []db.Migration {
 	return []db.Migration{{
 		ID: "20261121_08_kv",
 		Up: func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&kvEntry20261121{}) },
+	}, {
+		// Keys compare byte for byte. MySQL's default collation is blind to case and accents, so
+		// "login:ADMIN" was the row of "login:admin" and one nonce used up its look-alikes.
+		// A binary collation still ignores trailing spaces (PAD SPACE); VARBINARY does not. SQLite
+		// compares bytes already.
+		ID: "20261123_31_kv_binary_keys",
+		Up: func(tx *gorm.DB) error {
+			if db.Dialect(tx) != db.MySQL {
+				return nil
+			}
+			return tx.Exec("ALTER TABLE kv_entries MODIFY k VARBINARY(191) NOT NULL").Error
+		},
 	}}
 }

@@ -1,0 +1,32 @@
+package dict
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"testing"
+
+	"mallconsole/bff/internal/platform/httpx"
+)
+
+// TestEveryErrorHasAnAnswer: each of the service's errors, wrapped or not, becomes its answer,
+// never a 500.
+func TestEveryErrorHasAnAnswer(t *testing.T) {
+	want := map[error]int{
+		ErrNotFound:       http.StatusNotFound,
+		ErrDetailNotFound: http.StatusNotFound,
+		ErrUnknownDict:    http.StatusBadRequest,
+		ErrNameConflict:   http.StatusConflict,
+		ErrValueConflict:  http.StatusConflict,
+	}
+	for err, status := range want {
+		for _, e := range []error{err, fmt.Errorf("saving: %w", err)} {
+			if got := httpx.StatusOf(httpError(e)); got != status {
+				t.Errorf("%v answers %d, want %d", e, got, status)
+			}
+		}
+	}
+	if other := errors.New("disk full"); httpError(other) != other {
+		t.Error("an unknown error must stay the server's fault")
+	}
+}

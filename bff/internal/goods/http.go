@@ -1,0 +1,353 @@
+package goods
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"mallconsole/bff/internal/agency"
+	"mallconsole/bff/internal/platform/authz"
+	"mallconsole/bff/internal/platform/export"
+	"mallconsole/bff/internal/platform/filter"
+	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/money"
+	"mallconsole/bff/internal/platform/perm"
+)
+
+// Routes registers goods. Listing on or off sale in bulk is an edit.
+func (s *Service) Routes(r *authz.Router) {
+	r.GET("/api/goods", authz.Perm(perm.GoodsList), s.handleList).
+		Doc(authz.Doc{Summary: "list goods", Params: listParams{}, Resp: httpx.List[Row]{}})
+	r.GET("/api/goods/:id", authz.Perm(perm.GoodsList), s.handleGet).
+		Doc(authz.Doc{Summary: "one goods row with its description", Params: httpx.IDPath{}, Resp: Row{}})
+	r.POST("/api/goods", authz.Perm(perm.GoodsAdd), s.handleCreate).
+		Doc(authz.Doc{Summary: "create goods", Body: body{}, Resp: httpx.Created{}, Status: http.StatusCreated})
+	r.PUT("/api/goods", authz.Perm(perm.GoodsEdit), s.handleUpdate).
+		Doc(authz.Doc{Summary: "edit goods", Body: body{}})
+	r.PUT("/api/goods/status", authz.Perm(perm.GoodsEdit), s.handleStatus).
+		Doc(authz.Doc{Summary: "put goods on sale or take them off sale (批量上架/下架)", Body: statusBody{}})
+	r.DELETE("/api/goods", authz.Perm(perm.GoodsDel), s.handleDelete).
+		Doc(authz.Doc{Summary: "delete goods", Body: httpx.IDList{}, Status: http.StatusOK})
+	export.Routes(r, "/api/goods", authz.Perm(perm.GoodsExport), s.exportResource())
+}
+
+// listParams are the list's query parameters (parseQuery).
+type listParams struct {
+	httpx.PageParams
+	httpx.BlurryParams
+	httpx.SortParams
+	Category           string `query:"category" description:"a goods_category value"`
+	Status             string `query:"status" enum:"draft,on_sale,off_sale"`
+	AgencyID           int64  `query:"agencyId" minimum:"1"`
+	StartTime          string `query:"startTime" description:"created from: yyyy-MM-dd HH:mm:ss or yyyy-MM-dd"`
+	EndTime            string `query:"endTime" description:"created until (a date alone: the whole day)"`
+	GroundingStartTime string `query:"groundingStartTime" description:"listed (上架) from"`
+	GroundingEndTime   string `query:"groundingEndTime" description:"listed (上架) until"`
+}
+
+// statusBody is the body of 批量上架/下架.
+type statusBody struct {
+	IDs    []int64 `json:"ids" minItems:"1"`
+	Status string  `json:"status" enum:"on_sale,off_sale"`
+}
+
+// httpError is the one place where the service's errors become answers; any other error is
+// the server's fault (500, logged).
+func httpError(err error) error {
+	var taken *CodeTakenError
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return httpx.NotFound("商品不存在")
+	case errors.As(err, &taken):
+		return httpx.Conflict("code", fmt.Sprintf("商品编码 %s 已存在", taken.Code))
+	case errors.Is(err, ErrCodeConflict):
+		return httpx.Conflict("code", "商品编码已存在")
+	case errors.Is(err, ErrUnknownCategory):
+		return httpx.BadRequest("category", "商品分类不存在")
+	}
+	return err
+}
+
+// Row is a goods row in answers.
+type Row struct {
+	ID            int64     `json:"id"`
+	Name          string    `json:"name"`
+	Code          string    `json:"code"`
+	Category      string    `json:"category"`
+	Price         money.Fen `json:"price"`
+	Cost          money.Fen `json:"cost"`
+	Stock         int64     `json:"stock"`
+	Status        string    `json:"status"`
+	GroundingTime string    `json:"groundingTime"`
+	AgencyID      *int64    `json:"agencyId"`
+	MainPicture   string    `json:"mainPicture"`
+	Gallery       []string  `json:"gallery"`
+	Description   *string   `json:"description,omitempty"` // the detail only: lists stay small
+	CreateTime    string    `json:"createTime"`
+	UpdateTime    string    `json:"updateTime"`
+}
+
+func rowOf(g Goods, detail bool) Row {
+	r := Row{ID: g.ID, Name: g.Name, Code: g.Code, Category: g.Category, Price: g.Price, Cost: g.Cost,
+		Stock: g.Stock, Status: g.Status, AgencyID: g.AgencyID, MainPicture: g.MainPicture, Gallery: g.Gallery,
+		CreateTime: httpx.FormatTime(g.CreateTime), UpdateTime: httpx.FormatTime(g.UpdateTime)}
+	if g.GroundingTime != nil {
+		r.GroundingTime = httpx.FormatTime(*g.GroundingTime)
+	}
+	if r.Gallery == nil {
+		r.Gallery = []string{}
+	}
+	if detail {
+		r.Description = &g.Description
+	}
+	return r
+}
+
+// sortable maps the list's sort fields to columns (a whitelist).
+var sortable = map[string]string{"price": "price", "stock": "stock", "createTime": "create_time",
+	"groundingTime": "grounding_time"}
+
+// parseQuery reads the list's filters (query parameters, or an export's filters): blurry (name
+// or code), category, status, agencyId, startTime/endTime (creation) and
+// groundingStartTime/groundingEndTime (listing), the DataTable's createDate and createDate1.
+func parseQuery(get filter.Get) (Query, error) {
+	var q Query
+	var err error
+	if q.Blurry, err = filter.Text(get, "blurry", 64); err != nil {
+		return q, err
+	}
+	if q.Category, err = filter.Text(get, "category", 64); err != nil {
+		return q, err
+	}
+	if q.Status, err = filter.OneOf(get, "status", Draft, OnSale, OffSale); err != nil {
+		return q, err
+	}
+	if q.AgencyID, err = filter.ID(get, "agencyId"); err != nil {
+		return q, err
+	}
+	if q.From, q.To, err = filter.Range(get, "startTime", "endTime"); err != nil {
+		return q, err
+	}
+	q.GroundingFrom, q.GroundingTo, err = filter.Range(get, "groundingStartTime", "groundingEndTime")
+	return q, err
+}
+
+func (s *Service) handleList(c echo.Context) error {
+	page, err := httpx.ParsePage(c)
+	if err != nil {
+		return err
+	}
+	q, err := parseQuery(c.QueryParam)
+	if err != nil {
+		return err
+	}
+	if q.Order, err = httpx.ParseSort(c, sortable, ""); err != nil {
+		return err
+	}
+	q.Scope, q.Offset, q.Limit = agency.Scope(authz.From(c)), page.Offset(), page.Size
+	gs, n, err := s.List(c.Request().Context(), q)
+	if err != nil {
+		return httpError(err)
+	}
+	rows := make([]Row, len(gs))
+	for i, g := range gs {
+		rows[i] = rowOf(g, false)
+	}
+	return c.JSON(http.StatusOK, httpx.List[Row]{Content: rows, TotalElements: int(n)})
+}
+
+// handleGet: one row with its description (the detail at /look).
+func (s *Service) handleGet(c echo.Context) error {
+	id, err := httpx.PathID(c, "id")
+	if err != nil {
+		return err
+	}
+	g, err := s.Get(c.Request().Context(), agency.Scope(authz.From(c)), id)
+	if err != nil {
+		return httpError(err)
+	}
+	return c.JSON(http.StatusOK, rowOf(g, true))
+}
+
+// numberText is a JSON number or string kept as its text: money never passes through a float,
+// and a value that is not a number ("abc") reaches the field checks, which name the field.
+type numberText string
+
+func (n *numberText) UnmarshalJSON(b []byte) error {
+	switch {
+	case string(b) == "null":
+		*n = ""
+		return nil
+	case b[0] == '"':
+		var s string
+		err := json.Unmarshal(b, &s)
+		*n = numberText(s)
+		return err
+	case b[0] == '-' || b[0] >= '0' && b[0] <= '9':
+		*n = numberText(b)
+		return nil
+	}
+	return &json.UnmarshalTypeError{Value: "non-number", Type: reflect.TypeFor[numberText]()} // "price: 类型错误"
+}
+
+// JSONSchemaBytes describes numberText in the API document: text or a number.
+func (numberText) JSONSchemaBytes() ([]byte, error) {
+	return []byte(`{"type":["string","number"],"examples":["12.50"]}`), nil
+}
+
+// body is the JSON of a create or edit. Money comes as yuan text or a JSON number and the stock
+// as a number; both are read as text.
+type body struct {
+	ID          int64      `json:"id,omitempty" description:"the row to edit (PUT)"`
+	Name        string     `json:"name" maxLength:"128"`
+	Code        string     `json:"code" maxLength:"64"`
+	Category    string     `json:"category" description:"a goods_category value"`
+	Price       numberText `json:"price"`
+	Cost        numberText `json:"cost,omitempty"`
+	Stock       numberText `json:"stock"`
+	Status      string     `json:"status,omitempty" enum:"draft,on_sale,off_sale"`
+	AgencyID    *int64     `json:"agencyId,omitempty"`
+	MainPicture string     `json:"mainPicture,omitempty"`
+	Gallery     []string   `json:"gallery,omitempty" maxItems:"9"`
+	Description string     `json:"description,omitempty" description:"HTML, cleaned"`
+}
+
+// Limits of a row's fields.
+const (
+	maxGallery     = 9
+	maxPictureURL  = 512
+	maxDescription = 20000
+	maxStock       = 1_000_000_000
+)
+
+func bind(c echo.Context, create bool) (Input, error) {
+	var b body
+	if err := httpx.JSON(c, &b); err != nil {
+		return Input{}, err
+	}
+	var chk httpx.Check
+	if create {
+		b.ID = 0
+	} else {
+		chk.Positive("id", b.ID)
+	}
+	chk.Text("name", &b.Name, 128, true)
+	chk.Text("code", &b.Code, 64, true)
+	chk.Text("category", &b.Category, 64, true)
+	price := amount(&chk, "price", b.Price, true)
+	cost := amount(&chk, "cost", b.Cost, false)
+	stock := count(&chk, "stock", b.Stock)
+	if b.Status == "" {
+		b.Status = Draft
+	}
+	chk.OneOf("status", b.Status, Draft, OnSale, OffSale)
+	if b.AgencyID != nil && *b.AgencyID <= 0 {
+		chk.Fail("agencyId", "必须是正整数")
+	}
+	picture(&chk, "mainPicture", &b.MainPicture)
+	if len(b.Gallery) > maxGallery {
+		chk.Fail("gallery", fmt.Sprintf("最多%d张图片", maxGallery))
+	}
+	for i := range b.Gallery {
+		picture(&chk, "gallery", &b.Gallery[i])
+		if b.Gallery[i] == "" {
+			chk.Fail("gallery", "图片地址不能为空")
+		}
+	}
+	if len([]rune(b.Description)) > maxDescription {
+		chk.Fail("description", fmt.Sprintf("%s(最多%d个字符)", httpx.ReasonTooLong, maxDescription))
+	}
+	return Input{ID: b.ID, Name: b.Name, Code: b.Code, Category: b.Category, Price: price, Cost: cost,
+		Stock: stock, Status: b.Status, AgencyID: b.AgencyID, MainPicture: b.MainPicture, Gallery: b.Gallery,
+		Description: b.Description}, chk.Err
+}
+
+// amount reads yuan text: not negative, at most two decimals.
+func amount(chk *httpx.Check, field string, v numberText, required bool) money.Fen {
+	s := strings.TrimSpace(string(v))
+	if s == "" {
+		if required {
+			chk.Fail(field, httpx.ReasonRequired)
+		}
+		return 0
+	}
+	f, err := money.Parse(s)
+	if err != nil || f < 0 {
+		chk.Fail(field, "必须是不小于0的金额，最多两位小数")
+	}
+	return f
+}
+
+// count reads a whole number from 0 to maxStock.
+func count(chk *httpx.Check, field string, v numberText) int64 {
+	s := strings.TrimSpace(string(v))
+	if s == "" {
+		chk.Fail(field, httpx.ReasonRequired)
+		return 0
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 || n > maxStock {
+		chk.Fail(field, fmt.Sprintf("必须是0到%d之间的整数", maxStock))
+	}
+	return n
+}
+
+// picture allows an uploaded file's path or an http(s) URL: nothing a browser would run.
+func picture(chk *httpx.Check, field string, v *string) {
+	chk.Text(field, v, maxPictureURL, false)
+	if *v != "" && !strings.HasPrefix(*v, "/") && !strings.HasPrefix(*v, "https://") && !strings.HasPrefix(*v, "http://") {
+		chk.Fail(field, "图片地址必须以/、http://或https://开头")
+	}
+}
+
+func (s *Service) save(c echo.Context, create bool) error {
+	in, err := bind(c, create)
+	if err != nil {
+		return err
+	}
+	id, err := s.Save(c.Request().Context(), agency.Scope(authz.From(c)), in)
+	if err != nil {
+		return httpError(err)
+	}
+	return httpx.Saved(c, create, id)
+}
+
+func (s *Service) handleCreate(c echo.Context) error { return s.save(c, true) }
+func (s *Service) handleUpdate(c echo.Context) error { return s.save(c, false) }
+
+func (s *Service) handleDelete(c echo.Context) error {
+	ids, err := httpx.IDs(c)
+	if err != nil {
+		return err
+	}
+	if err := s.Delete(c.Request().Context(), agency.Scope(authz.From(c)), ids); err != nil {
+		return httpError(err)
+	}
+	return c.NoContent(http.StatusOK)
+}
+
+// handleStatus: PUT /api/goods/status {ids, status: on_sale|off_sale} (批量上架/下架) → 204.
+func (s *Service) handleStatus(c echo.Context) error {
+	var b statusBody
+	if err := httpx.JSON(c, &b); err != nil {
+		return err
+	}
+	if err := httpx.CheckIDs("ids", b.IDs); err != nil {
+		return err
+	}
+	var chk httpx.Check
+	chk.OneOf("status", b.Status, OnSale, OffSale)
+	if chk.Err != nil {
+		return chk.Err
+	}
+	if err := s.SetStatus(c.Request().Context(), agency.Scope(authz.From(c)), b.IDs, b.Status); err != nil {
+		return httpError(err)
+	}
+	return c.NoContent(http.StatusNoContent)
+}

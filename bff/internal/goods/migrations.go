@@ -1,0 +1,43 @@
+package goods
+
+import (
+	"time"
+
+	"gorm.io/gorm"
+
+	"mallconsole/bff/internal/platform/db"
+)
+
+// The table as migration 20261123_40_goods created it. Frozen.
+//
+// The indexes serve the list: the DataTable filters by status and category with a creation
+// range and sorts by price, stock, creation or listing time (docs/decisions.md "Goods and
+// orders"). InnoDB appends the primary key to every index, so the id that breaks ties in a
+// sort is already in it.
+type goods20261123 struct {
+	ID            int64      `gorm:"primaryKey;autoIncrement"`
+	Name          string     `gorm:"size:128;not null"`
+	Code          string     `gorm:"size:64;not null;uniqueIndex:uk_goods_code"`
+	Category      string     `gorm:"size:64;not null;default:'';index:idx_goods_status_category_create,priority:2;index:idx_goods_status_category_price,priority:2"`
+	Price         int64      `gorm:"not null;default:0;index:idx_goods_status_category_price,priority:3;index:idx_goods_price,priority:1"`
+	Cost          int64      `gorm:"not null;default:0"`
+	Stock         int64      `gorm:"not null;default:0;index:idx_goods_stock,priority:1"`
+	Status        string     `gorm:"size:16;not null;default:'draft';index:idx_goods_status_category_create,priority:1;index:idx_goods_status_category_price,priority:1;index:idx_goods_status_grounding,priority:1"`
+	GroundingTime *time.Time `gorm:"index:idx_goods_status_grounding,priority:2;index:idx_goods_grounding,priority:1"`
+	AgencyID      *int64     `gorm:"index:idx_goods_agency_create,priority:1"`
+	MainPicture   string     `gorm:"size:512;not null;default:''"`
+	Gallery       string     `gorm:"type:text"`
+	Description   string     `gorm:"size:65536"`
+	CreateTime    time.Time  `gorm:"not null;index:idx_goods_status_category_create,priority:3;index:idx_goods_agency_create,priority:2;index:idx_goods_create,priority:1"`
+	UpdateTime    time.Time  `gorm:"not null"`
+}
+
+func (goods20261123) TableName() string { return "goods" }
+
+// Migrations creates the goods table.
+func Migrations() []db.Migration {
+	return []db.Migration{{
+		ID: "20261123_40_goods",
+		Up: func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&goods20261123{}) },
+	}}
+}

@@ -1,0 +1,148 @@
+package goods
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"time"
+
+	"mallconsole/bff/internal/dict"
+	"mallconsole/bff/internal/platform/money"
+)
+
+// The service's answers other than success. http.go turns each into one HTTP answer (httpError);
+// nothing else in the package knows HTTP.
+var (
+	ErrNotFound        = errors.New("goods: no such goods")
+	ErrCodeConflict    = errors.New("goods: code taken")
+	ErrUnknownCategory = errors.New("goods: category is not in the goods_category dictionary")
+)
+
+// CodeTakenError is ErrCodeConflict naming the code, so that the answer can name it too.
+type CodeTakenError struct{ Code string }
+
+func (e *CodeTakenError) Error() string        { return "goods: code " + e.Code + " taken" }
+func (e *CodeTakenError) Is(target error) bool { return target == ErrCodeConflict }
+
+// CategoryDict is the dictionary whose values are the goods' categories.
+const CategoryDict = "goods_category"
+
+// Dicts is what the service needs of dictionaries: the entries of one.
+type Dicts interface {
+	Details(ctx context.Context, name string) ([]dict.Detail, error)
+}
+
+// Sanitizer cleans rich-text HTML (platform/richtext).
+type Sanitizer interface{ HTML(string) string }
+
+// Service holds the rules of goods. Its input is already well formed (http.go checks lengths,
+// ranges and formats); it checks what needs the data.
+type Service struct {
+	store *Store
+	dicts Dicts
+	clean Sanitizer
+	now   func() time.Time
+}
+
+// NewService uses store, the goods_category dictionary from dicts, clean for descriptions and
+// now for listing times.
+func NewService(store *Store, dicts Dicts, clean Sanitizer, now func() time.Time) *Service {
+	return &Service{store: store, dicts: dicts, clean: clean, now: now}
+}
+
+// Input is a goods row to create (ID 0) or change.
+type Input struct {
+	ID          int64
+	Name        string
+	Code        string
+	Category    string
+	Price, Cost money.Fen // ≥ 0
+	Stock       int64     // ≥ 0
+	Status      string    // Draft, OnSale or OffSale
+	AgencyID    *int64
+	MainPicture string
+	Gallery     []string
+	Description string // HTML, cleaned here
+}
+
+// stamp is the time written into rows: UTC in milliseconds, as platform/db stores.
+func (s *Service) stamp() time.Time { return s.now().UTC().Truncate(time.Millisecond) }
+
+// List returns a page of the goods q selects, and how many match.
+func (s *Service) List(ctx context.Context, q Query) ([]Goods, int64, error) {
+	return s.store.Search(ctx, q)
+}
+
+// Each hands every row q selects to fn (the export).
+func (s *Service) Each(ctx context.Context, q Query, fn func(Goods) error) error {
+	return s.store.Each(ctx, q, fn)
+}
+
+// Get returns one row inside the scope.
+func (s *Service) Get(ctx context.Context, scope *int64, id int64) (Goods, error) {
+	return s.store.Get(ctx, scope, id)
+}
+
+// Save creates the row (in.ID 0) or changes one inside the scope, and returns its ID. Codes are
+// unique; the category must be in the dictionary; a row that goes on sale is listed now. Inside
+// a scope (a channel session) the row belongs to the scope's agency whatever in.AgencyID says.
+func (s *Service) Save(ctx context.Context, scope *int64, in Input) (int64, error) {
+	if err := s.knownCategory(ctx, in.Category); err != nil {
+		return 0, err
+	}
+	if scope != nil {
+		in.AgencyID = scope
+	}
+	now := s.stamp()
+	g := Goods{ID: in.ID, Name: in.Name, Code: in.Code, Category: in.Category, Price: in.Price, Cost: in.Cost,
+		Stock: in.Stock, Status: in.Status, AgencyID: in.AgencyID, MainPicture: in.MainPicture,
+		Gallery: in.Gallery, Description: s.clean.HTML(in.Description)}
+	if g.Gallery == nil {
+		g.Gallery = []string{}
+	}
+	if in.ID == 0 {
+		g.CreateTime, g.UpdateTime = now, now
+		if g.Status == OnSale {
+			g.GroundingTime = &now
+		}
+		err := s.store.Create(ctx, &g)
+		return g.ID, err
+	}
+	old, err := s.store.Get(ctx, scope, in.ID)
+	if err != nil {
+		return 0, err
+	}
+	g.GroundingTime = old.GroundingTime
+	if g.Status == OnSale && old.Status != OnSale {
+		g.GroundingTime = &now
+	}
+	g.UpdateTime = now
+	return g.ID, s.store.Update(ctx, &g)
+}
+
+func (s *Service) knownCategory(ctx context.Context, category string) error {
+	ds, err := s.dicts.Details(ctx, CategoryDict)
+	if err != nil {
+		return err
+	}
+	if !slices.ContainsFunc(ds, func(d dict.Detail) bool { return d.Value == category }) {
+		return ErrUnknownCategory
+	}
+	return nil
+}
+
+// Delete removes rows inside the scope; IDs outside it or unknown are ignored. Orders keep their
+// items' name and price snapshots, so nothing else needs the row.
+func (s *Service) Delete(ctx context.Context, scope *int64, ids []int64) error {
+	return s.store.Delete(ctx, scope, ids)
+}
+
+// SetStatus puts rows on sale (listed now; rows already on sale keep their listing time) or
+// takes them off sale (only rows on sale change: a draft stays a draft). Rows outside the scope
+// are ignored.
+func (s *Service) SetStatus(ctx context.Context, scope *int64, ids []int64, status string) error {
+	if status == OnSale {
+		return s.store.PutOnSale(ctx, scope, ids, s.stamp())
+	}
+	return s.store.TakeOffSale(ctx, scope, ids, s.stamp())
+}

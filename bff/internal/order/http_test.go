@@ -1,0 +1,47 @@
+package order
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"testing"
+
+	"mallconsole/bff/internal/platform/httpx"
+)
+
+// TestEveryErrorHasAnAnswer: each of the service's errors, wrapped or not, becomes its answer,
+// never a 500; an illegal move names both states in Chinese.
+func TestEveryErrorHasAnAnswer(t *testing.T) {
+	want := map[error]int{
+		ErrNotFound:                 http.StatusNotFound,
+		ErrIllegalMove:              http.StatusConflict,
+		&MoveError{Shipped, Closed}: http.StatusConflict,
+		ErrUnknownExpress:           http.StatusBadRequest,
+		ErrTrackingRequired:         http.StatusBadRequest,
+		ErrOrderNoConflict:          http.StatusConflict,
+		ErrNoItems:                  http.StatusBadRequest,
+		ErrAmount:                   http.StatusBadRequest,
+	}
+	for err, status := range want {
+		for _, e := range []error{err, fmt.Errorf("moving: %w", err)} {
+			if got := httpx.StatusOf(httpError(e)); got != status {
+				t.Errorf("%v answers %d, want %d", e, got, status)
+			}
+		}
+	}
+	if msg := httpError(&MoveError{Shipped, Closed}).Error(); msg != "409 status: 订单状态为已发货，不能变为已关闭" {
+		t.Errorf("illegal move answers %q", msg)
+	}
+	if other := errors.New("disk full"); httpError(other) != other {
+		t.Error("an unknown error must stay the server's fault")
+	}
+}
+
+func TestMaskPhone(t *testing.T) {
+	for in, want := range map[string]string{"13812345678": "138****5678", "+8613812345678": "+86****2345678",
+		"1234567": "123****", "12": "12****", "": ""} {
+		if got := maskPhone(in); got != want {
+			t.Errorf("maskPhone(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

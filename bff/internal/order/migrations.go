@@ -1,0 +1,67 @@
+package order
+
+import (
+	"time"
+
+	"gorm.io/gorm"
+
+	"mallconsole/bff/internal/platform/db"
+)
+
+// Tables as migration 20261123_41_order created them. Frozen.
+//
+// The list filters by status and agency over a creation range (the status tabs), and finds an
+// order by number or by the customer's phone (prefix); docs/decisions.md "Goods and orders".
+type (
+	order20261123 struct {
+		ID             int64  `gorm:"primaryKey;autoIncrement"`
+		OrderNo        string `gorm:"size:32;not null;uniqueIndex:uk_orders_order_no"`
+		CustomerName   string `gorm:"size:64;not null"`
+		Phone          string `gorm:"size:32;not null;index:idx_orders_phone"`
+		Address        string `gorm:"size:255;not null;default:''"`
+		Amount         int64  `gorm:"not null"`
+		Freight        int64  `gorm:"not null;default:0"`
+		PayTime        *time.Time
+		AgencyID       *int64 `gorm:"index:idx_orders_agency_status_create,priority:1"`
+		Status         string `gorm:"size:16;not null;index:idx_orders_status_create,priority:1;index:idx_orders_agency_status_create,priority:2"`
+		ExpressCompany string `gorm:"size:32;not null;default:''"`
+		TrackingNo     string `gorm:"size:64;not null;default:''"`
+		ShipTime       *time.Time
+		Remark         string    `gorm:"size:500;not null;default:''"`
+		CreateTime     time.Time `gorm:"not null;index:idx_orders_status_create,priority:2;index:idx_orders_agency_status_create,priority:3;index:idx_orders_create,priority:1"`
+		UpdateTime     time.Time `gorm:"not null"`
+	}
+	orderItem20261123 struct {
+		ID        int64         `gorm:"primaryKey;autoIncrement"`
+		OrderID   int64         `gorm:"not null;index:idx_order_items_order"`
+		Order     order20261123 `gorm:"foreignKey:OrderID;constraint:OnDelete:CASCADE"`
+		GoodsID   int64         `gorm:"not null;index:idx_order_items_goods"`
+		GoodsName string        `gorm:"size:128;not null"`
+		UnitPrice int64         `gorm:"not null"`
+		Quantity  int64         `gorm:"not null"`
+	}
+	orderHistory20261123 struct {
+		ID         int64         `gorm:"primaryKey;autoIncrement"`
+		OrderID    int64         `gorm:"not null;index:idx_order_history_order"`
+		Order      order20261123 `gorm:"foreignKey:OrderID;constraint:OnDelete:CASCADE"`
+		FromStatus string        `gorm:"size:16;not null;default:''"`
+		ToStatus   string        `gorm:"size:16;not null"`
+		Operator   string        `gorm:"size:64;not null"`
+		Note       string        `gorm:"size:255;not null;default:''"`
+		CreateTime time.Time     `gorm:"not null"`
+	}
+)
+
+func (order20261123) TableName() string        { return "orders" }
+func (orderItem20261123) TableName() string    { return "order_items" }
+func (orderHistory20261123) TableName() string { return "order_history" }
+
+// Migrations creates orders, their items and their status history.
+func Migrations() []db.Migration {
+	return []db.Migration{{
+		ID: "20261123_41_order",
+		Up: func(tx *gorm.DB) error {
+			return tx.Migrator().CreateTable(&order20261123{}, &orderItem20261123{}, &orderHistory20261123{})
+		},
+	}}
+}

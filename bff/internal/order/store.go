@@ -1,0 +1,183 @@
+package order
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"mallconsole/bff/internal/platform/db"
+)
+
+// Store reads and writes orders with their items and history. It knows gorm and nothing of
+// HTTP.
+type Store struct{ db *gorm.DB }
+
+// NewStore uses g.
+func NewStore(g *gorm.DB) *Store { return &Store{db: g} }
+
+// Query selects orders for the list, the tab counts and the export. Empty fields do not filter.
+type Query struct {
+	Scope         *int64 // only this agency's orders (a channel session); nil: every row
+	OrderNo       string // prefix
+	Phone         string // prefix
+	Status        string
+	AgencyID      *int64
+	From, To      *time.Time // creation range
+	IDs           []int64    // only these rows (export of the selection)
+	Order         string     // ORDER BY built from a whitelist (http.go); "" = newest first
+	Offset, Limit int
+}
+
+// scoped narrows tx to one agency's rows when scope is set.
+func scoped(tx *gorm.DB, scope *int64) *gorm.DB {
+	if scope != nil {
+		return tx.Where("agency_id = ?", *scope)
+	}
+	return tx
+}
+
+// where applies every filter but the status (the tabs count over the others).
+func (s *Store) where(ctx context.Context, q Query) *gorm.DB {
+	tx := scoped(s.db.WithContext(ctx).Model(&Order{}), q.Scope)
+	if q.OrderNo != "" {
+		tx = tx.Where(db.LikeSQL("order_no"), db.StartsWith(q.OrderNo))
+	}
+	if q.Phone != "" {
+		tx = tx.Where(db.LikeSQL("phone"), db.StartsWith(q.Phone))
+	}
+	if q.AgencyID != nil {
+		tx = tx.Where("agency_id = ?", *q.AgencyID)
+	}
+	if q.From != nil {
+		tx = tx.Where("create_time >= ?", *q.From)
+	}
+	if q.To != nil {
+		tx = tx.Where("create_time <= ?", *q.To)
+	}
+	if len(q.IDs) > 0 {
+		tx = tx.Where("id IN ?", q.IDs)
+	}
+	return tx
+}
+
+func withStatus(tx *gorm.DB, status string) *gorm.DB {
+	if status != "" {
+		return tx.Where("status = ?", status)
+	}
+	return tx
+}
+
+func order(q Query) string {
+	if q.Order == "" {
+		return "create_time DESC, id DESC"
+	}
+	return q.Order
+}
+
+// Search returns a page of orders and the number that match.
+func (s *Store) Search(ctx context.Context, q Query) ([]Order, int64, error) {
+	return db.Paged[Order](withStatus(s.where(ctx, q), q.Status), order(q), q.Offset, q.Limit)
+}
+
+// Counts returns how many orders match q (its status aside) in each status.
+func (s *Store) Counts(ctx context.Context, q Query) (map[string]int64, error) {
+	var rows []struct {
+		Status string
+		N      int64
+	}
+	err := s.where(ctx, q).Select("status, COUNT(*) AS n").Group("status").Scan(&rows).Error
+	out := map[string]int64{}
+	for _, r := range rows {
+		out[r.Status] = r.N
+	}
+	return out, err
+}
+
+// Each hands every order q selects to fn in order, reading through one cursor.
+func (s *Store) Each(ctx context.Context, q Query, fn func(Order) error) error {
+	rows, err := withStatus(s.where(ctx, q), q.Status).Order(order(q)).Rows()
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var o Order
+		if err := s.db.ScanRows(rows, &o); err != nil {
+			return err
+		}
+		if err := fn(o); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// Get returns one order inside the scope with its items and history, or ErrNotFound.
+func (s *Store) Get(ctx context.Context, scope *int64, id int64) (Order, []Item, []History, error) {
+	var o Order
+	var items []Item
+	var hist []History
+	tx := s.db.WithContext(ctx)
+	err := scoped(tx, scope).Where("id = ?", id).Take(&o).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return o, nil, nil, ErrNotFound
+	}
+	if err == nil {
+		err = tx.Where("order_id = ?", id).Order("id").Find(&items).Error
+	}
+	if err == nil {
+		err = tx.Where("order_id = ?", id).Order("create_time, id").Find(&hist).Error
+	}
+	return o, items, hist, err
+}
+
+// Create adds the order with its items and its first history entry, in one transaction; a
+// taken order number is ErrOrderNoConflict.
+func (s *Store) Create(ctx context.Context, o *Order, items []Item, h History) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(o).Error; err != nil {
+			return err
+		}
+		for i := range items {
+			items[i].OrderID = o.ID
+		}
+		if err := tx.Create(&items).Error; err != nil {
+			return err
+		}
+		h.OrderID = o.ID
+		return tx.Create(&h).Error
+	})
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return ErrOrderNoConflict
+	}
+	return err
+}
+
+// Move changes one order inside the scope in one transaction: it locks the row, lets change
+// decide (from the row as it is now) what to write, writes it and the history entry. An error
+// from change rolls everything back.
+func (s *Store) Move(ctx context.Context, scope *int64, id int64,
+	change func(o Order) (updates map[string]any, h History, err error)) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var o Order
+		err := scoped(tx, scope).Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&o).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		updates, h, err := change(o)
+		if err != nil {
+			return err
+		}
+		if err := tx.Model(&Order{}).Where("id = ?", id).Updates(updates).Error; err != nil {
+			return err
+		}
+		h.OrderID = id
+		return tx.Create(&h).Error
+	})
+}

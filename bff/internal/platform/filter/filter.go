@@ -1,0 +1,88 @@
+// Package filter reads the filters of a list from any source of named text values, so that a
+// list (query parameters) and its export (the JSON body's filters, see platform/export) apply
+// the same filters through the same code.
+package filter
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"mallconsole/bff/internal/platform/httpx"
+)
+
+// Get returns the named value, "" when absent.
+type Get func(name string) string
+
+// Text returns the trimmed value, refusing more than max characters.
+func Text(get Get, name string, max int) (string, error) {
+	v := strings.TrimSpace(get(name))
+	if len([]rune(v)) > max {
+		return "", httpx.BadRequest(name, httpx.ReasonTooLong)
+	}
+	return v, nil
+}
+
+// ID returns a positive integer value, nil when absent.
+func ID(get Get, name string) (*int64, error) {
+	v := strings.TrimSpace(get(name))
+	if v == "" {
+		return nil, nil
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || id <= 0 {
+		return nil, httpx.BadRequest(name, "必须是正整数")
+	}
+	return &id, nil
+}
+
+// OneOf returns the value when it is one of choices, "" when absent.
+func OneOf(get Get, name string, choices ...string) (string, error) {
+	v := strings.TrimSpace(get(name))
+	if v == "" {
+		return "", nil
+	}
+	for _, c := range choices {
+		if v == c {
+			return v, nil
+		}
+	}
+	return "", httpx.BadRequest(name, "必须是"+strings.Join(choices, "、")+"之一")
+}
+
+// Range reads a time range given as two values (startTime/endTime), each yyyy-MM-dd HH:mm:ss or
+// yyyy-MM-dd (a date alone as the end means the whole day); either may be absent.
+func Range(get Get, fromName, toName string) (from, to *time.Time, err error) {
+	if from, err = parseTime(get, fromName, false); err != nil {
+		return nil, nil, err
+	}
+	if to, err = parseTime(get, toName, true); err != nil {
+		return nil, nil, err
+	}
+	if from != nil && to != nil && to.Before(*from) {
+		return nil, nil, httpx.BadRequest(toName, "结束时间早于开始时间")
+	}
+	return from, to, nil
+}
+
+func parseTime(get Get, name string, end bool) (*time.Time, error) {
+	v := strings.TrimSpace(get(name))
+	if v == "" {
+		return nil, nil
+	}
+	t, err := time.ParseInLocation(httpx.TimeLayout, v, time.Local)
+	if err != nil {
+		t, err = time.ParseInLocation(time.DateOnly, v, time.Local)
+		if err == nil && end {
+			t = t.Add(24*time.Hour - time.Millisecond)
+		}
+	}
+	if err != nil {
+		return nil, httpx.BadRequest(name, "时间格式必须是yyyy-MM-dd HH:mm:ss")
+	}
+	if !httpx.StorableYear(t) {
+		return nil, httpx.BadRequest(name, httpx.ReasonYear) // MySQL would answer 500
+	}
+	u := t.UTC() // rows hold UTC (platform/db.Now)
+	return &u, nil
+}

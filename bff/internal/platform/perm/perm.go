@@ -1,0 +1,61 @@
+// Package perm names every permission string a route can require and the seed grants. They are
+// constants so that a typo fails to compile; cmd/openapi reads this file and writes the same
+// names into the front end (frontend/src/shared/api/permissions.ts), so both sides spell a
+// permission once.
+package perm
+
+// Permissions of the system-management pages and their buttons.
+const (
+	UserList = "user:list"
+	UserAdd  = "user:add"
+	UserEdit = "user:edit"
+	UserDel  = "user:del"
+
+	RoleList = "role:list"
+	RoleAdd  = "role:add"
+	RoleEdit = "role:edit"
+	RoleDel  = "role:del"
+
+	MenuList = "menu:list"
+	MenuAdd  = "menu:add"
+	MenuEdit = "menu:edit"
+	MenuDel  = "menu:del"
+
+	DeptList = "dept:list"
+	DeptAdd  = "dept:add"
+	DeptEdit = "dept:edit"
+	DeptDel  = "dept:del"
+
+	DictList = "dict:list"
+	DictAdd  = "dict:add"
+	DictEdit = "dict:edit"
+	DictDel  = "dict:del"
+
+	LogList = "log:list"
+
+	OnlineList = "online:list"
+	OnlineDel  = "online:del"
+)
+
+// Permissions of the workflow.
+const (
+	// LeaveBatch starts leave requests for other people.
+	LeaveBatch = "leave:batch"
+)
+
+// Permissions of the shop: goods and orders (docs/decisions.md "Goods and orders").
+const (
+	GoodsList   = "goods:list"
+	GoodsAdd    = "goods:add"
+	GoodsEdit   = "goods:edit"
+	GoodsDel    = "goods:del"
+	GoodsExport = "goods:export"
+
+	OrderList     = "order:list"
+	OrderDetail   = "order:detail"
+	OrderShip     = "order:ship"
+	OrderClose    = "order:close"
+	OrderRefund   = "order:refund"
+	OrderComplete = "order:complete"
+	OrderExport   = "order:export"
+)

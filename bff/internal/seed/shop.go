@@ -1,0 +1,75 @@
+package seed
+
+import (
+	"context"
+
+	"gorm.io/gorm"
+
+	"mallconsole/bff/internal/dict"
+	"mallconsole/bff/internal/menu"
+	"mallconsole/bff/internal/platform/cache"
+	"mallconsole/bff/internal/platform/perm"
+)
+
+// KeyShopPages marks the shop pages (商城: goods and orders) as seeded, once like the system pages.
+const KeyShopPages = "seed.shop-pages"
+
+// Titles of the shop menus.
+const (
+	ShopMenu  = "商城"
+	GoodsMenu = "商品管理"
+	OrderMenu = "订单管理"
+)
+
+// Dictionaries the shop pages cannot work without.
+const (
+	GoodsCategoryDict  = "goods_category"
+	ExpressCompanyDict = "express_company"
+)
+
+func goodsCategories() []dict.Entry {
+	return []dict.Entry{{Label: "数码", Value: "digital"}, {Label: "服装", Value: "clothing"},
+		{Label: "食品", Value: "food"}, {Label: "家居", Value: "home"}, {Label: "美妆", Value: "beauty"}}
+}
+
+func expressCompanies() []dict.Entry {
+	return []dict.Entry{{Label: "顺丰速运", Value: "SF"}, {Label: "中通快递", Value: "ZTO"},
+		{Label: "圆通速递", Value: "YTO"}, {Label: "韵达快递", Value: "YD"}, {Label: "申通快递", Value: "STO"},
+		{Label: "京东物流", Value: "JD"}, {Label: "邮政EMS", Value: "EMS"}}
+}
+
+// shopPages are 商城's pages with their buttons (docs/decisions.md "Goods and orders").
+func shopPages() []page {
+	return []page{
+		{GoodsMenu, "Goods", "goods", "mall/goods/index", "shopping", perm.GoodsList, 1,
+			append(crud(perm.GoodsAdd, perm.GoodsEdit, perm.GoodsDel), [2]string{"导出", perm.GoodsExport})},
+		{OrderMenu, "Order", "order", "mall/order/index", "list", perm.OrderList, 2, [][2]string{
+			{"详情", perm.OrderDetail}, {"发货", perm.OrderShip}, {"关闭", perm.OrderClose}, {"退款", perm.OrderRefund},
+			{"完成", perm.OrderComplete}, {"导出", perm.OrderExport}}},
+	}
+}
+
+// shop adds 商城 with its pages and the shop's dictionaries, and grants the pages to the
+// superuser role.
+func shop(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
+	dicts := dict.NewStore(tx)
+	if err := dicts.Ensure(ctx, GoodsCategoryDict, "商品分类", goodsCategories()); err != nil {
+		return err
+	}
+	if err := dicts.Ensure(ctx, ExpressCompanyDict, "快递公司", expressCompanies()); err != nil {
+		return err
+	}
+	menus := menu.NewStore(tx, gen)
+	// Hidden until the goods and order pages of the front end ship: the permissions exist for the
+	// API, but a menu must never lead to a page that is not there (docs/decisions.md "Goods and orders").
+	dir, err := menus.Ensure(ctx, menu.Menu{Type: menu.TypeDir, Title: ShopMenu, Path: "/mall",
+		Component: menu.Layout, Icon: "shopping", Sort: 3, AlwaysShow: true, Breadcrumb: true, Hidden: true})
+	if err != nil {
+		return err
+	}
+	granted, err := ensurePages(ctx, menus, dir.ID, shopPages())
+	if err != nil {
+		return err
+	}
+	return grantSuperuser(ctx, tx, gen, append(granted, dir.ID))
+}
