@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { newPage, screenshot, suite } from './harness.mjs';
 import { signIn, noErrors } from './flows.mjs';
 
-const ctx = suite({ env: { BFF_DEMO: 'off' } });
+const setupToken = 'e2e-setup-token-0123456789-0123456789';
+const ctx = suite({ env: { BFF_DEMO: 'off', BFF_SETUP_TOKEN: setupToken } });
 const { skip } = ctx;
 
 /** Pastes a 120×60 picture (drawn on a canvas, encoded as PNG) into the editor as the clipboard would. */
@@ -62,6 +63,7 @@ test('/init 店铺简介: a pasted picture is uploaded and shown, the introducti
   await page.waitForFunction((el) => el.complete && el.naturalWidth === 120, await img.elementHandle());
   await screenshot(page, 'richtext-01-init-intro');
 
+  await page.getByLabel('初始化令牌').fill(setupToken);
   await page.getByLabel('用户名').fill('boss');
   await page.getByLabel('昵称').fill('店长');
   await page.getByLabel('邮箱').fill('boss@example.com');

@@ -240,7 +240,7 @@ test('the tab strip scrolls to the active tab with a 4 px margin', { skip: s.ski
   });
   let g = await geometry();
   assert.ok(g.full > g.view, `the strip overflows (${g.full} > ${g.view})`);
-  // Whole, with at least the 4 px margin (the exact arithmetic is unit-tested in stores/tabs).
+  // Whole, with at least the 4 px margin (the exact arithmetic is unit-tested in app/layout/tabs).
   assert.ok(g.left - 4 >= g.scroll && g.left + g.width + 4 <= g.scroll + g.view, `the last tab shows with 4 px to spare: ${JSON.stringify(g)}`);
   assert.ok(g.scroll > 0, 'the strip scrolled to it');
   await show(page, '数据概览');
@@ -284,6 +284,8 @@ test('a kept page shown again does not fetch its list again; 刷新 does', { ski
     await show(page, '用户管理');
   }
   await page.waitForLoadState('networkidle');
+  // The tab is marked selected a render before the kept page is displayed again: wait for its rows.
+  await page.locator('.ant-table-tbody:visible tr.ant-table-row').first().waitFor();
   assert.equal(await keyword(page).inputValue(), 'nobody-by-this-name', 'the typed text is kept');
   assert.deepEqual(await rows(), before, 'the rows are those shown before');
   assert.deepEqual(fetched, start, `no list request on six tab switches (users ${fetched.users - start.users}, online ${fetched.online - start.online})`);

@@ -6,7 +6,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { createCache } from '@ant-design/cssinjs';
 import { client, http } from '@/shared/api';
 import { getToken, removeToken, setToken } from '@/shared/lib/token';
-import { useSession } from '@/stores/session';
+import { useSession } from '@/features/auth';
 import { adminInfo, adminMenus, fakeBff, type FakeBff } from '@/test/fakeBff';
 import { AppRoutes } from './AppRoutes';
 import Feedback from './Feedback';

@@ -1,7 +1,7 @@
 import type { createCache } from '@ant-design/cssinjs';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
-import { useBrandLoader } from '@/features/appconfig/brand';
+import { useBrandLoader } from '@/shared/lib/brand';
 import { AppRoutes } from './AppRoutes';
 
 const Feedback = lazy(() => import('./Feedback'));

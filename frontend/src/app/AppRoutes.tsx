@@ -1,10 +1,10 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { mapMenuTree } from '@/features/menu/routes';
-import { pageFor } from '@/features/menu/registry';
+import { mapMenuTree } from './menuRoutes';
+import { pageFor } from './registry';
 import { useT } from '@/shared/lib/i18n';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
-import { useSession } from '@/stores/session';
+import { useSession } from '@/features/auth';
 import { DocumentTitle } from './DocumentTitle';
 import { FIXED_ROUTES } from './fixedRoutes';
 import { Guard } from './Guard';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { App } from 'antd';
 import { bindClient } from '@/shared/api';
-import { useSession } from '@/stores/session';
+import { useSession } from '@/features/auth';
 
 interface AfterNavigation {
   path: string;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useProductTitle } from '@/features/appconfig/brand';
+import { useProductTitle } from '@/shared/lib/brand';
 import { translate, useLanguage } from '@/shared/lib/i18n';
-import type { PageRoute } from '@/features/menu/routes';
+import type { PageRoute } from './menuRoutes';
 import { FIXED_ROUTES } from './fixedRoutes';
 import { composeTitle, findTitle } from './title';
 

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { getRuntime, PRODUCT_BASE_PATH } from '@/shared/lib/runtime';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
-import { useSession } from '@/stores/session';
+import { useSession } from '@/features/auth';
 import { decideGuard } from './guards';
 
 /** Runs the sign-in check on every navigation; see decideGuard for the rules. */

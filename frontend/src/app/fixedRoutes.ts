@@ -1,6 +1,6 @@
 import type { MessageKey } from '@/shared/lib/i18n';
 
-/** The fixed route table (seed-spec §2) with each route's title key. */
+/** The fixed route table (docs/decisions.md "Users and menus") with each route's title key. */
 export interface FixedRoute {
   path: string;
   titleKey: MessageKey;

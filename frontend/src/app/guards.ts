@@ -1,9 +1,9 @@
 import { loginRedirect } from '@/shared/lib/paths';
 
-/** Where "/" leads (seed-spec §2). Like a router redirect, it applies before the guard looks. */
+/** Where "/" leads (docs/decisions.md "Users and menus"). Like a router redirect, it applies before the guard looks. */
 export const HOME_PATH = '/dashboard';
 
-/** Paths open without sign-in (seed-spec §2 fixed table; error pages too). */
+/** Paths open without sign-in (docs/decisions.md "Users and menus" fixed table; error pages too). */
 export const PUBLIC_PATHS: readonly string[] = ['/login', '/init', '/newLogin', '/profiling', '/404', '/401'];
 
 export interface GuardInput {
@@ -34,7 +34,7 @@ function underBase(hostPath: string, basePath: string): boolean {
 }
 
 /**
- * Where a navigation may go (seed-spec §2 "Dynamic routes and guards", §4):
+ * Where a navigation may go (docs/decisions.md "Users and menus"):
  * embedded outside the product's base path → no check; signed in on /login → /;
  * signed in without roles → fetch info and menus; sign-in just happened → reload menus;
  * signed out on a path that needs sign-in → /login?redirect=<wanted path>.

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { client, http } from '@/shared/api';
 import { getRuntime } from '@/shared/lib/runtime';
 import { removeToken, setToken } from '@/shared/lib/token';
-import { useSession } from '@/stores/session';
+import { useSession } from '@/features/auth';
 import { adminInfo, adminMenus, fakeBff } from '@/test/fakeBff';
 import { mountApp, removeModulePreloads } from './mount';
 

@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { createCache } from '@ant-design/cssinjs';
 import { client, expectBindings } from '@/shared/api';
 import { getRuntime, resetRuntime, resolveApiBase, resolveBasename, setRuntime } from '@/shared/lib/runtime';
-import { useSession } from '@/stores/session';
+import { useSession } from '@/features/auth';
 import { AppRoot } from './AppRoot';
 import { fillBox } from './box';
 import { removeLibraryGlobals } from './preflight';

@@ -5,8 +5,10 @@ import { ConfigProvider, theme, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useLanguage } from '@/shared/lib/i18n';
-import { antdSize, sizeTokens, useAppStore } from '@/stores/app';
-import { useSettings } from '@/stores/settings';
+import { PermissionsProvider } from '@/shared/lib/access';
+import { useSession } from '@/features/auth';
+import { antdSize, sizeTokens, useAppStore } from '@/app/layout/app';
+import { useSettings } from '@/app/layout/settings';
 
 export interface ProvidersProps {
   /**
@@ -24,6 +26,8 @@ export function Providers({ container, styleCache, children }: ProvidersProps) {
   const size = useAppStore((s) => s.size);
   const colorPrimary = useSettings((s) => s.theme);
   const dark = useSettings((s) => s.dark);
+  // shared blocks (table buttons) check permissions through this context, not the auth feature
+  const roles = useSession((s) => s.roles);
   // Theme colour, dark mode and size all reach every antd component through this one theme.
   const themeConfig = useMemo<ThemeConfig>(
     () => ({
@@ -54,7 +58,7 @@ export function Providers({ container, styleCache, children }: ProvidersProps) {
         // Two-character Chinese labels keep their text as written (确定, 取消): tests find them by name.
         button={{ autoInsertSpace: false }}
       >
-        {children}
+        <PermissionsProvider value={roles}>{children}</PermissionsProvider>
       </ConfigProvider>
     </StyleProvider>
   );

@@ -5,7 +5,7 @@ export interface TitledPath {
   title: string;
 }
 
-/** document.title: route title, then the product title (seed-spec §2). */
+/** document.title: route title, then the product title (docs/decisions.md "Language and keep-alive (issue 3)"). */
 export function composeTitle(routeTitle: string | undefined, productTitle: string): string {
   return routeTitle ? `${routeTitle} - ${productTitle}` : productTitle;
 }

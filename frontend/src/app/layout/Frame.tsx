@@ -3,14 +3,14 @@ import { Link, useLocation } from 'react-router';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { App as AntApp, Breadcrumb, theme } from 'antd';
 import { DashboardOutlined } from '@ant-design/icons';
-import { useProductTitle } from '@/features/appconfig/brand';
+import { useProductTitle } from '@/shared/lib/brand';
 import { menuIcon } from '@/features/menu/icons';
-import type { PageRoute, SidebarItem } from '@/features/menu/routes';
+import type { PageRoute, SidebarItem } from '@/app/menuRoutes';
 import { translate, useLanguage, useT } from '@/shared/lib/i18n';
 import { getRuntime } from '@/shared/lib/runtime';
-import { useAppStore } from '@/stores/app';
-import { useSettings } from '@/stores/settings';
-import { DASHBOARD_PATH, NO_NAME, useTabs, type Tab } from '@/stores/tabs';
+import { useAppStore } from './app';
+import { useSettings } from './settings';
+import { DASHBOARD_PATH, NO_NAME, useTabs, type Tab } from './tabs';
 import { FIXED_ROUTES } from '../fixedRoutes';
 import { findTitle } from '../title';
 import { crumbsFor } from './crumbs';
@@ -27,10 +27,10 @@ import { UserMenu } from './UserMenu';
 import { useDayjsLocale } from './useDayjsLocale';
 import { useDeviceWatcher } from './useDeviceWatcher';
 
-/** Sidebar width in px (seed-spec §9). */
+/** Sidebar width in px (docs/decisions.md "Workspace look"). */
 export const SIDEBAR_WIDTH = 205;
 
-/** On a mobile close the sidebar and the content beside it move at once (seed-spec §4). */
+/** On a mobile close the sidebar and the content beside it move at once (docs/decisions.md "Workspace look"). */
 const NO_ANIMATION_CLASS = 'mall-sidebar-instant';
 const NO_ANIMATION_CSS = ['.ant-layout-sider', '.ant-layout-has-sider > div', '.ant-layout-sider-children', '.ant-pro-sider', '.ant-layout', '.ant-pro-layout-container', 'header']
   .map((sel) => `.${NO_ANIMATION_CLASS} ${sel}`)

@@ -3,7 +3,7 @@ import { App, Button } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
 
-/** Full screen on and off; where the browser cannot, a warning (seed-spec §2). */
+/** Full screen on and off; where the browser cannot, a warning (docs/decisions.md "Workspace look"). */
 export function FullscreenToggle() {
   const t = useT();
   const { message } = App.useApp();

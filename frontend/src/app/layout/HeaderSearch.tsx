@@ -2,12 +2,12 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import type { SidebarItem } from '@/features/menu/routes';
+import type { SidebarItem } from '@/app/menuRoutes';
 import { useT } from '@/shared/lib/i18n';
 import { createSearch, searchPool, type SearchEntry } from './search';
 
 /**
- * The header search (seed-spec §2): an icon that opens a fuzzy search over the pages the user
+ * The header search (docs/decisions.md "Language and keep-alive (issue 3)"): an icon that opens a fuzzy search over the pages the user
  * may see; choosing one goes there, an external link opens a window.
  */
 export function HeaderSearch({ sidebar, first }: { sidebar: readonly SidebarItem[]; first: readonly SearchEntry[] }) {

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { useTabs } from '@/stores/tabs';
+import { useTabs } from './tabs';
 import { KeepAlive } from './KeepAlive';
 
 /** A page that counts its effect runs (a list page fetches in one) and holds typed text. */

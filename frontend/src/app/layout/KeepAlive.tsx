@@ -1,7 +1,7 @@
 import { Suspense, useRef, type ReactNode } from 'react';
 import { UNSAFE_LocationContext, useLocation, useNavigationType, useOutlet, type Location, type NavigationType } from 'react-router';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
-import { useTabs } from '@/stores/tabs';
+import { useTabs } from './tabs';
 
 interface Kept {
   element: ReactNode;

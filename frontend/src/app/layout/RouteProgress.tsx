@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { theme } from 'antd';
 
 /**
- * The route-change progress bar at the top (seed-spec §2): it starts when the path changes and
+ * The route-change progress bar at the top (docs/decisions.md "Workspace look"): it starts when the path changes and
  * runs to its end once the new route has painted. Drawn by React inside the app's box (no global
  * DOM or stylesheet), its timers end with the frame.
  */

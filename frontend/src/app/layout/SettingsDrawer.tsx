@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { App, Drawer, Switch, theme } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useT, type MessageKey } from '@/shared/lib/i18n';
-import { THEME_SWATCHES, useSettings, type LayoutSettings } from '@/stores/settings';
+import { THEME_SWATCHES, useSettings, type LayoutSettings } from './settings';
 
 type SwitchKey = 'dark' | 'tagsView' | 'fixedHeader' | 'sidebarLogo' | 'uniqueOpened';
 /** The settings that restyle every component: applied behind the 正在编译主题 message. */
@@ -34,7 +34,7 @@ function WhenShown({ children, onShown }: { children: ReactNode; onShown: () => 
 }
 
 /**
- * A theme change (seed-spec §4): 正在编译主题 shows first; the change is applied once that message
+ * A theme change (docs/decisions.md "Workspace look"): 正在编译主题 shows first; the change is applied once that message
  * is on screen; when the commit that re-rendered every component with the new tokens has run
  * (antd writes their styles before effects run), 布局设置成功 takes its place.
  */

@@ -1,9 +1,9 @@
 import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { ColumnHeightOutlined } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
-import { SIZES, useAppStore, type Size } from '@/stores/app';
+import { SIZES, useAppStore, type Size } from './app';
 
-/** The size selector (seed-spec §2): default / medium / small / mini, kept in the size cookie. */
+/** The size selector (docs/decisions.md "Workspace look"): default / medium / small / mini, kept in the size cookie. */
 export function SizeSelect() {
   const t = useT();
   const { message } = App.useApp();

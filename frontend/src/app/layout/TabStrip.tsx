@@ -3,9 +3,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { Dropdown, theme, type MenuProps } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
-import { scrollToShow, useTabs, type Navigation, type Tab } from '@/stores/tabs';
+import { scrollToShow, useTabs, type Navigation, type Tab } from './tabs';
 
-/** Width of the tabs' right-click menu (seed-spec §2). */
+/** Width of the tabs' right-click menu (docs/decisions.md "Language and keep-alive (issue 3)"). */
 export const TAB_MENU_WIDTH = 105;
 /** Space kept beside the active tab when the strip scrolls to it. */
 const SCROLL_MARGIN = 4;

@@ -3,8 +3,8 @@ import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import { DownOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
 import { apiUrl } from '@/shared/lib/runtime';
-import { useSession } from '@/stores/session';
-import { useTabs } from '@/stores/tabs';
+import { useSession } from '@/features/auth';
+import { useTabs } from './tabs';
 
 /** Avatar + nickName; 布局设置, 个人中心, 退出登录 (asks first). */
 export function UserMenu({ onOpenSettings }: { onOpenSettings: () => void }) {

@@ -1,4 +1,4 @@
-import type { SidebarItem } from '@/features/menu/routes';
+import type { SidebarItem } from '@/app/menuRoutes';
 
 export interface Crumb {
   title: string;
@@ -17,7 +17,7 @@ function chain(items: readonly SidebarItem[], path: string): SidebarItem[] | und
 }
 
 /**
- * The breadcrumb of `path` (seed-spec §2): 首页 first unless the page is the dashboard, then the
+ * The breadcrumb of `path` (docs/decisions.md "Language and keep-alive (issue 3)"): 首页 first unless the page is the dashboard, then the
  * sidebar directories down to the page; a page outside the sidebar shows its own title.
  */
 export function crumbsFor(

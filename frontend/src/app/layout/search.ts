@@ -1,5 +1,5 @@
 import Fuse from 'fuse.js';
-import type { SidebarItem } from '@/features/menu/routes';
+import type { SidebarItem } from '@/app/menuRoutes';
 
 /** One page the header search can find: its sidebar titles from the root down, and its path. */
 export interface SearchEntry {
@@ -22,7 +22,7 @@ export function searchPool(sidebar: readonly SidebarItem[], first: readonly Sear
   return out;
 }
 
-/** The header search (seed-spec §2): fuzzy over title 0.7 and path 0.3, threshold 0.4. */
+/** The header search (docs/decisions.md "Language and keep-alive (issue 3)"): fuzzy over title 0.7 and path 0.3, threshold 0.4. */
 export function createSearch(pool: readonly SearchEntry[]): (query: string) => SearchEntry[] {
   const fuse = new Fuse(pool, {
     shouldSort: true,

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { MOBILE_BREAKPOINT, useAppStore } from '@/stores/app';
+import { MOBILE_BREAKPOINT, useAppStore } from './app';
 
 /**
- * Desktop or mobile from the body width (under 992px is mobile, seed-spec §4); on mobile the
+ * Desktop or mobile from the body width (under 992px is mobile, docs/decisions.md "Workspace look"); on mobile the
  * sidebar closes without animation, and again after each navigation. The resize listener goes with the frame.
  */
 export function useDeviceWatcher(): void {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { theme } from 'antd';
-import { useProductTitle } from '@/features/appconfig/brand';
+import { useProductTitle } from '@/shared/lib/brand';
 
 /**
  * Centered panel on a quiet background, shared by the two sign-in pages. Plain elements styled

@@ -1,9 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Flex } from 'antd';
-import { useT } from '@/shared/lib/i18n';
+import { useT } from './messages';
 import { safeRedirect } from '@/shared/lib/paths';
-import { useSession } from '@/stores/session';
+import { useSession } from './session';
 import { AuthShell } from './AuthShell';
 import { CredentialFields } from './SignInField';
 import { required, useFieldErrors } from './useFieldErrors';

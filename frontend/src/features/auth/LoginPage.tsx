@@ -2,11 +2,11 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Checkbox, Flex } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
-import { useT } from '@/shared/lib/i18n';
+import { useT } from './messages';
 import { safeRedirect } from '@/shared/lib/paths';
 import { COOKIE_REMEMBER, COOKIE_USERNAME, deleteCookie, readCookie, writeCookie } from '@/shared/lib/cookies';
 import { TOKEN_COOKIE_DAYS } from '@/shared/lib/token';
-import { useSession } from '@/stores/session';
+import { useSession } from './session';
 import { getCaptcha } from './api';
 import { AuthShell } from './AuthShell';
 import { FieldRow } from './FieldRow';
@@ -16,7 +16,7 @@ import { required, useFieldErrors } from './useFieldErrors';
 
 type Field = 'username' | 'password' | 'code';
 
-/** /login: staff sign-in with captcha and remember-me (seed-spec §2, §4; docs/api.md). */
+/** /login: staff sign-in with captcha and remember-me (docs/decisions.md "Users and menus"; docs/api.md). */
 export default function LoginPage() {
   const t = useT();
   const [params] = useSearchParams();

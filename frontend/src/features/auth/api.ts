@@ -1,5 +1,5 @@
 import { http } from '@/shared/api';
-import type { Captcha, ChannelLoginForm, LoginForm, LoginResult, UserInfo } from './types';
+import type { Captcha, ChannelLoginForm, LoginForm, LoginResult, MenuNode, UserInfo } from './types';
 
 export function login(form: LoginForm): Promise<LoginResult> {
   return http.postForm<LoginResult>('/api/auth/login', {
@@ -21,7 +21,7 @@ export function getCaptcha(): Promise<Captcha> {
   return http.get<Captcha>('/api/auth/code');
 }
 
-/** Silent: a failure logs the user out and reloads (seed-spec §4), no box in between. */
+/** Silent: a failure logs the user out and reloads (docs/decisions.md "Running and configuration"), no box in between. */
 export function getInfo(): Promise<UserInfo> {
   return http.get<UserInfo>('/api/auth/info', { silent: true });
 }
@@ -34,4 +34,9 @@ export function logout(): Promise<unknown> {
 /** Not silent: a page that shows fresh profile data lets the client report a dead session. */
 export function getProfile(): Promise<UserInfo> {
   return http.get<UserInfo>('/api/auth/info');
+}
+
+/** The signed-in user's menu tree; the session loads it after sign-in and on navigation. */
+export function buildMenus(): Promise<MenuNode[]> {
+  return http.get<MenuNode[]>('/api/menus/build');
 }

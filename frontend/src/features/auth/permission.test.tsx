@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { useSession } from '@/stores/session';
+import { useSession } from './session';
 import { hasPermission, Permission } from './permission';
 
 afterEach(() => useSession.setState({ roles: [] }));

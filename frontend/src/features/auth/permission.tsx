@@ -1,16 +1,8 @@
 import type { ReactNode } from 'react';
-import { useSession } from '@/stores/session';
+import { hasPermission } from '@/shared/lib/access';
+import { useSession } from './session';
 
-/** The superuser's permission string: it passes every check. */
-export const ADMIN = 'admin';
-
-/** True when `held` contains at least one of `wanted` (or admin). Throws on an empty list (seed-spec §5). */
-export function hasPermission(held: readonly string[], wanted: readonly string[]): boolean {
-  if (!Array.isArray(wanted) || wanted.length === 0) {
-    throw new Error('need roles! Like <Permission roles={["user:add"]}>');
-  }
-  return held.includes(ADMIN) || wanted.some((p) => held.includes(p));
-}
+export { ADMIN, hasPermission } from '@/shared/lib/access';
 
 /** Whether the signed-in user holds one of the permissions. Hiding is a convenience: the server checks too. */
 export function usePermission(wanted: readonly string[]): boolean {

@@ -1,42 +1,6 @@
 /** Shapes from docs/api.md (Public / Signed in). */
-export interface Dept {
-  id: number;
-  name: string;
-}
-
-export interface UserProfile {
-  id: number;
-  username: string;
-  nickName: string;
-  email?: string;
-  phone?: string;
-  gender?: string;
-  avatarPath?: string | null;
-  enabled?: boolean;
-  kind?: 'staff' | 'channel';
-  dept?: Dept | null;
-  /** The roles the user holds (GET /api/auth/info). */
-  roles?: Array<{ id: number; name: string }>;
-  createTime?: string;
-}
-
-/** GET /api/auth/info, also the `user` of a login answer. */
-export interface UserInfo {
-  user: UserProfile;
-  roles: string[];
-  dataScopes?: number[];
-}
-
-export interface LoginResult {
-  token: string;
-  user: UserInfo;
-}
-
-export interface Captcha {
-  img: string;
-  uuid: string;
-  enabled: boolean;
-}
+/** The user, the info answer, the login answer and the captcha are the BFF's (generated). */
+export type { Captcha, LoginResult, UserInfo, UserProfile } from '@/shared/api/contract';
 
 export interface LoginForm {
   username: string;
@@ -48,4 +12,24 @@ export interface LoginForm {
 export interface ChannelLoginForm {
   username: string;
   password: string;
+}
+
+/** One node of GET /api/menus/build: the signed-in user's menu tree, part of the session (eladmin router tree, docs/api.md). */
+export interface MenuMeta {
+  title: string;
+  icon?: string | null;
+  noCache?: boolean;
+  activeMenu?: string | null;
+  breadcrumb?: boolean;
+}
+
+export interface MenuNode {
+  name?: string | null;
+  path: string;
+  hidden?: boolean;
+  redirect?: string | null;
+  component?: string | null;
+  alwaysShow?: boolean;
+  meta?: MenuMeta | null;
+  children?: MenuNode[] | null;
 }

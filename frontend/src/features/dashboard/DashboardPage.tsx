@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { DollarOutlined, ShopOutlined, ShoppingCartOutlined, UserAddOutlined } from '@ant-design/icons';
-import { useT } from '@/shared/lib/i18n';
-import type { MessageKey } from '@/shared/lib/i18n';
+import { useT, type messages } from './messages';
 
 interface Figure {
-  key: MessageKey;
+  key: keyof typeof messages;
   icon: ReactNode;
   precision?: number;
   prefix?: string;

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import {
-  ModalForm,
   ProFormDigit,
   ProFormRadio,
   ProFormText,
@@ -9,9 +8,9 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import { App, Tag } from 'antd';
-import { ManageTable, AddButton, useActionColumn } from '@/features/system/listParts';
-import { useT } from '@/shared/lib/i18n';
-import { compact } from '@/shared/ui/table';
+import { DataTable, AddButton, useActionColumn, compact } from '@/shared/ui/table';
+import { Dialog } from '@/shared/ui/form';
+import { useT } from './messages';
 import { createDept, deleteDepts, deptOptions, deptTree, updateDept, type DeptNode } from './api';
 
 interface FormValues {
@@ -29,7 +28,7 @@ export default function DeptPage() {
   const [editing, setEditing] = useState<DeptNode | 'new' | null>(null);
   const [tree, setTree] = useState<DeptNode[]>([]);
   const reload = () => table.current?.reload();
-  const actions = useActionColumn<DeptNode>('dept', setEditing, (row) => deleteDepts([row.id]), reload);
+  const actions = useActionColumn<DeptNode>({ perm: 'dept', onEdit: setEditing, remove: (row) => deleteDepts([row.id]), reload });
   const enabledEnum = { true: { text: t('sys.enabled.on') }, false: { text: t('sys.enabled.off') } };
 
   const columns: ProColumns<DeptNode>[] = [
@@ -53,26 +52,29 @@ export default function DeptPage() {
 
   return (
     <>
-      <ManageTable<DeptNode, { name?: string; enabled?: string; current?: number; pageSize?: number }>
-        headerTitle={t('dept.title')}
+      <DataTable<DeptNode, { name?: string; enabled?: string; current?: number; pageSize?: number }>
+        selection={false}
+        serial={false}
+        title={t('dept.title')}
         actionRef={table}
         columns={columns}
-        toolBarRender={() => [<AddButton key="add" perm="dept" onClick={() => setEditing('new')} />]}
-        request={async (params) => {
+        toolbar={[<AddButton key="add" perm="dept" onClick={() => setEditing('new')} />]}
+        request={async (_, params) => {
           const page = await deptTree(
             compact({ name: params.name?.trim(), enabled: params.enabled === undefined ? undefined : params.enabled === 'true' }),
           );
           if (!params.name && params.enabled === undefined) setTree(page.content);
-          return { data: page.content, total: page.content.length, success: true };
+          return { content: page.content, totalElements: page.content.length };
         }}
       />
-      <ModalForm<FormValues>
+      <Dialog<FormValues>
         key={row ? `edit-${row.id}` : 'new'}
         title={row ? t('sys.edit') : t('sys.add')}
         open={editing !== null}
         width={520}
         initialValues={initial}
-        modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
+        columns={1}
+        modalProps={{ onCancel: () => setEditing(null) }}
         onFinish={async (v) => {
           const body = { id: row?.id, name: v.name, pid: v.pid ?? 0, deptSort: v.deptSort ?? 999, enabled: v.enabled === 'true' };
           if (row) await updateDept(body);
@@ -98,7 +100,7 @@ export default function DeptPage() {
             { value: 'false', label: t('sys.enabled.off') },
           ]}
         />
-      </ModalForm>
+      </Dialog>
     </>
   );
 }

@@ -1,15 +1,7 @@
 import { http } from '@/shared/api';
-import type { Page } from '@/features/user/api';
+import type { DeptNode, Page } from '@/shared/api/contract';
 
-export interface DeptNode {
-  id: number;
-  pid: number;
-  name: string;
-  deptSort: number;
-  enabled: boolean;
-  createTime: string;
-  children?: DeptNode[];
-}
+export type { DeptNode };
 
 export type DeptInput = { id?: number; pid: number; name: string; deptSort: number; enabled: boolean };
 

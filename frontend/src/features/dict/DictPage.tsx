@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
-import { ModalForm, ProFormDigit, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormDigit, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { App, Col, Empty, Row } from 'antd';
-import { ManageTable, AddButton, RowActions } from '@/features/system/listParts';
-import { useT } from '@/shared/lib/i18n';
-import { pageQuery, useDeleteConfirm } from '@/shared/ui/table';
+import { DataTable, AddButton, pageQuery, useActionColumn } from '@/shared/ui/table';
+import { Dialog } from '@/shared/ui/form';
+import { useT } from './messages';
 import {
   createDetail,
   createDict,
@@ -21,50 +21,39 @@ import {
 export default function DictPage() {
   const t = useT();
   const { message } = App.useApp();
-  const confirmDelete = useDeleteConfirm();
   const dictTable = useRef<ActionType>(null);
   const detailTable = useRef<ActionType>(null);
   const [chosen, setChosen] = useState<DictRow | null>(null);
   const [editDict, setEditDict] = useState<DictRow | 'new' | null>(null);
   const [editDetail, setEditDetail] = useState<DetailRow | 'new' | null>(null);
 
-  const remove = (run: () => Promise<unknown>, table: typeof dictTable) =>
-    void confirmDelete(run).then((done) => {
-      if (done) table.current?.reload();
-    });
+  const dictActions = useActionColumn<DictRow>({
+    perm: 'dict',
+    onEdit: setEditDict,
+    remove: async (row) => {
+      await deleteDicts([row.id]);
+      if (chosen?.id === row.id) setChosen(null);
+    },
+    reload: () => dictTable.current?.reload(),
+  });
+  const detailActions = useActionColumn<DetailRow>({
+    perm: 'dict',
+    onEdit: setEditDetail,
+    remove: (row) => deleteDetail(row.id),
+    reload: () => detailTable.current?.reload(),
+  });
 
   const dictColumns: ProColumns<DictRow>[] = [
     { title: t('sys.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('sys.blurry') } },
     { title: t('dict.name'), dataIndex: 'name', search: false },
     { title: t('sys.description'), dataIndex: 'description', search: false, ellipsis: true },
-    {
-      title: t('sys.actions'),
-      valueType: 'option',
-      render: (_, row) => (
-        <RowActions
-          perm="dict"
-          onEdit={() => setEditDict(row)}
-          onDelete={() =>
-            remove(async () => {
-              await deleteDicts([row.id]);
-              if (chosen?.id === row.id) setChosen(null);
-            }, dictTable)
-          }
-        />
-      ),
-    },
+    dictActions,
   ];
   const detailColumns: ProColumns<DetailRow>[] = [
     { title: t('dict.label'), dataIndex: 'label' },
     { title: t('dict.value'), dataIndex: 'value' },
     { title: t('sys.sort'), dataIndex: 'dictSort' },
-    {
-      title: t('sys.actions'),
-      valueType: 'option',
-      render: (_, row) => (
-        <RowActions perm="dict" onEdit={() => setEditDetail(row)} onDelete={() => remove(() => deleteDetail(row.id), detailTable)} />
-      ),
-    },
+    detailActions,
   ];
 
   const dictRow = editDict && editDict !== 'new' ? editDict : null;
@@ -73,46 +62,49 @@ export default function DictPage() {
   return (
     <Row gutter={16}>
       <Col xs={24} lg={12}>
-        <ManageTable<DictRow, { current?: number; pageSize?: number; blurry?: string }>
-          headerTitle={t('dict.title')}
+        <DataTable<DictRow, { current?: number; pageSize?: number; blurry?: string }>
+          selection={false}
+          serial={false}
+          title={t('dict.title')}
           actionRef={dictTable}
           columns={dictColumns}
           options={{ density: false, fullScreen: false, reload: true, setting: false }}
           onRow={(row) => ({ onClick: () => setChosen(row), style: { cursor: 'pointer' } })}
           rowClassName={(row) => (row.id === chosen?.id ? 'ant-table-row-selected' : '')}
-          toolBarRender={() => [<AddButton key="add" perm="dict" onClick={() => setEditDict('new')} />]}
-          request={async (params) => {
-            const page = await listDicts({ ...pageQuery(params), blurry: params.blurry?.trim() || undefined });
-            return { data: page.content, total: page.totalElements, success: true };
+          toolbar={[<AddButton key="add" perm="dict" onClick={() => setEditDict('new')} />]}
+          request={async (_, params) => {
+            return listDicts({ ...pageQuery(params), blurry: params.blurry?.trim() || undefined });
           }}
         />
       </Col>
       <Col xs={24} lg={12}>
         {chosen ? (
-          <ManageTable<DetailRow>
+          <DataTable<DetailRow>
+            selection={false}
+            serial={false}
             key={chosen.id}
-            headerTitle={`${t('dict.details')}: ${chosen.name}`}
+            title={`${t('dict.details')}: ${chosen.name}`}
             actionRef={detailTable}
             columns={detailColumns}
             search={false}
             options={{ density: false, fullScreen: false, reload: true, setting: false }}
-            toolBarRender={() => [<AddButton key="add" perm="dict" onClick={() => setEditDetail('new')} />]}
-            request={async (params) => {
-              const page = await listDetails({ dictName: chosen.name, ...pageQuery(params) });
-              return { data: page.content, total: page.totalElements, success: true };
+            toolbar={[<AddButton key="add" perm="dict" onClick={() => setEditDetail('new')} />]}
+            request={async (_, params) => {
+              return listDetails({ dictName: chosen.name, ...pageQuery(params) });
             }}
           />
         ) : (
           <Empty style={{ marginTop: 64 }} description={t('dict.pick')} />
         )}
       </Col>
-      <ModalForm<{ name: string; description?: string }>
+      <Dialog<{ name: string; description?: string }>
         key={dictRow ? `dict-${dictRow.id}` : 'dict-new'}
         title={dictRow ? t('sys.edit') : t('sys.add')}
         open={editDict !== null}
         width={480}
         initialValues={dictRow ?? {}}
-        modalProps={{ destroyOnHidden: true, onCancel: () => setEditDict(null) }}
+        columns={1}
+        modalProps={{ onCancel: () => setEditDict(null) }}
         onFinish={async (v) => {
           const body = { name: v.name, description: v.description ?? '' };
           if (dictRow) await updateDict({ ...body, id: dictRow.id });
@@ -125,14 +117,15 @@ export default function DictPage() {
       >
         <ProFormText name="name" label={t('dict.name')} rules={[{ required: true, message: t('v.required') }]} />
         <ProFormText name="description" label={t('sys.description')} />
-      </ModalForm>
-      <ModalForm<{ label: string; value: string; dictSort?: number }>
+      </Dialog>
+      <Dialog<{ label: string; value: string; dictSort?: number }>
         key={detailRow ? `detail-${detailRow.id}` : 'detail-new'}
         title={detailRow ? t('sys.edit') : t('sys.add')}
         open={editDetail !== null && chosen !== null}
         width={480}
         initialValues={detailRow ?? { dictSort: 999 }}
-        modalProps={{ destroyOnHidden: true, onCancel: () => setEditDetail(null) }}
+        columns={1}
+        modalProps={{ onCancel: () => setEditDetail(null) }}
         onFinish={async (v) => {
           if (!chosen) return true;
           const body = { dict: { id: chosen.id }, label: v.label, value: v.value, dictSort: v.dictSort ?? 999 };
@@ -147,7 +140,7 @@ export default function DictPage() {
         <ProFormText name="label" label={t('dict.label')} rules={[{ required: true, message: t('v.required') }]} />
         <ProFormText name="value" label={t('dict.value')} rules={[{ required: true, message: t('v.required') }]} />
         <ProFormDigit name="dictSort" label={t('sys.sort')} min={0} max={99999} fieldProps={{ precision: 0 }} />
-      </ModalForm>
+      </Dialog>
     </Row>
   );
 }

@@ -1,12 +1,7 @@
 import { http } from '@/shared/api';
-import type { Page } from '@/features/user/api';
+import type { DictRow, Page } from '@/shared/api/contract';
 
-export interface DictRow {
-  id: number;
-  name: string;
-  description: string;
-  createTime: string;
-}
+export type { DictRow };
 
 export interface DetailRow {
   id: number;

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
-import { useT } from '@/shared/lib/i18n';
+import { useT } from './messages';
 
 /** 401 / 404 page with a way home. */
 export function ErrorPage({ code }: { code: 401 | 404 }) {

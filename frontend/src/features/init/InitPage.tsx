@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Divider, Form, Input, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { useT } from '@/shared/lib/i18n';
+import { useT } from './messages';
 import { emailRules, mobileRules } from '@/shared/lib/rules';
 import { getToken } from '@/shared/lib/token';
+import { placeFieldErrors } from '@/shared/ui/form';
 import { bffUploader, RichTextField, UploadRefused, type ImageUploader } from '@/shared/ui/richtext';
 import { checkInit, setupSystem, type SetupForm } from './api';
 
@@ -25,6 +26,7 @@ function InitForm() {
   const { message } = App.useApp();
   const [state, setState] = useState<State>({ kind: 'checking' });
   const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<SetupForm & { confirm: string }>();
 
   useEffect(() => {
     let live = true;
@@ -48,12 +50,12 @@ function InitForm() {
   const submit = async (v: SetupForm & { confirm: string }) => {
     setSaving(true);
     try {
-      const { confirm: _confirm, ...form } = v;
-      await setupSystem(form);
+      const { confirm: _confirm, ...body } = v;
+      await setupSystem(body);
       void message.success(t('init.done'));
       navigate('/login', { replace: true });
-    } catch {
-      // the request client has shown the reason
+    } catch (error) {
+      placeFieldErrors(form, error); // under their inputs; the request client told the rest
     } finally {
       setSaving(false);
     }
@@ -71,7 +73,10 @@ function InitForm() {
         {state.kind === 'done' && !state.initialized ? (
           <>
             <Alert type="warning" showIcon message={t('init.notInitialized')} style={{ marginBottom: 16 }} />
-            <Form<SetupForm & { confirm: string }> layout="vertical" onFinish={submit} requiredMark>
+            <Form<SetupForm & { confirm: string }> form={form} layout="vertical" onFinish={submit} requiredMark>
+              <Form.Item name="setupToken" label={t('init.token')} extra={t('init.tokenHelp')} rules={[required]}>
+                <Input.Password autoComplete="off" />
+              </Form.Item>
               <Divider orientation="left">{t('init.admin')}</Divider>
               <Form.Item name="username" label={t('user.username')} rules={[required]}>
                 <Input autoComplete="username" />

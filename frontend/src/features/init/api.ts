@@ -5,6 +5,8 @@ export function checkInit(): Promise<{ initialized: boolean }> {
 }
 
 export interface SetupForm {
+  /** 初始化令牌: printed in the BFF log at its first start on a new database, or BFF_SETUP_TOKEN. */
+  setupToken: string;
   username: string;
   nickName: string;
   email: string;

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { useT } from '@/shared/lib/i18n';
+import { useT } from './messages';
 import { DataTable, type DataColumn, type ListQuery } from '@/shared/ui/table';
 import { listLogs, type LogQuery, type LogRow } from './api';
 

@@ -1,19 +1,7 @@
 import { http } from '@/shared/api';
-import type { Page } from '@/features/user/api';
+import type { LogRow, Page } from '@/shared/api/contract';
 
-export interface LogRow {
-  id: number;
-  username: string;
-  method: string;
-  path: string;
-  route: string;
-  requestIp: string;
-  browser: string;
-  status: number;
-  success: boolean;
-  time: number;
-  createTime: string;
-}
+export type { LogRow };
 
 export interface LogQuery {
   page: number;

@@ -9,8 +9,8 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import { App, Tag } from 'antd';
-import { ManageTable, AddButton, useActionColumn } from '@/features/system/listParts';
-import { useT } from '@/shared/lib/i18n';
+import { DataTable, AddButton, useActionColumn } from '@/shared/ui/table';
+import { useT } from './messages';
 import { Dialog } from '@/shared/ui/form';
 import { createMenu, deleteMenus, menuTree, updateMenu, type MenuInput, type MenuRow } from './api';
 import { menuIcon } from './icons';
@@ -56,7 +56,7 @@ export default function MenuPage() {
     { value: 'false', label: t('menu.no') },
   ];
   const reload = () => table.current?.reload();
-  const actions = useActionColumn<MenuRow>('menu', setEditing, (row) => deleteMenus([row.id]), reload);
+  const actions = useActionColumn<MenuRow>({ perm: 'menu', onEdit: setEditing, remove: (row) => deleteMenus([row.id]), reload });
 
   const columns: ProColumns<MenuRow>[] = [
     { title: t('menu.name'), dataIndex: 'title', fieldProps: { 'aria-label': t('menu.name') } },
@@ -76,16 +76,18 @@ export default function MenuPage() {
 
   return (
     <>
-      <ManageTable<MenuRow, { title?: string; current?: number; pageSize?: number }>
-        headerTitle={t('menu.title')}
+      <DataTable<MenuRow, { title?: string; current?: number; pageSize?: number }>
+        selection={false}
+        serial={false}
+        title={t('menu.title')}
         actionRef={table}
         columns={columns}
-        toolBarRender={() => [<AddButton key="add" perm="menu" onClick={() => setEditing('new')} />]}
-        request={async (params) => {
+        toolbar={[<AddButton key="add" perm="menu" onClick={() => setEditing('new')} />]}
+        request={async (_, params) => {
           const all = await menuTree();
           setTree(all);
           const rows = filterTree(all, params.title?.trim() ?? '');
-          return { data: rows, total: rows.length, success: true };
+          return { content: rows, totalElements: rows.length };
         }}
       />
       <Dialog<FormValues>

@@ -1,9 +1,4 @@
 import { http } from '@/shared/api';
-import type { MenuNode } from './types';
-
-export function buildMenus(): Promise<MenuNode[]> {
-  return http.get<MenuNode[]>('/api/menus/build');
-}
 
 /** A menu as GET /api/menus/tree gives it (buttons too). */
 export interface MenuRow {

@@ -5,7 +5,7 @@ import { createCache } from '@ant-design/cssinjs';
 import { App as AntApp } from 'antd';
 import { Providers } from '@/app/providers';
 import { client } from '@/shared/api';
-import { useSession } from '@/stores/session';
+import { useSession } from '@/features/auth';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
 import OnlinePage, { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './OnlinePage';
 
@@ -16,7 +16,7 @@ const rows = Array.from({ length: 12 }, (_, i) => ({
   sessionId: `s${i + 1}`,
   username: i === 0 ? 'admin' : `user${i + 1}`,
   nickName: i === 0 ? '管理员' : `用户${i + 1}`,
-  dept: i === 0 ? '研发部' : null,
+  dept: i === 0 ? '研发部' : '',
   ip: `10.0.0.${i + 1}`,
   browser: 'Chrome',
   kind: i === 1 ? 'channel' : 'staff',

@@ -1,20 +1,16 @@
 import { Tag } from 'antd';
-import { useT } from '@/shared/lib/i18n';
+import { useT } from './messages';
 import { DataTable, type DataColumn } from '@/shared/ui/table';
-import { usePermission } from '@/features/auth/permission';
+import { usePermission } from '@/features/auth';
+import { Perm } from '@/shared/api/permissions';
 import { listOnline, ONLINE_URL, type OnlineSession } from './api';
 
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/shared/ui/table';
 
-function deptName(dept: OnlineSession['dept']): string | undefined {
-  if (!dept) return undefined;
-  return typeof dept === 'string' ? dept : dept.name;
-}
-
 /** 在线用户: signed-in sessions; search by user name, export, and 强退 (the table's delete: one row or the selected) with online:del. */
 export default function OnlinePage() {
   const t = useT();
-  const canKick = usePermission(['online:del']);
+  const canKick = usePermission([Perm.OnlineDel]);
   const columns: DataColumn<OnlineSession>[] = [
     {
       key: 'username',
@@ -25,7 +21,7 @@ export default function OnlinePage() {
       search: { transform: (v: string) => ({ filter: v }) },
     },
     { key: 'nickName', title: t('online.nickName'), dataIndex: 'nickName', search: false },
-    { key: 'dept', title: t('online.dept'), dataIndex: 'dept', search: false, renderText: (_, row) => deptName(row.dept) },
+    { key: 'dept', title: t('online.dept'), dataIndex: 'dept', search: false, renderText: (_, row) => row.dept || undefined },
     { key: 'ip', title: t('online.ip'), dataIndex: 'ip', search: false },
     { key: 'browser', title: t('online.browser'), dataIndex: 'browser', search: false, ellipsis: true },
     {

@@ -1,21 +1,7 @@
 import { http } from '@/shared/api';
+import type { OnlineSession, Page } from '@/shared/api/contract';
 
-export interface OnlineSession {
-  sessionId: string;
-  username: string;
-  nickName: string;
-  dept: string | { id: number; name: string } | null;
-  ip: string;
-  browser: string;
-  kind: 'staff' | 'channel' | string;
-  loginTime: string;
-  current: boolean;
-}
-
-export interface Page<T> {
-  content: T[];
-  totalElements: number;
-}
+export type { OnlineSession, Page };
 
 export interface OnlineQuery {
   /** 0-based (eladmin style). */

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  ModalForm,
   ProFormDependency,
   ProFormDigit,
   ProFormSelect,
@@ -10,12 +9,12 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import { App, Form, Spin, Tree } from 'antd';
-import { ManageTable, AddButton, useActionColumn } from '@/features/system/listParts';
+import { DataTable, AddButton, useActionColumn, pageQuery } from '@/shared/ui/table';
 import { deptTree, type DeptNode } from '@/features/dept/api';
 import { DeptUserPicker } from '@/shared/ui/picker';
 import { menuTree, type MenuRow } from '@/features/menu/api';
-import { useT } from '@/shared/lib/i18n';
-import { pageQuery } from '@/shared/ui/table';
+import { Dialog } from '@/shared/ui/form';
+import { useT } from './messages';
 import { createRole, deleteRoles, listRoles, updateRole, type DataScope, type RoleRow } from './api';
 import { toggleMenu } from './menuChecks';
 
@@ -82,7 +81,7 @@ export default function RolePage() {
 
   const scopes = { all: t('role.scope.all'), dept: t('role.scope.dept'), custom: t('role.scope.custom') };
   const reload = () => table.current?.reload();
-  const actions = useActionColumn<RoleRow>('role', setEditing, (row) => deleteRoles([row.id]), reload);
+  const actions = useActionColumn<RoleRow>({ perm: 'role', onEdit: setEditing, remove: (row) => deleteRoles([row.id]), reload });
   const columns: ProColumns<RoleRow>[] = [
     { title: t('sys.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('sys.blurry') } },
     { title: t('role.name'), dataIndex: 'name', search: false },
@@ -100,23 +99,25 @@ export default function RolePage() {
 
   return (
     <>
-      <ManageTable<RoleRow, { current?: number; pageSize?: number; blurry?: string }>
-        headerTitle={t('role.title')}
+      <DataTable<RoleRow, { current?: number; pageSize?: number; blurry?: string }>
+        selection={false}
+        serial={false}
+        title={t('role.title')}
         actionRef={table}
         columns={columns}
-        toolBarRender={() => [<AddButton key="add" perm="role" onClick={() => setEditing('new')} />]}
-        request={async (params) => {
-          const page = await listRoles({ ...pageQuery(params), blurry: params.blurry?.trim() || undefined });
-          return { data: page.content, total: page.totalElements, success: true };
+        toolbar={[<AddButton key="add" perm="role" onClick={() => setEditing('new')} />]}
+        request={async (_, params) => {
+          return listRoles({ ...pageQuery(params), blurry: params.blurry?.trim() || undefined });
         }}
       />
-      <ModalForm<FormValues>
+      <Dialog<FormValues>
         key={row ? `edit-${row.id}` : 'new'}
         title={row ? t('sys.edit') : t('sys.add')}
         open={editing !== null}
         width={640}
         initialValues={initial}
-        modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
+        columns={1}
+        modalProps={{ onCancel: () => setEditing(null) }}
         onFinish={async (v) => {
           const body = {
             id: row?.id,
@@ -156,7 +157,7 @@ export default function RolePage() {
         <Form.Item name="menus" label={t('role.menus')}>
           <MenuPicker tree={menus} />
         </Form.Item>
-      </ModalForm>
+      </Dialog>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { http } from '@/shared/api';
-import type { Page } from '@/features/user/api';
+import type { Page } from '@/shared/api/contract';
 
 export type DataScope = 'all' | 'dept' | 'custom';
 

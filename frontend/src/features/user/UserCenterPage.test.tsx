@@ -5,7 +5,7 @@ import { createCache } from '@ant-design/cssinjs';
 import { App } from 'antd';
 import { Providers } from '@/app/providers';
 import { client } from '@/shared/api';
-import { useSession } from '@/stores/session';
+import { useSession } from '@/features/auth';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
 import UserCenterPage from './UserCenterPage';
 

@@ -1,9 +1,8 @@
 import { Card, Col, Descriptions, Row, Spin, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { getProfile } from '@/features/auth/api';
-import { useT } from '@/shared/lib/i18n';
+import { useT } from './messages';
 import { maskEmail, maskMobile } from '@/shared/lib/text';
-import { rolesOf, useSession } from '@/stores/session';
+import { getProfile, rolesOf, useSession } from '@/features/auth';
 import { AvatarUpload } from './center/AvatarUpload';
 import { PasswordForm } from './center/PasswordForm';
 import { ProfileForm } from './center/ProfileForm';

@@ -1,34 +1,15 @@
 import { useRef, useState } from 'react';
-import {
-  ModalForm,
-  ProForm,
-  ProFormRadio,
-  ProFormSelect,
-  ProFormText,
-  ProFormTreeSelect,
-  type ActionType,
-  type ProColumns,
-} from '@ant-design/pro-components';
-import { App, Button, Space, Switch, Tag } from 'antd';
-import { Permission, usePermission } from '@/features/auth/permission';
-import { ManageTable, AddButton } from '@/features/system/listParts';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { App, Switch, Tag } from 'antd';
+import { usePermission } from '@/features/auth';
+import { DataTable, AddButton, compact, pageQuery, useActionColumn } from '@/shared/ui/table';
 import { deptOptions, deptTree } from '@/features/dept/api';
 import { allRoles } from '@/features/role/api';
-import { useT } from '@/shared/lib/i18n';
-import { Dialog } from '@/shared/ui/form';
-import { emailRules, mobileRules } from '@/shared/lib/rules';
-import { DictSelect } from '@/shared/ui/dict';
-import { compact, pageQuery, useDeleteConfirm } from '@/shared/ui/table';
-import {
-  createUser,
-  deleteUsers,
-  listUsers,
-  resetPassword,
-  setUsersEnabled,
-  updateUser,
-  type UserInput,
-  type UserRow,
-} from './api';
+import { useT } from './messages';
+import { deleteUsers, listUsers, setUsersEnabled, type UserRow } from './api';
+import { ResetPasswordDialog } from './components/ResetPasswordDialog';
+import { UserDialog } from './components/UserDialog';
+import { Perm } from '@/shared/api/permissions';
 
 interface Search {
   current?: number;
@@ -39,31 +20,27 @@ interface Search {
   createTime?: string[];
 }
 
-interface FormValues {
-  username: string;
-  nickName: string;
-  gender?: string;
-  email?: string;
-  phone?: string;
-  enabled: string;
-  deptId: number;
-  roleIds: number[];
-  password?: string;
-}
-
 /** 用户管理: search, paging, create/edit dialog, enable switch, password reset and delete. */
 export default function UserPage() {
   const t = useT();
   const { message } = App.useApp();
   const table = useRef<ActionType>(null);
-  const confirmDelete = useDeleteConfirm();
-  const canEdit = usePermission(['user:edit']);
+  const canEdit = usePermission([Perm.UserEdit]);
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
 
   const loadDepts = async () => deptOptions((await deptTree()).content);
   const loadRoles = async () => (await allRoles()).map((r) => ({ value: r.id, label: r.name }));
   const reload = () => table.current?.reload();
+  const actions = useActionColumn<UserRow>({
+    perm: 'user',
+    onEdit: setEditing,
+    extra: [{ key: 'reset', label: t('user.resetPwd'), perm: Perm.UserEdit, onClick: setResetting }],
+    remove: (row) => deleteUsers([row.id]),
+    reload,
+    canDelete: (row) => !row.isAdmin,
+    width: 220,
+  });
 
   const columns: ProColumns<UserRow>[] = [
     { title: t('sys.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('sys.blurry') } },
@@ -109,60 +86,21 @@ export default function UserPage() {
     },
     { title: t('sys.createTime'), dataIndex: 'createTime', valueType: 'dateTimeRange', hideInTable: true },
     { title: t('sys.createTime'), dataIndex: 'createTime', search: false },
-    {
-      title: t('sys.actions'),
-      valueType: 'option',
-      width: 220,
-      render: (_, row) => (
-        <Space size={0} wrap={false}>
-          <Permission roles={['user:edit']}>
-            <Button size="small" type="link" onClick={() => setEditing(row)}>
-              {t('sys.edit')}
-            </Button>
-            <Button size="small" type="link" onClick={() => setResetting(row)}>
-              {t('user.resetPwd')}
-            </Button>
-          </Permission>
-          <Permission roles={['user:del']}>
-            <Button
-              size="small"
-              type="link"
-              danger
-              disabled={row.isAdmin}
-              onClick={() => void confirmDelete(() => deleteUsers([row.id])).then((done) => { if (done) reload(); })}
-            >
-              {t('sys.del')}
-            </Button>
-          </Permission>
-        </Space>
-      ),
-    },
+    actions,
   ];
-
-  const row = editing && editing !== 'new' ? editing : null;
-  const initial: Partial<FormValues> = row
-    ? {
-        username: row.username,
-        nickName: row.nickName,
-        gender: row.gender || undefined,
-        email: row.email,
-        phone: row.phone,
-        enabled: String(row.enabled),
-        deptId: row.dept?.id,
-        roleIds: row.roles.map((r) => r.id),
-      }
-    : { enabled: 'true' };
 
   return (
     <>
-      <ManageTable<UserRow, Search>
-        headerTitle={t('user.title')}
+      <DataTable<UserRow, Search>
+        selection={false}
+        serial={false}
+        title={t('user.title')}
         actionRef={table}
         columns={columns}
         scroll={{ x: 'max-content' }}
-        toolBarRender={() => [<AddButton key="add" perm="user" onClick={() => setEditing('new')} />]}
-        request={async (params) => {
-          const page = await listUsers({
+        toolbar={[<AddButton key="add" perm="user" onClick={() => setEditing('new')} />]}
+        request={async (_, params) => {
+          return listUsers({
             ...pageQuery(params),
             ...compact({
               blurry: params.blurry?.trim(),
@@ -171,106 +109,19 @@ export default function UserPage() {
               createTime: params.createTime,
             }),
           });
-          return { data: page.content, total: page.totalElements, success: true };
         }}
       />
-      <Dialog<FormValues>
-        key={row ? `edit-${row.id}` : 'new'}
-        title={row ? t('sys.edit') : t('sys.add')}
-        open={editing !== null}
-        width={640}
-        initialValues={initial}
-        modalProps={{ onCancel: () => setEditing(null) }}
-        onFinish={async (v) => {
-          const body: UserInput = {
-            id: row?.id,
-            username: v.username,
-            nickName: v.nickName,
-            gender: v.gender ?? '',
-            email: v.email ?? '',
-            phone: v.phone ?? '',
-            enabled: v.enabled === 'true',
-            dept: { id: v.deptId },
-            roles: v.roleIds.map((id) => ({ id })),
-          };
-          if (row) await updateUser(body);
-          else await createUser({ ...body, password: v.password });
-          void message.success(row ? t('sys.saved') : t('sys.created'));
+      <UserDialog
+        editing={editing}
+        loadDepts={loadDepts}
+        loadRoles={loadRoles}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
           setEditing(null);
           reload();
-          return true;
         }}
-      >
-        <ProFormText name="username" label={t('user.username')} rules={[{ required: true, message: t('v.required') }]} />
-        <ProFormText name="nickName" label={t('user.nickName')} rules={[{ required: true, message: t('v.required') }]} />
-        <ProFormText
-          name="phone"
-          label={t('user.phone')}
-          rules={mobileRules({ optional: true })}
-        />
-        <ProFormText
-          name="email"
-          label={t('user.email')}
-          rules={emailRules()}
-        />
-        <ProFormTreeSelect
-          name="deptId"
-          label={t('sys.dept')}
-          request={loadDepts}
-          fieldProps={{ treeDefaultExpandAll: true }}
-          rules={[{ required: true, message: t('v.required') }]}
-        />
-        <ProFormSelect
-          name="roleIds"
-          label={t('user.roles')}
-          mode="multiple"
-          request={loadRoles}
-          rules={[{ required: true, message: t('v.required') }]}
-        />
-        <ProFormRadio.Group
-          name="gender"
-          label={t('user.gender')}
-          options={[
-            { value: '男', label: t('user.gender.m') },
-            { value: '女', label: t('user.gender.f') },
-          ]}
-        />
-        <ProForm.Item name="enabled" label={t('sys.enabled')} rules={[{ required: true, message: t('v.required') }]}>
-          {/* the entries of the user_status dictionary (激活 true, 禁用 false) */}
-          <DictSelect dict="user_status" label={t('sys.enabled')} allowClear={false} style={{ width: '100%' }} />
-        </ProForm.Item>
-        {row ? null : (
-          <ProFormText.Password
-            name="password"
-            label={t('user.password')}
-            rules={[
-              { required: true, message: t('v.required') },
-              { min: 6, max: 72, message: t('v.length', { min: 6, max: 72 }) },
-            ]}
-          />
-        )}
-      </Dialog>
-      <ModalForm<{ password: string }>
-        title={`${t('user.resetPwd')}: ${resetting?.username ?? ''}`}
-        open={resetting !== null}
-        width={420}
-        modalProps={{ destroyOnHidden: true, onCancel: () => setResetting(null) }}
-        onFinish={async (v) => {
-          if (resetting) await resetPassword(resetting.id, v.password);
-          void message.success(t('user.resetPwd.done'));
-          setResetting(null);
-          return true;
-        }}
-      >
-        <ProFormText.Password
-          name="password"
-          label={t('user.password')}
-          rules={[
-            { required: true, message: t('v.required') },
-            { min: 6, max: 72, message: t('v.length', { min: 6, max: 72 }) },
-          ]}
-        />
-      </ModalForm>
+      />
+      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
     </>
   );
 }

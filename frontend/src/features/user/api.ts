@@ -1,23 +1,11 @@
 import { http } from '@/shared/api';
+import type { Page, UserRow } from '@/shared/api/contract';
+
+export type { Page, UserRow };
 
 export interface Ref {
   id: number;
   name?: string;
-}
-
-export interface UserRow {
-  id: number;
-  username: string;
-  nickName: string;
-  gender: string;
-  email: string;
-  phone: string;
-  enabled: boolean;
-  isAdmin: boolean;
-  kind: string;
-  dept: Ref | null;
-  roles: Ref[];
-  createTime: string;
 }
 
 export interface UserInput {
@@ -31,11 +19,6 @@ export interface UserInput {
   dept: { id: number };
   roles: Array<{ id: number }>;
   password?: string;
-}
-
-export interface Page<T> {
-  content: T[];
-  totalElements: number;
 }
 
 export interface UserQuery {

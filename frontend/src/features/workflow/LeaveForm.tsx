@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input, Space } from 'antd';
-import { useT } from '@/shared/lib/i18n';
+import { useT } from './messages';
 import { itemRules, placeholder } from '@/shared/lib/rules';
 import { DictSelect } from '@/shared/ui/dict';
 import { TEXTAREA_ROWS } from '@/shared/ui/form';
-import { LeaveDateRange } from '@/shared/ui/leave';
+import { LeaveDateRange } from './LeaveDateRange';
 import { DeptUserPicker } from '@/shared/ui/picker';
 import { Upload } from '@/shared/ui/upload';
 import { submitLeave, submitLeaveBatch } from './api';

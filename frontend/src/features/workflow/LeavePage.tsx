@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Card, Space } from 'antd';
-import { usePermission } from '@/features/auth/permission';
-import { useT } from '@/shared/lib/i18n';
+import { usePermission } from '@/features/auth';
+import { Perm } from '@/shared/api/permissions';
+import { useT } from './messages';
 import { leaveBalance } from './api';
 import { LeaveForm } from './LeaveForm';
 import { MyLeaves, type MyLeavesHandle } from './MyLeaves';
-
-export const BATCH_PERM = 'leave:batch';
 
 /**
  * /applyForm and /startBatch: the leave request above, the applications made below. On
@@ -15,7 +14,7 @@ export const BATCH_PERM = 'leave:batch';
 export function LeavePage({ batch = false }: { batch?: boolean }) {
   const t = useT();
   const list = useRef<MyLeavesHandle>(null);
-  const mayBatch = usePermission([BATCH_PERM]);
+  const mayBatch = usePermission([Perm.LeaveBatch]);
   const [remaining, setRemaining] = useState<number | null>();
   const loadBalance = useCallback(() => {
     if (batch) return;

@@ -1,8 +1,8 @@
 import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Tag } from 'antd';
-import { useT } from '@/shared/lib/i18n';
-import { DEFAULT_PAGE_SIZE } from '@/shared/ui/table';
+import { useT } from './messages';
+import { DEFAULT_PAGE_SIZE, toTableData } from '@/shared/ui/table';
 import { myLeaves, type LeaveRow } from './api';
 import { personText } from './logic';
 
@@ -45,8 +45,7 @@ export const MyLeaves = forwardRef<MyLeavesHandle>(function MyLeaves(_, ref) {
       pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, showSizeChanger: true }}
       scroll={{ x: 'max-content' }}
       request={async ({ current = 1, pageSize = DEFAULT_PAGE_SIZE }) => {
-        const page = await myLeaves({ page: current - 1, size: pageSize });
-        return { data: page.content, total: page.totalElements, success: true };
+        return toTableData(await myLeaves({ page: current - 1, size: pageSize }));
       }}
     />
   );

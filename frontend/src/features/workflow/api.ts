@@ -1,5 +1,5 @@
 import { http } from '@/shared/api';
-import type { ListPage } from '@/shared/ui/table';
+import type { LeaveRow, Page as ListPage } from '@/shared/api/contract';
 
 /** POST /api/workflow/leave (and /batch with applicants): people by user name, as the picker gives them. */
 export interface LeaveBody {
@@ -13,26 +13,9 @@ export interface LeaveBody {
   applicants?: string[];
 }
 
-export interface Person {
-  username: string;
-  nickName: string;
-}
+export type Person = LeaveRow['applicant'];
 
-export interface LeaveRow {
-  id: number;
-  batchId: number | null;
-  type: string;
-  typeLabel: string;
-  startTime: string;
-  endTime: string;
-  days: number;
-  reason: string;
-  applicant: Person;
-  approver: Person;
-  cc: Person[];
-  status: 'pending' | 'rejected';
-  createTime: string;
-}
+export type { LeaveRow };
 
 /** Remaining annual leave this year; null when the user has no entitlement on record (shown as X). */
 export const leaveBalance = () => http.get<{ remainingDays: number | null }>('/api/workflow/leave/balance');

@@ -1,4 +1,4 @@
-import type { LeaveRange } from '@/shared/ui/leave';
+import type { LeaveRange } from './LeaveDateRange';
 import type { UploadedFile } from '@/shared/ui/upload';
 import type { LeaveBody, Person } from './api';
 

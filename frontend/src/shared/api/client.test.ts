@@ -1,6 +1,7 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import axios, { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { translate } from '@/shared/lib/i18n';
+import { failureOf } from './errors';
 import {
   createClient,
   ERROR_NOTICE_SECONDS,
@@ -25,7 +26,7 @@ function reply(status: number, data: unknown = {}): Handler {
   };
 }
 
-function setup(handler: Handler, options: { token?: string; bound?: boolean } = {}) {
+function setup(handler: Handler, options: { token?: string; bound?: boolean; english?: boolean } = {}) {
   const calls = {
     notify: [] as Array<[string, number]>,
     confirms: [] as ConfirmOptions[],
@@ -49,7 +50,8 @@ function setup(handler: Handler, options: { token?: string; bound?: boolean } = 
     removeToken,
     getApiBase: () => 'http://bff.test',
     getBindings: () => (options.bound === false ? null : bindings),
-    translate: (key) => translate('zh-CN', key),
+    translate: (key) => translate(options.english ? 'en-US' : 'zh-CN', key),
+    language: () => (options.english ? 'en-US' : 'zh-CN'),
     adapter: (config) => {
       seen.push(config);
       return handler(config);
@@ -282,3 +284,62 @@ describe('request client: bindings', () => {
     expect(confirms).toEqual(['first mount', 'second mount']);
   });
 });
+
+describe('error answers with a code and fields', () => {
+  const nextTask = () => new Promise((r) => setTimeout(r, 5));
+  const invalid = {
+    status: 400,
+    code: 'validation',
+    message: 'username: 不能为空',
+    errors: [
+      { field: 'username', code: 'required', message: '不能为空' },
+      { field: 'email', code: 'format', message: '请输入正确的邮箱地址' },
+    ],
+  };
+
+  it('keeps the code and every field on the error for the form', async () => {
+    const env = setup(reply(400, invalid));
+    const err = await env.http.post('/api/users', {}).catch((e: unknown) => e);
+    expect(failureOf(err)).toMatchObject({ status: 400, code: 'validation', errors: invalid.errors });
+  });
+
+  it('tells the fields no form placed, without their keys', async () => {
+    const env = setup(reply(400, invalid));
+    await env.http.post('/api/users', {}).catch(() => undefined);
+    expect(env.calls.notify).toEqual([]); // waits a task for a form
+    await nextTask();
+    expect(env.calls.notify).toEqual([['不能为空；请输入正确的邮箱地址', 5]]);
+  });
+
+  it('tells nothing about fields a form placed', async () => {
+    const env = setup(reply(409, { status: 409, code: 'conflict', message: 'username: 用户名已存在', errors: [{ field: 'username', code: 'conflict', message: '用户名已存在' }] }));
+    const err = await env.http.post('/api/users', {}).catch((e: unknown) => e);
+    failureOf(err)?.placed.add('username');
+    await nextTask();
+    expect(env.calls.notify).toEqual([]);
+  });
+
+  it('never shows a field key or a permission string', async () => {
+    const env = setup(reply(409, { status: 409, code: 'conflict', message: 'ids: 角色已分配给用户，不能删除' }));
+    await env.http.delete('/api/roles').catch(() => undefined);
+    const perm = setup(reply(400, { status: 400, code: 'bad_request', message: '缺少权限 user:add' }));
+    await perm.http.get('/x').catch(() => undefined);
+    await nextTask();
+    expect(env.calls.notify).toEqual([['角色已分配给用户，不能删除', 5]]);
+    expect(perm.calls.notify).toEqual([['请求格式错误', 5]]);
+  });
+
+  it('in English, tells by code', async () => {
+    const env = setup(reply(429, { status: 429, code: 'rate_limited', message: '登录失败次数过多，请5分钟后再试' }), { english: true });
+    await env.http.get('/x').catch(() => undefined);
+    const fields = setup(reply(400, invalid), { english: true });
+    await fields.http.get('/x').catch(() => undefined);
+    const unknown = setup(reply(418, { status: 418, code: 'teapot', message: '茶壶' }), { english: true });
+    await unknown.http.get('/x').catch(() => undefined);
+    await nextTask();
+    expect(env.calls.notify).toEqual([['Too many requests, please try again later', 5]]);
+    expect(fields.calls.notify).toEqual([['This is required, cannot be empty；Not in the expected format', 5]]);
+    expect(unknown.calls.notify).toEqual([['Interface request failed', 5]]);
+  });
+});
+

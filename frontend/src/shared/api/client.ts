@@ -6,7 +6,9 @@ import axios, {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
-import type { MessageKey } from '@/shared/lib/i18n';
+import type { Language, MessageKey } from '@/shared/lib/i18n';
+import { attachFailure, noticeText, readFailure, type ApiFailure, type Translator } from './errors';
+import { apiMessages } from './messages';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -15,10 +17,10 @@ declare module 'axios' {
   }
 }
 
-/** Shared client constants (seed-spec §7, §9). */
+/** Shared client constants (docs/decisions.md "Building blocks (issue 5)"). */
 export const REQUEST_TIMEOUT_MS = 1_200_000;
 export const ERROR_NOTICE_SECONDS = 5;
-/** Body fields searched, in this order, for the message of an error (seed-spec §8). */
+/** Body fields searched, in this order, for the message of an error (docs/decisions.md "Building blocks (issue 5)"). */
 export const MESSAGE_FIELDS = ['message', 'msg', 'error_description', 'error', 'errmsg', 'err', 'error_msg'] as const;
 
 export interface ConfirmOptions {
@@ -50,6 +52,8 @@ export interface ClientDeps {
   getApiBase: () => string;
   getBindings: () => ClientBindings | null;
   translate: (key: MessageKey) => string;
+  /** The interface language: errors are told in the server's Chinese, or in English by their code. */
+  language?: () => Language;
   /** Test hook: axios adapter. */
   adapter?: AxiosRequestConfig['adapter'];
 }
@@ -161,17 +165,38 @@ export function createClient(deps: ClientDeps): Client {
     });
   }
 
+  const translator = (): Translator => ({
+    english: deps.language?.() === 'en-US',
+    code: (key) => (key in apiMessages ? deps.translate(key as MessageKey) : undefined),
+  });
+
+  /**
+   * Tells the user what failed. Field errors wait one task: a form that catches the error puts
+   * them under its inputs first (shared/ui/form), and only what it could not place is told here.
+   */
+  function notifyFailure(bindings: ClientBindings, failure: ApiFailure): void {
+    const tell = () => {
+      const text = noticeText(failure, translator(), deps.translate('err.failed'));
+      if (text) bindings.notifyError(text, ERROR_NOTICE_SECONDS);
+    };
+    if (failure.errors.length > 0) setTimeout(tell, 0);
+    else tell();
+  }
+
   async function onError(error: unknown): Promise<never> {
     if (axios.isCancel(error) || !(error instanceof AxiosError)) throw error;
     const bindings = deps.getBindings();
+    const body = error.response ? await readBody(error.response.data) : undefined;
+    const status = statusOf(error, body);
+    const failure = readFailure(body, status, pickMessage(body));
+    // callers read it with failureOf (code and fields), silent ones included
+    if (error.response) attachFailure(error, failure);
     if (error.config?.silent || !bindings) throw error;
 
     if (!error.response) {
       bindings.notifyError(deps.translate(isTimeout(error) ? 'err.timeout' : 'err.failed'), ERROR_NOTICE_SECONDS);
       throw error;
     }
-    const body = await readBody(error.response.data);
-    const status = statusOf(error, body);
     switch (status) {
       case 401:
         // Staff session gone: re-login logs out (token cleared even if the call fails) and reloads.
@@ -196,7 +221,7 @@ export function createClient(deps: ClientDeps): Client {
         });
         break;
       default:
-        bindings.notifyError(pickMessage(body) ?? deps.translate('err.failed'), ERROR_NOTICE_SECONDS);
+        notifyFailure(bindings, failure);
     }
     throw error;
   }

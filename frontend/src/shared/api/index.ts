@@ -1,9 +1,12 @@
+import { AxiosError } from 'axios';
 import { getToken, removeToken } from '@/shared/lib/token';
 import { getRuntime } from '@/shared/lib/runtime';
-import { t } from '@/shared/lib/i18n';
+import { t, useLanguage } from '@/shared/lib/i18n';
 import { createClient, type ClientBindings } from './client';
 
 export type { ClientBindings, ConfirmOptions, Http } from './client';
+export { failureOf, fieldText, type ApiFailure, type FieldFailure } from './errors';
+export { LIMITS } from './limits';
 
 let bindings: ClientBindings | null = null;
 /** The app is mounted but has not lent its UI hooks yet (they load just after the first render). */
@@ -33,6 +36,7 @@ export const client = createClient({
   getApiBase: () => getRuntime().apiBase,
   getBindings: () => bindings ?? (waiting ? deferred : null),
   translate: (key) => t(key),
+  language: () => useLanguage.getState().language,
 });
 
 export const http = client.http;
@@ -46,13 +50,23 @@ export function expectBindings(mounted: boolean): void {
   if (!mounted) queue = [];
 }
 
+/**
+ * A request error nobody awaited (a row action's promise, say) has already been told to the user
+ * by the client: it is not also an uncaught error of the page.
+ */
+function toldAlready(event: PromiseRejectionEvent): void {
+  if (event.reason instanceof AxiosError) event.preventDefault();
+}
+
 /** Lend the client its UI hooks; the returned function takes them back (unmount). */
 export function bindClient(next: ClientBindings): () => void {
   bindings = next;
   const replay = queue;
   queue = [];
   replay.forEach((run) => run(next));
+  globalThis.addEventListener?.('unhandledrejection', toldAlready);
   return () => {
+    globalThis.removeEventListener?.('unhandledrejection', toldAlready);
     if (bindings === next) bindings = null;
   };
 }

@@ -22,9 +22,9 @@ export interface ItemRules {
 }
 
 /**
- * The rules of a form item: its own when given, else required (该项为必填项，不能为空, seed-spec
- * §5: items without rules are required by default); checked on blur for typed inputs, on change
- * for the others. optional: true gives no default rule.
+ * The rules of a form item: its own when given, else required (该项为必填项，不能为空; items
+ * without rules are required by default, docs/decisions.md "System management (issue 4)");
+ * checked on blur for typed inputs, on change for the others. optional: true gives no default rule.
  */
 export function itemRules(kind: FieldKind, rules?: Rule[], optional = false): ItemRules {
   return {

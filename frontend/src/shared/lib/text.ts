@@ -1,5 +1,5 @@
 /**
- * Byte length as the back end counts it (seed-spec §5): 1 per UTF-16 unit up to 0x7f, 2 up to
+ * Byte length as the back end counts it (docs/decisions.md "System management (issue 4)"): 1 per UTF-16 unit up to 0x7f, 2 up to
  * 2047, 3 above — so a CJK character counts 3.
  */
 export function byteLength(s: string): number {

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { t, type MessageKey } from './i18n';
 
 export const DATE_TIME = 'yyyy-MM-dd HH:mm:ss';
@@ -18,25 +19,20 @@ export function toDate(value: TimeInput): Date {
   return new Date(value.replace(/-/g, '/').replace('T', ' ').replace(/\.\d+$/, ''));
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** Our Java-style tokens (yyyy MM dd HH mm ss, eladmin's) in dayjs spelling. */
+const toDayjsPattern = (pattern: string) => pattern.replace('yyyy', 'YYYY').replace('dd', 'DD');
 
-/** Formats with the tokens yyyy MM dd HH mm ss (default yyyy-MM-dd HH:mm:ss); '' for no or a bad value. */
+/** Formats with the tokens yyyy MM dd HH mm ss (default yyyy-MM-dd HH:mm:ss) by dayjs; '' for no or a bad value. */
 export function formatTime(value: TimeInput | null | undefined, pattern = DATE_TIME): string {
   if (value === null || value === undefined || value === '') return '';
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '';
-  return pattern
-    .replace('yyyy', String(d.getFullYear()))
-    .replace('MM', pad(d.getMonth() + 1))
-    .replace('dd', pad(d.getDate()))
-    .replace('HH', pad(d.getHours()))
-    .replace('mm', pad(d.getMinutes()))
-    .replace('ss', pad(d.getSeconds()));
+  return dayjs(d).format(toDayjsPattern(pattern));
 }
 
 /**
  * 刚刚 under 30 s, N分钟前 under an hour, N小时前 under 24 h, 1天前 under 48 h, else the date
- * (seed-spec §9). N rounds up, as the original did.
+ * (docs/decisions.md "Building blocks (issue 5)"). N rounds up, as the original did.
  */
 export function relativeTime(value: TimeInput, now: number = Date.now()): string {
   const d = toDate(value);

@@ -1,14 +1,14 @@
 import Cookies from 'js-cookie';
 
-/** Cookie and localStorage key of the session token (seed-spec §9; the misspelling is the spec's). */
+/** Cookie and localStorage key of the session token (docs/decisions.md "Running and configuration"; the misspelling is the spec's). */
 export const TOKEN_KEY = 'EL-ADMIN-TOEKN';
-/** Token cookie lifetime in days when remember-me is chosen (seed-spec §9). */
+/** Token cookie lifetime in days when remember-me is chosen (docs/decisions.md "Running and configuration"). */
 export const TOKEN_COOKIE_DAYS = 1;
 
 /**
  * The cookie is the source of truth: without remember-me it is a session cookie, so closing the
  * browser signs the user out even though the localStorage copy is still there. The localStorage
- * copy mirrors it for code that reads storage (seed-spec §4) and goes away with logout.
+ * copy mirrors it for code that reads storage (docs/decisions.md "Running and configuration") and goes away with logout.
  */
 export function getToken(): string | undefined {
   return Cookies.get(TOKEN_KEY) || undefined;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isEmail, isIdCard, isIp, isMobile } from './validate';
 import { emailRules, firstError, idCardRules, ipRules, itemRules, mobileRules, placeholder } from './rules';
 
-describe('validators (seed-spec §5)', () => {
+describe('validators (docs/decisions.md "System management (issue 4)")', () => {
   it.each([
     ['a@b.cn', true],
     ['first.last+tag@mail.example.com', true],

@@ -1,4 +1,4 @@
-/** Validators of seed-spec §5; each takes the raw text and says whether it is well-formed. */
+/** Validators of docs/decisions.md "System management (issue 4)"; each takes the raw text and says whether it is well-formed. */
 
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 

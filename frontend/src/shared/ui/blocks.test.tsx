@@ -4,14 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { createCache } from '@ant-design/cssinjs';
 import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { App as AntApp } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Providers } from '@/app/providers';
 import { client } from '@/shared/api';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
 import { clearDicts, DictSelect, loadDicts } from './dict';
 import { Dialog, DIALOG_COL, SearchReset, TEXTAREA_ROWS } from './form';
-import { LeaveDateRange, leaveDays, remainingText } from './leave';
 import { childNodes, deptIdOf, DeptUserPicker, titleOf, withChildren } from './picker';
 
 let bff: FakeBff;
@@ -76,31 +74,6 @@ describe('dictionaries', () => {
   });
 });
 
-describe('leave-date range', () => {
-  it.each([
-    [0, 0, 0],
-    [0, 86_400_000, 1],
-    [0, 86_400_000 * 2.5, 2.5],
-    [0, 9 * 3_600_000, 0.38], // 9 hours
-    [1000, 0, 0], // end before start
-  ])('leaveDays(%i, %i) = %f', (a, b, want) => expect(leaveDays(a, b)).toBe(want));
-  it('remaining annual leave shows X until known', () => {
-    expect(remainingText(undefined)).toBe('X');
-    expect(remainingText(null)).toBe('X');
-    expect(remainingText(5)).toBe('5');
-  });
-  it('shows the days of the chosen range and the remaining leave', () => {
-    const { rerender } = wrap(<LeaveDateRange />);
-    expect(screen.getByText('共 0 天，剩余年假 X 天')).toBeInTheDocument();
-    rerender(
-      <Providers container={null} styleCache={createCache()}>
-        <LeaveDateRange value={[dayjs('2026-11-23 09:00'), dayjs('2026-11-25 09:00')]} remaining={4} />
-      </Providers>,
-    );
-    expect(screen.getByText('共 2 天，剩余年假 4 天')).toBeInTheDocument();
-  });
-});
-
 describe('department/user picker', () => {
   it('a department with child departments shows them, otherwise its users', () => {
     expect(childNodes({ depts: [{ id: 2, name: '研发部' }], users: [{ username: 'x' }] })).toEqual([
@@ -150,6 +123,16 @@ describe('dialog and search/reset', () => {
     const field = await screen.findByLabelText('名称');
     expect(field.closest('.ant-col-md-12.ant-col-sm-12.ant-col-xs-24')).not.toBeNull();
     expect(screen.getByLabelText('备注')).toHaveAttribute('rows', '4');
+  });
+  it('a one-column dialog puts each field on its own full row', async () => {
+    wrap(
+      <Dialog title="新增" open columns={1}>
+        <ProFormText name="name" label="名称" />
+      </Dialog>,
+    );
+    const field = await screen.findByLabelText('名称');
+    expect(field.closest('.ant-col-md-12')).toBeNull();
+    expect(field.closest('.ant-col-sm-12')).toBeNull();
   });
   it('search and reset call their handlers', async () => {
     const user = userEvent.setup();

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { App, Avatar, Button, Image, Upload } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { useT } from '@/shared/lib/i18n';
+import { useT } from '../messages';
 import { apiUrl } from '@/shared/lib/runtime';
-import { useSession } from '@/stores/session';
+import { useSession } from '@/features/auth';
 import { updateAvatar } from './api';
 import { AVATAR_MAX_MB, AVATAR_TYPES, checkAvatar } from './rules';
 

@@ -1,6 +1,7 @@
 import { App, Button, Form, Input } from 'antd';
-import { useT } from '@/shared/lib/i18n';
+import { useT } from '../messages';
 import { itemRules, placeholder } from '@/shared/lib/rules';
+import { placeFieldErrors } from '@/shared/ui/form';
 import { updatePassword } from './api';
 import { confirmRules, newPassRules, oldPassRules } from './rules';
 
@@ -19,8 +20,9 @@ export function PasswordForm() {
   const save = async (v: Values) => {
     try {
       await updatePassword(v.oldPass, v.newPass);
-    } catch {
-      return; // the request client has shown the server's reason
+    } catch (error) {
+      placeFieldErrors(form, error); // under their inputs; the request client told the rest
+      return;
     }
     form.resetFields();
     void message.success(t('center.saved'));

@@ -1,8 +1,8 @@
 import { App, Button, Form, Input, Radio } from 'antd';
-import { useT } from '@/shared/lib/i18n';
+import { useT } from '../messages';
 import { itemRules, placeholder } from '@/shared/lib/rules';
-import { useSession } from '@/stores/session';
-import type { UserProfile } from '@/features/auth/types';
+import { useSession, type UserProfile } from '@/features/auth';
+import { placeFieldErrors } from '@/shared/ui/form';
 import { updateProfile, type CenterProfile } from './api';
 import { genderRules, nickNameRules, phoneRules } from './rules';
 
@@ -17,8 +17,9 @@ export function ProfileForm({ user }: { user: UserProfile }) {
     const body = { nickName: v.nickName.trim(), gender: v.gender, phone: v.phone.trim() };
     try {
       await updateProfile(body);
-    } catch {
-      return; // the request client has shown the server's reason
+    } catch (error) {
+      placeFieldErrors(form, error); // under their inputs; the request client told the rest
+      return;
     }
     const current = useSession.getState().user;
     if (current) useSession.setState({ user: { ...current, ...body } });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Table, Tag } from 'antd';
-import { useT } from '@/shared/lib/i18n';
+import { useT } from '../messages';
 import { listSignIns, type SignIn } from './api';
 
 type Row = SignIn & { key: number };

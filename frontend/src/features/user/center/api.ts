@@ -1,5 +1,5 @@
 import { http } from '@/shared/api';
-import type { Page } from '../api';
+import type { Page, SignIn } from '@/shared/api/contract';
 
 /** Body of PUT /api/users/center: the caller's own profile (the server takes the ID from the session). */
 export interface CenterProfile {
@@ -8,12 +8,7 @@ export interface CenterProfile {
   phone: string;
 }
 
-export interface SignIn {
-  time: string;
-  ip: string;
-  browser: string;
-  success: boolean;
-}
+export type { SignIn };
 
 export const updateProfile = (p: CenterProfile) => http.put<void>('/api/users/center', p);
 

@@ -1,5 +1,5 @@
 import type { Rule } from 'antd/es/form';
-import { t } from '@/shared/lib/i18n';
+import { t } from '../messages';
 import { mobileRules } from '@/shared/lib/rules';
 import { checkFile } from '@/shared/ui/upload';
 

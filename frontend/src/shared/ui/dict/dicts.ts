@@ -7,7 +7,7 @@ export interface DictEntry {
   label: string;
 }
 
-/** Dropdowns ask for the whole dictionary at once (seed-spec §9). */
+/** Dropdowns ask for the whole dictionary at once (docs/decisions.md "Building blocks (issue 5)"). */
 export const DICT_QUERY = { pageNow: 1, pageSize: 999 };
 
 /**

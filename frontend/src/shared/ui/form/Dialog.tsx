@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Form } from 'antd';
 import { ModalForm, type ModalFormProps } from '@ant-design/pro-components';
+import { submitForm, type FieldAlias } from './serverErrors';
 
 /** Form columns: half the row (12 of 24) at medium and small widths, the full row on phones. */
 export const DIALOG_COL = { xs: 24, sm: 12, md: 12 } as const;
@@ -11,20 +13,29 @@ export const TIME_FORMAT = 'HH:mm:ss';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ModalForm's own default
 export type DialogProps<T = Record<string, any>> = Omit<ModalFormProps<T>, 'grid' | 'colProps'> & {
   children?: ReactNode;
+  /** Server field names that differ from the form's (`{ dept: 'deptId' }`), for field errors. */
+  fieldAlias?: FieldAlias;
+  /** Fields per row: 2 (default, DIALOG_COL) or 1 for a short form, each field on its own row. */
+  columns?: 1 | 2;
 };
 
 /**
- * The dialog wrapper of list pages (ModalForm): a two-column grid, closes itself when onFinish
- * resolves true, discards its fields when closed.
+ * The create/edit dialog of list pages (ModalForm): a two-column grid (or one column), closes itself when onFinish
+ * resolves true, discards its fields when closed. A failed save keeps it open with the server's
+ * field errors under their inputs (submitForm).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ModalForm's own default
-export function Dialog<T = Record<string, any>>({ children, modalProps, ...rest }: DialogProps<T>) {
+export function Dialog<T = Record<string, any>>({ children, modalProps, form, onFinish, fieldAlias, columns = 2, ...rest }: DialogProps<T>) {
+  const [own] = Form.useForm<T>();
+  const used = form ?? own;
   return (
     <ModalForm<T>
-      grid
-      colProps={DIALOG_COL}
-      rowProps={{ gutter: 16 }}
+      grid={columns === 2}
+      colProps={columns === 2 ? DIALOG_COL : undefined}
+      rowProps={columns === 2 ? { gutter: 16 } : undefined}
       modalProps={{ destroyOnHidden: true, maskClosable: false, ...modalProps }}
+      form={used}
+      onFinish={onFinish && ((values: T) => submitForm(used, async () => onFinish(values), fieldAlias))}
       {...rest}
     >
       {children}

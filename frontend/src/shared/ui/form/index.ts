@@ -1,2 +1,3 @@
 export { SearchReset, type SearchResetProps } from './SearchReset';
 export { Dialog, DIALOG_COL, TEXTAREA_ROWS, DATE_FORMAT, TIME_FORMAT, type DialogProps } from './Dialog';
+export { placeFieldErrors, submitForm, type FieldAlias } from './serverErrors';

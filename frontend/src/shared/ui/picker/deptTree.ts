@@ -1,6 +1,6 @@
 import { http } from '@/shared/api';
 
-/** GET /api/dept/list?deptId= (seed-spec §3): a department's child departments and its users. */
+/** GET /api/dept/list?deptId= (docs/decisions.md "Building blocks (issue 5)"): a department's child departments and its users. */
 export interface DeptList {
   depts?: Array<{ id: number; name: string }>;
   users?: Array<{ username: string; nickName?: string }>;
@@ -29,7 +29,7 @@ export type PickKind = 'user' | 'dept';
 
 /**
  * The children of a department: its child departments when it has any, otherwise its users
- * (seed-spec §3 / issue 5). Only nodes of the picked kind can be chosen; when departments are
+ * (docs/decisions.md "Building blocks (issue 5)"). Only nodes of the picked kind can be chosen; when departments are
  * picked, a department's people are still shown, to tell which one it is.
  */
 export function childNodes(list: DeptList, pick: PickKind = 'user'): PickerNode[] {

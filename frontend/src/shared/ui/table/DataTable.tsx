@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { ProTable, type ActionType, type ParamsType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
 import { App, Button, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { http } from '@/shared/api';
@@ -13,19 +13,24 @@ import {
   serialNo,
   toFilters,
   toSelected,
+  toTableData,
   type ExportColumn,
   type Selected,
 } from './logic';
 import { pageQuery, useDeleteConfirm, usePagination, useSearchForm } from './paging';
+import type { Page as ListPage } from '@/shared/api/contract';
 import { saveBlob } from './save';
 
-/** A column: its key is the field name (sent as an export field); export: false keeps it out of exports. */
-export type DataColumn<T> = ProColumns<T> & { key: string; export?: boolean };
+/**
+ * A column: its key (else its dataIndex) is the field name sent as an export field; export: false
+ * keeps it out of exports.
+ */
+export type DataColumn<T> = ProColumns<T> & { export?: boolean };
 
-export interface ListPage<T> {
-  content: T[];
-  totalElements: number;
-}
+/** What a list page's `request` gets as ProTable's raw params: the search form's values and the pager's place. */
+export type TableParams<P> = P & { current?: number; pageSize?: number; keyword?: string };
+
+export type { ListPage };
 
 export interface ListQuery {
   /** 0-based, eladmin style. */
@@ -34,16 +39,33 @@ export interface ListQuery {
   filters: Record<string, string | number | boolean>;
 }
 
-export interface DataTableProps<T extends object> {
+/** ProTable's own props a page may still pass (tree rows, onRow, scroll, search: false, options…). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ProTable's own row constraint
+type PassThrough<T extends Record<string, any>, P extends ParamsType> = Omit<
+  ProTableProps<T, P>,
+  'request' | 'columns' | 'rowKey' | 'rowSelection' | 'actionRef' | 'toolBarRender' | 'toolbar' | 'headerTitle' | 'title'
+>;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ProTable's own row constraint
+export interface DataTableProps<T extends Record<string, any>, P extends ParamsType = ParamsType> extends PassThrough<T, P> {
   /** Header title; exports are saved as {title}数据.xlsx. */
   title: string;
-  rowKey: keyof T & string;
+  /** Row key (default `id`). */
+  rowKey?: keyof T & string;
   columns: DataColumn<T>[];
-  request: (q: ListQuery) => Promise<ListPage<T>>;
+  /**
+   * Resolves to the BFF's list type ({content, totalElements}); the table adapts it. q has the
+   * 0-based page, the size and the trimmed filters; params are ProTable's raw values.
+   */
+  request: (q: ListQuery, params: TableParams<P>) => Promise<ListPage<T>>;
+  /** The page's handle on the table (reload after a save). */
+  actionRef?: RefObject<ActionType | null | undefined>;
   /** Selection column (default on). */
   selection?: boolean;
   /** Serial-number column (default on). */
   serial?: boolean;
+  /** Refuse hiding the last shown column in the column settings (default on). */
+  columnGuard?: boolean;
   pageSizes?: number[];
   /** Export buttons: POST {downUrl}/download and {downUrl}/downloadAll. */
   downUrl?: string;
@@ -61,34 +83,60 @@ export interface DataTableProps<T extends object> {
 
 const RESERVED = ['current', 'pageSize', 'keyword'];
 
+/** The name a column goes by in the column settings and exports: its key, else its dataIndex. */
+function keyOf<T>(c: DataColumn<T>): string {
+  const k = c.key ?? c.dataIndex ?? '';
+  return Array.isArray(k) ? k.join('-') : String(k);
+}
+
 /**
- * The list page's table (seed-spec §2, §4, §9): selection, serial numbers, row actions with a
+ * The one list table of every page (the system pages and those to come); the list page's table (docs/decisions.md "Building blocks (issue 5)"): selection, serial numbers, row actions with a
  * confirmed delete, column show/hide keeping at least one, '-' for empty cells, paging with sizes,
  * jumper and 确定; searching and resetting go back to page 1 of 10; export of the selected rows
  * or of everything the current filters match.
  */
-export function DataTable<T extends object>(props: DataTableProps<T>) {
-  const { title, rowKey, columns, request, selection = true, serial = true, downUrl, deleteUrl, rowActions } = props;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ProTable's own row constraint
+export function DataTable<T extends Record<string, any>, P extends ParamsType = ParamsType>(props: DataTableProps<T, P>) {
+  const {
+    title,
+    rowKey = 'id' as keyof T & string,
+    columns,
+    request,
+    selection = true,
+    serial = true,
+    columnGuard = true,
+    downUrl,
+    deleteUrl,
+    deleteText,
+    canDeleteRow,
+    rowActions,
+    onSelectionChange,
+    toolbar,
+    pageSizes,
+    actionRef: pageRef,
+    ...rest
+  } = props;
   const t = useT();
   const { message } = App.useApp();
   const confirmDelete = useDeleteConfirm();
-  const pagination = usePagination(props.pageSizes);
+  const pagination = usePagination(pageSizes);
   const searchForm = useSearchForm();
-  const actionRef = useRef<ActionType>(undefined);
+  const ownRef = useRef<ActionType>(undefined);
+  const actionRef = (pageRef ?? ownRef) as RefObject<ActionType | undefined>;
   const filtersRef = useRef<Record<string, string | number | boolean>>({});
   const [selected, setSelected] = useState<T[]>([]);
   const [columnsState, setColumnsState] = useState<Record<string, { show?: boolean }>>({});
   const [exporting, setExporting] = useState<'' | 'selected' | 'all'>('');
 
-  const dataKeys = useMemo(() => columns.filter((c) => !c.hideInTable).map((c) => c.key), [columns]);
+  const dataKeys = useMemo(() => columns.filter((c) => !c.hideInTable).map(keyOf), [columns]);
 
   const select = (rows: T[]) => {
     setSelected(rows);
-    props.onSelectionChange?.(toSelected(rows, rowKey));
+    onSelectionChange?.(toSelected(rows, rowKey));
   };
 
-  const words = props.deleteText ?? { label: t('table.delete'), confirm: t('del.confirm'), done: t('del.ok') };
-  const deletable = (row: T) => props.canDeleteRow?.(row) ?? true;
+  const words = deleteText ?? { label: t('table.delete'), confirm: t('del.confirm'), done: t('del.ok') };
+  const deletable = (row: T) => canDeleteRow?.(row) ?? true;
   const remove = (rows: T[]) => {
     const ids = rows.map((r) => r[rowKey]);
     void confirmDelete(() => http.delete(deleteUrl!, { data: ids }), words).then(async (done) => {
@@ -105,7 +153,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     }
     const cols: ExportColumn[] = columns
       .filter((c) => !c.hideInTable)
-      .map((c) => ({ key: c.key, title: String(c.title ?? c.key), exportable: c.export !== false }));
+      .map((c) => ({ key: keyOf(c), title: String(c.title ?? keyOf(c)), exportable: c.export !== false }));
     const hidden = new Set(Object.entries(columnsState).filter(([, s]) => s?.show === false).map(([k]) => k));
     const body = exportBody(cols, hidden, filtersRef.current, all ? undefined : selected.map((r) => r[rowKey] as string));
     setExporting(all ? 'all' : 'selected');
@@ -158,20 +206,22 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   };
 
   return (
-    <ProTable<T, Record<string, unknown>>
-      rowKey={rowKey}
-      headerTitle={title}
-      actionRef={actionRef}
-      columns={allColumns}
+    <ProTable<T, P>
       columnEmptyText="-"
       search={searchForm}
       onSubmit={toPage1}
       onReset={toPage1}
       options={{ density: false, fullScreen: false, reload: true, setting: { checkable: true, draggable: false } }}
+      pagination={pagination}
+      {...rest}
+      rowKey={rowKey}
+      headerTitle={title}
+      actionRef={actionRef}
+      columns={allColumns}
       columnsState={{
         value: columnsState,
         onChange: (map) => {
-          if (keepsOneColumn(dataKeys, map)) setColumnsState(map);
+          if (!columnGuard || keepsOneColumn(dataKeys, map)) setColumnsState(map);
           else void message.warning(t('table.minColumn'));
         },
       }}
@@ -198,9 +248,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           </Button>
         </Space>
       )}
-      pagination={pagination}
       toolBarRender={() => [
-        ...(props.toolbar ?? []),
+        ...(toolbar ?? []),
         downUrl ? (
           <Space key="export">
             <Button icon={<DownloadOutlined />} loading={exporting === 'selected'} disabled={!!exporting} onClick={() => void download(false)}>
@@ -217,8 +266,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         for (const [k, v] of Object.entries(params)) if (!RESERVED.includes(k)) raw[k] = v;
         const filters = toFilters(raw);
         filtersRef.current = filters;
-        const page = await request({ ...pageQuery(params), filters });
-        return { data: page.content, total: page.totalElements, success: true };
+        const page = await request({ ...pageQuery(params), filters }, params as TableParams<P>);
+        return toTableData(page);
       }}
     />
   );

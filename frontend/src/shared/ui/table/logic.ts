@@ -1,12 +1,12 @@
 import { formatTime } from '@/shared/lib/time';
 import { t } from '@/shared/lib/i18n';
 
-/** Paging defaults (seed-spec §9): page 1, size 10, sizes 10/15/20/30. */
+/** Paging defaults (docs/decisions.md "Building blocks (issue 5)"): page 1, size 10, sizes 10/15/20/30. */
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 15, 20, 30];
 
-/** A selected row as pages receive it (seed-spec §3): its id, its pkId (else the id) and the row. */
+/** A selected row as pages receive it (docs/decisions.md "Building blocks (issue 5)"): its id, its pkId (else the id) and the row. */
 export interface Selected<T> {
   id: string | number;
   pkId: string | number;
@@ -26,7 +26,7 @@ export function serialNo(page: number, size: number, index: number): number {
   return (page - 1) * size + index + 1;
 }
 
-/** Date-range filters and the names the list and export APIs read their bounds as (seed-spec §3). */
+/** Date-range filters and the names the list and export APIs read their bounds as (docs/decisions.md "Building blocks (issue 5)"). */
 export const DATE_RANGES: Record<string, [string, string]> = {
   createDate: ['startTime', 'endTime'],
   createDate1: ['groundingStartTime', 'groundingEndTime'],
@@ -80,7 +80,7 @@ export interface ExportColumn {
   exportable: boolean;
 }
 
-/** The export request's body (seed-spec §3): headers and fields of the shown columns, ids, filters. */
+/** The export request's body (docs/decisions.md "Building blocks (issue 5)"): headers and fields of the shown columns, ids, filters. */
 export function exportBody(
   columns: ExportColumn[],
   hidden: Set<string>,
@@ -101,7 +101,12 @@ export function exportFileName(title: string): string {
   return t('export.file', { title });
 }
 
-/** Whether a column-visibility change leaves at least one of keys shown (seed-spec §4). */
+/** Whether a column-visibility change leaves at least one of keys shown (docs/decisions.md "Building blocks (issue 5)"). */
 export function keepsOneColumn(keys: string[], map: Record<string, { show?: boolean } | undefined>): boolean {
   return keys.some((k) => map[k]?.show !== false);
+}
+
+/** A page of rows in ProTable's own shape; the one place the list type is adapted. */
+export function toTableData<T>(page: { content: T[]; totalElements: number }) {
+  return { data: page.content, total: page.totalElements, success: true };
 }

@@ -3,7 +3,7 @@ import { useT } from '@/shared/lib/i18n';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZES } from './logic';
 
 /**
- * The pager of every list (seed-spec §9): total, pages, jumper with its 确定 button, sizes;
+ * The pager of every list (docs/decisions.md "Building blocks (issue 5)"): total, pages, jumper with its 确定 button, sizes;
  * page 1 of 10 first. One definition for DataTable and the tables that still use ProTable.
  */
 export function usePagination(pageSizes: number[] = PAGE_SIZES) {

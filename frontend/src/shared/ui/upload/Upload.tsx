@@ -37,7 +37,7 @@ export interface UploadProps {
 }
 
 /**
- * Upload (seed-spec §4, §5, §9): adding appends, removing takes out by fileUrl and deletes on the
+ * Upload (docs/decisions.md "Building blocks (issue 5)"): adding appends, removing takes out by fileUrl and deletes on the
  * server, the add button hides at the limit, size and type are checked before sending, going over
  * the limit shows the 提示 warning that stays until closed, a progress bar while sending.
  */

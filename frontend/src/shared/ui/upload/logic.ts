@@ -1,6 +1,6 @@
 import { t } from '@/shared/lib/i18n';
 
-/** Defaults of seed-spec §9: 5 MB, one file, pdf and images. */
+/** Defaults of docs/decisions.md "Building blocks (issue 5)": 5 MB, one file, pdf and images. */
 export const DEFAULT_MAX_MB = 5;
 export const DEFAULT_LIMIT = 1;
 export const DEFAULT_TYPES = ['pdf', 'png', 'jpg', 'jpeg', 'svg', 'webp', 'bmp'];
@@ -17,7 +17,7 @@ export interface UploadAnswer {
   fileType?: string;
 }
 
-/** A file in the list (seed-spec §3). */
+/** A file in the list (docs/decisions.md "Building blocks (issue 5)"). */
 export interface UploadedFile {
   id?: number;
   originalName: string;

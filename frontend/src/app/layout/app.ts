@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { COOKIE_SIDEBAR, COOKIE_SIZE, readCookie, writeCookie } from '@/shared/lib/cookies';
 
-/** Body width under which the device counts as mobile (seed-spec §4, §9). */
+/** Body width under which the device counts as mobile (docs/decisions.md "Workspace look"). */
 export const MOBILE_BREAKPOINT = 992;
 export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
 export type Size = (typeof SIZES)[number];
@@ -27,7 +27,7 @@ export function sizeTokens(size: Size): { controlHeightSM?: number; fontSize?: n
 
 interface AppState {
   sidebarOpened: boolean;
-  /** The last open/close was the mobile one, which happens at once (seed-spec §4). */
+  /** The last open/close was the mobile one, which happens at once (docs/decisions.md "Workspace look"). */
   withoutAnimation: boolean;
   device: Device;
   size: Size;

@@ -1,13 +1,11 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
-import * as authApi from '@/features/auth/api';
-import { buildMenus } from '@/features/menu/api';
-import type { MenuNode } from '@/features/menu/types';
-import type { ChannelLoginForm, LoginForm, LoginResult, UserInfo, UserProfile } from '@/features/auth/types';
+import * as authApi from './api';
+import type { ChannelLoginForm, LoginForm, LoginResult, MenuNode, UserInfo, UserProfile } from './types';
 import { isAxiosError } from 'axios';
 import { getRuntime } from '@/shared/lib/runtime';
 import { getToken, removeToken, setToken } from '@/shared/lib/token';
 
-/** Role given to a user the server returns no roles for (seed-spec §3, §6). */
+/** Role given to a user the server returns no roles for (docs/decisions.md "Users and menus"). */
 export const DEFAULT_ROLE = 'ROLE_SYSTEM_DEFAULT';
 
 export interface SessionDeps {
@@ -32,7 +30,7 @@ export interface SessionState {
   user: UserProfile | null;
   /** Empty until user info arrived: the guard then fetches info and menus. */
   roles: string[];
-  /** Set by sign-in: the next navigation reloads the menus and resets it (seed-spec §4). */
+  /** Set by sign-in: the next navigation reloads the menus and resets it (docs/decisions.md "Users and menus"). */
   loadMenus: boolean;
   menus: MenuNode[];
   /** The menu tree was asked for at least once in this session (routes are known). */
@@ -184,7 +182,7 @@ export const useSession = createSessionStore({
     channelLogin: authApi.channelLogin,
     getInfo: authApi.getInfo,
     logout: authApi.logout,
-    buildMenus,
+    buildMenus: authApi.buildMenus,
   },
   token: { get: getToken, set: setToken, remove: removeToken },
   reload: (path) => {

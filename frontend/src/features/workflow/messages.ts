@@ -1,8 +1,10 @@
+import { featureMessages, type Messages } from '@/shared/lib/i18n';
+
 /**
- * Strings of the workflow pages (the leave request), zh-CN then en-US. Kept apart from i18n.ts's
- * table like messages.ui.ts; i18n.ts spreads this object into its table.
+ * Strings of the workflow pages (the leave request), zh-CN then en-US. The shared strings (buttons, validation, the
+ * frame's) stay in shared/lib/i18n.ts; this feature's `t` and `useT` know both.
  */
-export const workflowMessages = {
+export const messages = {
   'wf.leave.title': ['请假申请', 'Leave request'],
   'wf.leave.type': ['请假类型', 'Leave type'],
   'wf.leave.range': ['请假时间', 'Leave period'],
@@ -28,4 +30,6 @@ export const workflowMessages = {
   'wf.submit': ['提交', 'Submit'],
   'wf.reset': ['重置', 'Reset'],
   'wf.submitted': ['提交成功', 'Submitted'],
-} as const satisfies Record<string, readonly [string, string]>;
+} as const satisfies Messages;
+
+export const { t, useT, translate } = featureMessages(messages);

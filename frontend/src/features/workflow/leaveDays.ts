@@ -1,4 +1,4 @@
-/** Length of a leave in days: milliseconds / 86,400,000 (seed-spec §4), at most two decimals. */
+/** Length of a leave in days: milliseconds / 86,400,000 (docs/decisions.md "Leave request (first workflow slice)"), at most two decimals. */
 export const DAY_MS = 86_400_000;
 
 export function leaveDays(start: Date | number, end: Date | number): number {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** A visited page shown as a tab (seed-spec §2 "Tabs"). */
+/** A visited page shown as a tab (docs/decisions.md "Language and keep-alive (issue 3)"). */
 export interface Tab {
   /** Pathname: the tab's identity (one tab per path). */
   path: string;
@@ -14,9 +14,9 @@ export interface Tab {
 }
 
 export const DASHBOARD_PATH = '/dashboard';
-/** Title of a tab whose route has none (seed-spec §2). */
+/** Title of a tab whose route has none (docs/decisions.md "Language and keep-alive (issue 3)"). */
 export const NO_NAME = 'no-name';
-/** Tabs survive a reload of the page (seed-spec §2): kept in this session storage entry. */
+/** Tabs survive a reload of the page (docs/decisions.md "Language and keep-alive (issue 3)"): kept in this session storage entry. */
 export const TABS_STORAGE_KEY = 'mall-tabs';
 
 export function dashboardTab(title: string): Tab {
@@ -38,7 +38,7 @@ export function withTab(tabs: readonly Tab[], tab: Tab): Tab[] {
 
 /**
  * Where to go after the active tab `closed` went away: the last remaining tab; none left → `/`;
- * from the dashboard, the dashboard again, refreshed (seed-spec §2).
+ * from the dashboard, the dashboard again, refreshed (docs/decisions.md "Language and keep-alive (issue 3)").
  */
 export function nextAfterClose(remaining: readonly Tab[], closed: Tab): { to: string; replace: boolean } {
   const last = remaining[remaining.length - 1];

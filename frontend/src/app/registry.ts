@@ -1,7 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
- * Menu `component` key → page, each its own chunk (docs/api.md "Front-end component keys").
+ * The composition root of pages: menu `component` key → feature page. Adding a feature page
+ * means one line here (docs/adding-a-feature.md). Each page is its own chunk (docs/api.md "Front-end component keys").
  * `Layout` and `ParentView` are directories and never reach this table.
  */
 const registry: Record<string, LazyExoticComponent<ComponentType>> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasPage, pageFor } from './registry';
-import { mapMenuTree, resolvePath } from './routes';
-import type { MenuNode } from './types';
+import { mapMenuTree, resolvePath } from './menuRoutes';
+import type { MenuNode } from '@/features/auth';
 
 const tree: MenuNode[] = [
   {

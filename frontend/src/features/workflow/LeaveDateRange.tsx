@@ -1,7 +1,7 @@
 import { DatePicker, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useT } from '@/shared/lib/i18n';
-import { leaveDays, remainingText } from './logic';
+import { useT } from './messages';
+import { leaveDays, remainingText } from './leaveDays';
 
 export type LeaveRange = [Dayjs, Dayjs] | null;
 

@@ -1,8 +1,24 @@
+import { featureMessages, type Messages } from '@/shared/lib/i18n';
+
 /**
- * Strings of the personal center (/user/center), zh-CN then en-US. Kept apart from i18n.ts's table
- * (which spreads this object) so that other features adding strings there do not collide.
+ * Strings of the user management and the personal center, zh-CN then en-US. The shared strings (buttons, validation, the
+ * frame's) stay in shared/lib/i18n.ts; this feature's `t` and `useT` know both.
  */
-export const centerMessages = {
+export const messages = {
+  'profile.username': ['用户名', 'Username'],
+  'profile.email': ['邮箱', 'Email'],
+  'profile.phone': ['手机号码', 'Mobile'],
+  'profile.dept': ['所属部门', 'Department'],
+  'profile.createTime': ['创建日期', 'Created'],
+  'sys.dept': ['部门', 'Department'],
+  'user.title': ['用户管理', 'Users'],
+  'user.gender': ['性别', 'Gender'],
+  'user.gender.m': ['男', 'Male'],
+  'user.gender.f': ['女', 'Female'],
+  'user.phone': ['电话', 'Phone'],
+  'user.roles': ['角色', 'Roles'],
+  'user.resetPwd': ['重置密码', 'Reset password'],
+  'user.resetPwd.done': ['密码已重置', 'Password reset'],
   'center.profile': ['个人信息', 'Profile'],
   'center.basic': ['基本资料', 'Basic information'],
   'center.password': ['修改密码', 'Change password'],
@@ -11,7 +27,6 @@ export const centerMessages = {
   'center.gender': ['性别', 'Gender'],
   'center.phone': ['手机号', 'Mobile'],
   'center.save': ['保存', 'Save'],
-  'center.reset': ['重置', 'Reset'],
   'center.saved': ['修改成功', 'Changed successfully'],
   'center.oldPass': ['旧密码', 'Old password'],
   'center.newPass': ['新密码', 'New password'],
@@ -28,4 +43,7 @@ export const centerMessages = {
   'center.signIn.result': ['结果', 'Result'],
   'center.signIn.ok': ['成功', 'Succeeded'],
   'center.signIn.fail': ['失败', 'Failed'],
-} as const satisfies Record<string, readonly [string, string]>;
+  'center.reset': ['重置', 'Reset'],
+} as const satisfies Messages;
+
+export const { t, useT, translate } = featureMessages(messages);

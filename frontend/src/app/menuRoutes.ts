@@ -1,4 +1,4 @@
-import type { MenuNode } from './types';
+import type { MenuNode } from '@/features/auth';
 
 /** Component keys that mean "directory", not a page (docs/api.md). */
 export const LAYOUT_KEY = 'Layout';

@@ -1,11 +1,13 @@
 import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
-import type { LoginResult, UserInfo } from '@/features/auth/types';
-import type { MenuNode } from '@/features/menu/types';
+import type { LoginResult, MenuNode, UserInfo } from './types';
 import { createSessionStore, DEFAULT_ROLE, SYNC_AFTER_MS, type SessionDeps } from './session';
 
 const info = (roles: string[]): UserInfo => ({
-  user: { id: 1, username: 'admin', nickName: '管理员' },
+  user: {
+    id: 1, username: 'admin', nickName: '管理员', email: '', phone: '', gender: '', avatarPath: '', enabled: true,
+    isAdmin: true, kind: 'staff', empNo: '', dept: null, roles: [], createTime: '',
+  },
   roles,
   dataScopes: [],
 });

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Theme colour (seed-spec §9): the default swatch. */
+/** Theme colour (docs/decisions.md "Workspace look"): the default swatch. */
 export const PRIMARY_COLOR = '#2F6EFF';
 
 /** The theme colour swatches of the settings drawer: the default first, then eladmin's presets. */
@@ -17,7 +17,7 @@ export const THEME_SWATCHES = [
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
-/** The layout settings of the 布局设置 drawer (seed-spec §2, §3, §9). */
+/** The layout settings of the 布局设置 drawer (docs/decisions.md "Workspace look"). */
 export interface LayoutSettings {
   /** Theme colour: antd's colorPrimary and the frame's accents. */
   theme: string;
@@ -40,7 +40,7 @@ export const DEFAULT_SETTINGS: LayoutSettings = {
   sidebarLogo: true,
   uniqueOpened: true,
 };
-/** Settings persist (seed-spec §2): this local storage entry. */
+/** Settings persist (docs/decisions.md "Workspace look"): this local storage entry. */
 export const SETTINGS_STORAGE_KEY = 'mall-layout-settings';
 
 /** A saved value is taken only when it has the default's type (and a colour is #rrggbb). */

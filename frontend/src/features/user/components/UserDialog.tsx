@@ -1,0 +1,127 @@
+import { ProForm, ProFormRadio, ProFormSelect, ProFormText, ProFormTreeSelect, type RequestOptionsType } from '@ant-design/pro-components';
+import { App } from 'antd';
+import { emailRules, mobileRules } from '@/shared/lib/rules';
+import { DictSelect } from '@/shared/ui/dict';
+import { Dialog } from '@/shared/ui/form';
+import { createUser, updateUser, type UserInput, type UserRow } from '../api';
+import { useT } from '../messages';
+
+interface FormValues {
+  username: string;
+  nickName: string;
+  gender?: string;
+  email?: string;
+  phone?: string;
+  enabled: string;
+  deptId: number;
+  roleIds: number[];
+  password?: string;
+}
+
+export interface UserDialogProps {
+  /** The row being edited, 'new' for a new user, null: closed. */
+  editing: UserRow | 'new' | null;
+  loadDepts: () => Promise<RequestOptionsType[]>;
+  loadRoles: () => Promise<Array<{ value: number; label: string }>>;
+  onClose: () => void;
+  /** Saved (the dialog has said so): the page closes it and reloads the table. */
+  onSaved: () => void;
+}
+
+/** The create/edit dialog of 用户管理; the password field only when creating. */
+export function UserDialog({ editing, loadDepts, loadRoles, onClose, onSaved }: UserDialogProps) {
+  const t = useT();
+  const { message } = App.useApp();
+  const row = editing && editing !== 'new' ? editing : null;
+  const initial: Partial<FormValues> = row
+    ? {
+        username: row.username,
+        nickName: row.nickName,
+        gender: row.gender || undefined,
+        email: row.email,
+        phone: row.phone,
+        enabled: String(row.enabled),
+        deptId: row.dept?.id,
+        roleIds: row.roles.map((r) => r.id),
+      }
+    : { enabled: 'true' };
+
+  return (
+    <Dialog<FormValues>
+      key={row ? `edit-${row.id}` : 'new'}
+      title={row ? t('sys.edit') : t('sys.add')}
+      open={editing !== null}
+      width={640}
+      initialValues={initial}
+      modalProps={{ onCancel: onClose }}
+      fieldAlias={{ dept: 'deptId', roles: 'roleIds' }}
+      onFinish={async (v) => {
+        const body: UserInput = {
+          id: row?.id,
+          username: v.username,
+          nickName: v.nickName,
+          gender: v.gender ?? '',
+          email: v.email ?? '',
+          phone: v.phone ?? '',
+          enabled: v.enabled === 'true',
+          dept: { id: v.deptId },
+          roles: v.roleIds.map((id) => ({ id })),
+        };
+        if (row) await updateUser(body);
+        else await createUser({ ...body, password: v.password });
+        void message.success(row ? t('sys.saved') : t('sys.created'));
+        onSaved();
+        return true;
+      }}
+    >
+      <ProFormText name="username" label={t('user.username')} rules={[{ required: true, message: t('v.required') }]} />
+      <ProFormText name="nickName" label={t('user.nickName')} rules={[{ required: true, message: t('v.required') }]} />
+      <ProFormText
+        name="phone"
+        label={t('user.phone')}
+        rules={mobileRules({ optional: true })}
+      />
+      <ProFormText
+        name="email"
+        label={t('user.email')}
+        rules={emailRules()}
+      />
+      <ProFormTreeSelect
+        name="deptId"
+        label={t('sys.dept')}
+        request={loadDepts}
+        fieldProps={{ treeDefaultExpandAll: true }}
+        rules={[{ required: true, message: t('v.required') }]}
+      />
+      <ProFormSelect
+        name="roleIds"
+        label={t('user.roles')}
+        mode="multiple"
+        request={loadRoles}
+        rules={[{ required: true, message: t('v.required') }]}
+      />
+      <ProFormRadio.Group
+        name="gender"
+        label={t('user.gender')}
+        options={[
+          { value: '男', label: t('user.gender.m') },
+          { value: '女', label: t('user.gender.f') },
+        ]}
+      />
+      <ProForm.Item name="enabled" label={t('sys.enabled')} rules={[{ required: true, message: t('v.required') }]}>
+        {/* the entries of the user_status dictionary (激活 true, 禁用 false) */}
+        <DictSelect dict="user_status" label={t('sys.enabled')} allowClear={false} style={{ width: '100%' }} />
+      </ProForm.Item>
+      {row ? null : (
+        <ProFormText.Password
+          name="password"
+          label={t('user.password')}
+          rules={[
+            { required: true, message: t('v.required') },
+            { min: 6, max: 72, message: t('v.length', { min: 6, max: 72 }) },
+          ]}
+        />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { createCache } from '@ant-design/cssinjs';
+import { App as AntApp } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { Providers } from '@/app/providers';
+import { LeaveDateRange } from './LeaveDateRange';
+import { leaveDays, remainingText } from './leaveDays';
+
+function wrap(node: ReactNode) {
+  return render(
+    <Providers container={null} styleCache={createCache()}>
+      <AntApp>{node}</AntApp>
+    </Providers>,
+  );
+}
+
+describe('leave-date range', () => {
+  it.each([
+    [0, 0, 0],
+    [0, 86_400_000, 1],
+    [0, 86_400_000 * 2.5, 2.5],
+    [0, 9 * 3_600_000, 0.38], // 9 hours
+    [1000, 0, 0], // end before start
+  ])('leaveDays(%i, %i) = %f', (a, b, want) => expect(leaveDays(a, b)).toBe(want));
+  it('remaining annual leave shows X until known', () => {
+    expect(remainingText(undefined)).toBe('X');
+    expect(remainingText(null)).toBe('X');
+    expect(remainingText(5)).toBe('5');
+  });
+  it('shows the days of the chosen range and the remaining leave', () => {
+    const { rerender } = wrap(<LeaveDateRange />);
+    expect(screen.getByText('共 0 天，剩余年假 X 天')).toBeInTheDocument();
+    rerender(
+      <Providers container={null} styleCache={createCache()}>
+        <LeaveDateRange value={[dayjs('2026-11-23 09:00'), dayjs('2026-11-25 09:00')]} remaining={4} />
+      </Providers>,
+    );
+    expect(screen.getByText('共 2 天，剩余年假 4 天')).toBeInTheDocument();
+  });
+});

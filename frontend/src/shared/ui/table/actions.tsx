@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import type { ProColumns } from '@ant-design/pro-components';
+import { Button, Space } from 'antd';
+import { Can as Permission } from '@/shared/lib/access';
+import { useT } from '@/shared/lib/i18n';
+import { useDeleteConfirm } from './paging';
+
+/** A row button besides 编辑 and 删除, shown to holders of `perm`. */
+export interface RowAction<T> {
+  key: string;
+  label: ReactNode;
+  /** Full permission string, e.g. `user:edit`. */
+  perm: string;
+  onClick: (row: T) => void;
+}
+
+export interface ActionColumnOptions<T> {
+  /** Permission prefix: 编辑 needs `<perm>:edit`, 删除 `<perm>:del`. */
+  perm: string;
+  /** 编辑 opens the dialog; left out: no 编辑. */
+  onEdit?: (row: T) => void;
+  /** The delete call; left out: no 删除. */
+  remove?: (row: T) => Promise<unknown>;
+  /** After a confirmed, successful delete. */
+  reload?: () => void;
+  /** Buttons after 编辑, before 删除. */
+  extra?: RowAction<T>[];
+  /** false greys 删除 out for that row (the superuser, one's own session). */
+  canDelete?: (row: T) => boolean;
+  width?: number;
+}
+
+/**
+ * The 操作 column of every list page: 编辑, the extra actions, 删除 with the confirm of
+ * docs/decisions.md "System management (issue 4)" then a reload; each button shown only to a
+ * holder of its permission (shared/lib/access), so a user without any sees an empty cell.
+ */
+export function useActionColumn<T>(o: ActionColumnOptions<T>): ProColumns<T> {
+  const t = useT();
+  const confirmDelete = useDeleteConfirm();
+  const del = (row: T) =>
+    void confirmDelete(() => o.remove!(row)).then((done) => {
+      if (done) o.reload?.();
+    });
+  return {
+    title: t('sys.actions'),
+    key: '_actions',
+    valueType: 'option',
+    width: o.width,
+    render: (_, row) => (
+      <Space size={0} wrap={false}>
+        {o.onEdit ? (
+          <Permission roles={[`${o.perm}:edit`]}>
+            <Button size="small" type="link" onClick={() => o.onEdit!(row)}>
+              {t('sys.edit')}
+            </Button>
+          </Permission>
+        ) : null}
+        {(o.extra ?? []).map((a) => (
+          <Permission key={a.key} roles={[a.perm]}>
+            <Button size="small" type="link" onClick={() => a.onClick(row)}>
+              {a.label}
+            </Button>
+          </Permission>
+        ))}
+        {o.remove ? (
+          <Permission roles={[`${o.perm}:del`]}>
+            <Button size="small" type="link" danger disabled={o.canDelete?.(row) === false} onClick={() => del(row)}>
+              {t('sys.del')}
+            </Button>
+          </Permission>
+        ) : null}
+      </Space>
+    ),
+  };
+}
+
+/** The toolbar's 新增 button, behind `<perm>:add`. */
+export function AddButton({ perm, onClick }: { perm: string; onClick: () => void }) {
+  const t = useT();
+  return (
+    <Permission roles={[`${perm}:add`]}>
+      <Button type="primary" onClick={onClick}>
+        {t('sys.add')}
+      </Button>
+    </Permission>
+  );
+}

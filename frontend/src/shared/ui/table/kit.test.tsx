@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createCache } from '@ant-design/cssinjs';
+import { App as AntApp } from 'antd';
+import type { ReactNode } from 'react';
+import { Providers } from '@/app/providers';
+import { PermissionsProvider } from '@/shared/lib/access';
+import { DataTable, useActionColumn, type ActionColumnOptions, type DataColumn, type ListQuery } from '.';
+
+interface Row {
+  id: number;
+  name: string;
+  locked?: boolean;
+}
+const rows: Row[] = [
+  { id: 1, name: '甲', locked: true },
+  { id: 2, name: '乙' },
+];
+
+function wrap(node: ReactNode, held: string[] = []) {
+  return render(
+    <Providers container={null} styleCache={createCache()}>
+      <PermissionsProvider value={held}>
+        <AntApp>{node}</AntApp>
+      </PermissionsProvider>
+    </Providers>,
+  );
+}
+
+const columns: DataColumn<Row>[] = [{ title: '名称', dataIndex: 'name', search: false }];
+
+function Table(props: { selection?: boolean; serial?: boolean; actions?: Omit<ActionColumnOptions<Row>, 'perm'>; request?: (q: ListQuery) => void }) {
+  const actions = useActionColumn<Row>({ perm: 'x', ...props.actions });
+  return (
+    <DataTable<Row>
+      title="表"
+      columns={props.actions ? [...columns, actions] : columns}
+      selection={props.selection}
+      serial={props.serial}
+      request={async (q) => {
+        props.request?.(q);
+        return { content: rows, totalElements: rows.length };
+      }}
+    />
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('DataTable options', { timeout: 60_000 }, () => {
+  it('selection and serial numbers are on by default; the request gets page 0 of 10 and the filters', async () => {
+    const request = vi.fn();
+    wrap(<Table request={request} />);
+    expect(await screen.findByText('乙')).toBeInTheDocument();
+    expect(request).toHaveBeenCalledWith({ page: 0, size: 10, filters: {} });
+    expect(screen.getByRole('columnheader', { name: '序号' })).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox').length).toBeGreaterThan(0);
+  });
+  it('selection={false} serial={false} give a table without either (the system pages)', async () => {
+    wrap(<Table selection={false} serial={false} />);
+    expect(await screen.findByText('乙')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: '序号' })).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+  });
+});
+
+describe('useActionColumn', { timeout: 60_000 }, () => {
+  const onEdit = vi.fn();
+  const extra = vi.fn();
+  const actions = (remove = vi.fn(async () => undefined), reload = vi.fn()) => ({
+    onEdit,
+    remove,
+    reload,
+    extra: [{ key: 'reset', label: '改密', perm: 'x:edit', onClick: extra }],
+    canDelete: (r: Row) => !r.locked,
+  });
+
+  it('shows nothing to a user without x:edit or x:del', async () => {
+    wrap(<Table selection={false} serial={false} actions={actions()} />, []);
+    expect(await screen.findByText('乙')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /编\s*辑|删\s*除|改密/ })).not.toBeInTheDocument();
+  });
+  it('x:edit gives 编辑 and the extra action, not 删除', async () => {
+    const user = userEvent.setup();
+    wrap(<Table selection={false} serial={false} actions={actions()} />, ['x:edit']);
+    const row = (await screen.findByText('乙')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /编\s*辑/ }));
+    expect(onEdit).toHaveBeenCalledWith(rows[1]);
+    await user.click(within(row).getByRole('button', { name: /改密/ }));
+    expect(extra).toHaveBeenCalledWith(rows[1]);
+    expect(within(row).queryByRole('button', { name: /删\s*除/ })).not.toBeInTheDocument();
+  });
+  it('x:del gives 删除: greyed out where canDelete says no, else confirm, remove, reload', async () => {
+    const user = userEvent.setup();
+    const remove = vi.fn(async () => undefined);
+    const reload = vi.fn();
+    wrap(<Table selection={false} serial={false} actions={actions(remove, reload)} />, ['x:del']);
+    const locked = (await screen.findByText('甲')).closest('tr')!;
+    expect(within(locked).getByRole('button', { name: /删\s*除/ })).toBeDisabled();
+    expect(within(locked).queryByRole('button', { name: /编\s*辑/ })).not.toBeInTheDocument();
+    const row = screen.getByText('乙').closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /删\s*除/ }));
+    expect(await screen.findByText('此操作将永久删除该信息, 是否继续?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(remove).toHaveBeenCalledWith(rows[1]);
+  });
+});
