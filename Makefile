@@ -4,8 +4,11 @@ SHELL := /bin/bash
 PNPM_VERSION := 10.34.8
 PNPM := $(shell command -v pnpm >/dev/null 2>&1 && echo pnpm || echo "npx -y pnpm@$(PNPM_VERSION)")
 BIN := bin/bff
+GOLANGCI_VERSION := v2.15.0
+# The linter in PATH or in Go's bin folder when .ci/run installed it; otherwise built on the fly.
+GOLANGCI := $(shell command -v golangci-lint 2>/dev/null || ls "$$(go env GOPATH)/bin/golangci-lint" 2>/dev/null || echo "go run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_VERSION)")
 
-.PHONY: run test deps build bff frontend portal test-go test-unit test-e2e bench clean
+.PHONY: run test deps build bff frontend portal test-go test-unit test-e2e lint bench clean contract check-contract
 
 deps:
 	$(PNPM) install --frozen-lockfile
@@ -28,7 +31,10 @@ run: build
 
 test: deps
 	go vet ./...
+	$(GOLANGCI) run ./...
+	$(MAKE) check-contract
 	$(PNPM) --filter ./frontend typecheck
+	$(PNPM) --filter ./frontend lint
 	$(MAKE) test-go
 	$(MAKE) test-unit
 	$(PNPM) --filter ./frontend build
@@ -36,6 +42,9 @@ test: deps
 	$(PNPM) --filter portal build
 	$(MAKE) bff
 	$(MAKE) test-e2e
+
+lint:
+	$(GOLANGCI) run ./...
 
 test-go:
 	go test -count=1 ./...
@@ -45,6 +54,25 @@ test-unit:
 
 test-e2e:
 	BFF_BIN=$(CURDIR)/$(BIN) $(PNPM) --filter ./frontend e2e
+
+# The contract between BFF and front end, generated from the Go types (bff/cmd/openapi): the
+# OpenAPI document, the permission constants and, through openapi-typescript, the TS types.
+CONTRACT_DOC := bff/api/openapi.json
+CONTRACT_TS := frontend/src/shared/api
+
+contract:
+	go run ./bff/cmd/openapi -doc $(CONTRACT_DOC) -perms $(CONTRACT_TS)/permissions.ts
+	$(PNPM) --filter ./frontend exec openapi-typescript $(CURDIR)/$(CONTRACT_DOC) -o $(CURDIR)/$(CONTRACT_TS)/schema.ts
+
+# Fails when the committed contract is not what the code generates: run `make contract`.
+check-contract:
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	go run ./bff/cmd/openapi -doc "$$tmp/openapi.json" -perms "$$tmp/permissions.ts" && \
+	$(PNPM) --filter ./frontend exec openapi-typescript "$$tmp/openapi.json" -o "$$tmp/schema.ts" >/dev/null && \
+	diff -u $(CONTRACT_DOC) "$$tmp/openapi.json" && \
+	diff -u $(CONTRACT_TS)/permissions.ts "$$tmp/permissions.ts" && \
+	diff -u $(CONTRACT_TS)/schema.ts "$$tmp/schema.ts" || \
+	{ echo "the API contract is out of date: run make contract and commit the result"; exit 1; }
 
 clean:
 	rm -rf bin frontend/dist deploy/portal/dist .e2e
