@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { before, after } from 'node:test';
+import { before, after, beforeEach, afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -133,6 +133,36 @@ export function launchBrowser() {
   });
 }
 
+// What a failed test leaves behind to find its cause: a screenshot of every page still open and
+// the API calls it made with their durations (a slow answer and a lost click look alike from the
+// assertion alone).
+const openPages = new Set();
+let calls = [];
+beforeEach(() => { calls = []; });
+afterEach(async (t) => {
+  if (t.passed) return;
+  const slug = t.name.replace(/[^\w\u4e00-\u9fff]+/g, '-').slice(0, 60);
+  let i = 0;
+  for (const page of openPages) {
+    if (page.isClosed()) continue;
+    const file = await screenshot(page, `FAILED-${slug}-${i++}`).catch(() => undefined);
+    console.log(`# failed "${t.name}": page ${page.url()} ${file ? `screenshot ${file}` : ''}`);
+  }
+  console.log(`# API calls during "${t.name}" (method path status ms):\n${calls.slice(-40).map((c) => `#   ${c}`).join('\n')}`);
+});
+
+function recordCalls(page) {
+  page.on('requestfinished', async (req) => {
+    if (!req.url().includes('/api/')) return;
+    const res = await req.response().catch(() => null);
+    const ms = Math.round(req.timing().responseEnd);
+    calls.push(`${req.method()} ${new URL(req.url()).pathname} ${res?.status() ?? '?'} ${ms}`);
+  });
+  page.on('requestfailed', (req) => {
+    if (req.url().includes('/api/')) calls.push(`${req.method()} ${new URL(req.url()).pathname} failed ${req.failure()?.errorText}`);
+  });
+}
+
 /** A new page that records uncaught errors and failed API calls for the test to assert on. */
 export async function newPage(browser, { viewport = { width: 1366, height: 800 } } = {}) {
   const context = await browser.newContext({ viewport, locale: 'zh-CN' });
@@ -140,6 +170,9 @@ export async function newPage(browser, { viewport = { width: 1366, height: 800 }
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(`console: ${m.text()}`); });
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
+  recordCalls(page);
   return page;
 }
 
