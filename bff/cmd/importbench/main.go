@@ -5,7 +5,7 @@
 //
 //	go run ./bff/cmd/importbench -dir /tmp/ib -mode prepare
 //	go run ./bff/cmd/importbench -dir /tmp/ib -mode import
-//	go run ./bff/cmd/importbench -dir /tmp/ib -dsn 'root:@tcp(127.0.0.1:3306)/importbench' -mode prepare
+//	go run ./bff/cmd/importbench -dir /tmp/ib -dsn 'root:@tcp(127.0.0.1:3306)/importbench?parseTime=true&loc=UTC&charset=utf8mb4' -mode prepare
 package main
 
 import (
@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -34,10 +35,23 @@ func main() {
 	dir := flag.String("dir", "importbench", "folder of the sheet (and of the SQLite database)")
 	dsn := flag.String("dsn", "", "MySQL DSN of an empty database (default: SQLite in -dir)")
 	mode := flag.String("mode", "prepare", "prepare | import")
+	profile := flag.String("cpuprofile", "", "write the import's CPU profile here")
 	flag.Parse()
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "importbench:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if err := run(*n, *dir, *dsn, *mode); err != nil {
+		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "importbench:", err)
-		os.Exit(1)
+		os.Exit(1) //nolint:gocritic // the profile is stopped above
 	}
 }
 
@@ -59,6 +73,14 @@ func run(n int, dir, dsn, mode string) error {
 	file := filepath.Join(dir, "sheet.xlsx")
 	if mode == "prepare" {
 		return prepare(ctx, g, dicts, n, file)
+	}
+	// every order paid again, so that import can run again on the same data
+	if err := g.Exec("UPDATE orders SET status = ?, express_company = '', tracking_no = '', ship_time = NULL",
+		order.Paid).Error; err != nil {
+		return err
+	}
+	if err := g.Exec("DELETE FROM order_history").Error; err != nil {
+		return err
 	}
 	data, err := os.ReadFile(file)
 	if err != nil {

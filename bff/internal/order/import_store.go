@@ -65,29 +65,54 @@ func (s *Store) ShipMany(ctx context.Context, scope *int64, rows []ImportRow,
 	return errs, err
 }
 
-// updateEach writes changes[i] to the order ids[i] in one statement (a CASE per column): one
-// round trip for a batch instead of one per order. Every change has the same columns (a ship).
+// caseChunk is how many orders one UPDATE writes: a CASE over the ids costs rows × ids, so
+// chunks stay small (a whole batch of 500 in one CASE was slower than a statement per row).
+const caseChunk = 100
+
+// updateEach writes changes[i] to the order ids[i], every change having the same columns (a
+// ship), caseChunk orders a statement: a column with one value for all is set to it, one that
+// differs (the tracking number) by CASE id. A statement per order took a network round trip
+// each on MariaDB (two minutes for 100,000 rows).
 func updateEach(tx *gorm.DB, ids []int64, changes []map[string]any) error {
 	cols := slices.Sorted(maps.Keys(changes[0]))
-	var sql strings.Builder
-	args := make([]any, 0, len(ids)*(2*len(cols))+1)
-	sql.WriteString("UPDATE orders SET ")
-	for c, col := range cols {
-		if c > 0 {
-			sql.WriteString(", ")
+	for _, ch := range changes {
+		if len(ch) != len(cols) {
+			return fmt.Errorf("order: updateEach needs the same columns in every change")
 		}
-		sql.WriteString(col + " = CASE id")
-		for i, id := range ids {
-			v, ok := changes[i][col]
-			if !ok || len(changes[i]) != len(cols) {
-				return fmt.Errorf("order: updateEach needs the same columns in every change")
-			}
-			sql.WriteString(" WHEN ? THEN ?")
-			args = append(args, id, v)
-		}
-		sql.WriteString(" END")
 	}
-	sql.WriteString(" WHERE id IN ?")
-	args = append(args, ids)
-	return tx.Exec(sql.String(), args...).Error
+	for lo := 0; lo < len(ids); lo += caseChunk {
+		hi := min(lo+caseChunk, len(ids))
+		var sql strings.Builder
+		var args []any
+		sql.WriteString("UPDATE orders SET ")
+		for c, col := range cols {
+			if c > 0 {
+				sql.WriteString(", ")
+			}
+			first, same := changes[lo][col], true
+			for _, ch := range changes[lo+1 : hi] {
+				if v, ok := ch[col]; !ok || v != first {
+					same = false
+					break
+				}
+			}
+			if same {
+				sql.WriteString(col + " = ?")
+				args = append(args, first)
+				continue
+			}
+			sql.WriteString(col + " = CASE id")
+			for i := lo; i < hi; i++ {
+				sql.WriteString(" WHEN ? THEN ?")
+				args = append(args, ids[i], changes[i][col])
+			}
+			sql.WriteString(" END")
+		}
+		sql.WriteString(" WHERE id IN ?")
+		args = append(args, ids[lo:hi])
+		if err := tx.Exec(sql.String(), args...).Error; err != nil {
+			return err
+		}
+	}
+	return nil
 }
