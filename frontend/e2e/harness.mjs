@@ -110,6 +110,8 @@ export async function startStack({ portal = false, env = {} } = {}) {
     bffURL,
     portalURL,
     passwords,
+    /** The BFF's data folder (its SQLite database is bff.db there), for test fixtures. */
+    dataDir,
     logs,
     async stop() {
       await Promise.all(children.map(stop));

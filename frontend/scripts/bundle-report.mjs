@@ -18,6 +18,7 @@ const ROUTES = [
   { name: '/login incl. deferred feedback host', modules: ['src/features/auth/LoginPage.tsx', 'src/app/Feedback.tsx'] },
   { name: 'frame + /dashboard', modules: ['src/app/layout/Frame.tsx', 'src/features/dashboard/DashboardPage.tsx'], budgetKb: 500 },
   { name: 'frame + 在线用户 (system/online/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/online/index.ts'] },
+  { name: 'frame + 订单管理 (mall/order/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/order/index.ts'] },
 ];
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);

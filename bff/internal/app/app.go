@@ -133,7 +133,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	e.HTTPErrorHandler = httpx.ErrorHandler(log, now)
 	e.IPExtractor = proxies.ClientIP
 	e.Use(httpx.RequestID(), httpx.RequestLog(log), httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
-		httpx.BodyLimit(2<<20, attach.UploadRoute, user.AvatarRoute))
+		httpx.BodyLimit(2<<20, attach.UploadRoute, user.AvatarRoute, order.ImportRoute))
 
 	sqlDB, err := opt.DB.DB()
 	if err != nil {

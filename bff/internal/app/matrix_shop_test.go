@@ -53,6 +53,15 @@ func shopSamples() map[string]sample {
 			return apptest.Request{Method: http.MethodPost, Path: "/api/orders/download",
 				JSON: map[string]any{"headers": []string{"订单号"}, "fields": []string{"orderNo"}, "ids": []any{m.newOrder(t)}}}
 		},
+		"POST " + order.ImportRoute: func(t *testing.T, m *matrix) apptest.Request {
+			no := orderNoOf(t, m.s, m.newOrder(t, order.Pay))
+			return upload(t, "", "发货.xlsx", xlsxOf(t, []any{"订单号", "快递公司", "快递单号"}, []any{no, "SF", fmt.Sprintf("SFM%d", m.next())}))
+		},
+		"GET /api/orders/expressTemplate": get("/api/orders/expressTemplate"),
+		"POST /api/orders/expressErrors": func(*testing.T, *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPost, Path: "/api/orders/expressErrors",
+				JSON: []map[string]any{{"row": 2, "orderNo": "X", "message": "订单不存在"}}}
+		},
 		"POST /api/orders/downloadAll": func(*testing.T, *matrix) apptest.Request {
 			return apptest.Request{Method: http.MethodPost, Path: "/api/orders/downloadAll",
 				JSON: map[string]any{"headers": []string{"订单号", "手机"}, "fields": []string{"orderNo", "phone"}, "status": "unpaid"}}

@@ -34,6 +34,7 @@ func (s *Service) Routes(r *authz.Router) {
 			Doc(authz.Doc{Summary: m.summary, Params: httpx.IDPath{}, Body: moveBody{}})
 	}
 	export.Routes(r, "/api/orders", authz.Perm(perm.OrderExport), s.exportResource())
+	s.importRoutes(r)
 }
 
 // filterParams are the list's filters (parseQuery); the tab counts take the same.
@@ -250,9 +251,6 @@ func (s *Service) handleGet(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, out)
 }
-
-// trackingPattern is what a tracking number may hold.
-var trackingPattern = regexp.MustCompile(`^[0-9A-Za-z-]+$`)
 
 // handleMove: PUT /api/orders/:id/{ship|close|refund|complete} with {note} (and for ship
 // {expressCompany, trackingNo}) → 204.

@@ -173,8 +173,13 @@ func (s *Service) Move(ctx context.Context, scope *int64, actor string, id int64
 			return ErrUnknownExpress
 		}
 	}
-	now := s.stamp()
-	return s.store.Move(ctx, scope, id, func(o Order) (map[string]any, History, error) {
+	return s.store.Move(ctx, scope, id, s.moveChange(actor, action, in, s.stamp()))
+}
+
+// moveChange is the status machine's step for one order: what to write and the history entry,
+// or the *MoveError of an illegal move. A manual move and the express import both go through it.
+func (s *Service) moveChange(actor, action string, in MoveInput, now time.Time) func(Order) (map[string]any, History, error) {
+	return func(o Order) (map[string]any, History, error) {
 		to, err := Next(o.Status, action)
 		if err != nil {
 			return nil, History{}, err
@@ -187,5 +192,17 @@ func (s *Service) Move(ctx context.Context, scope *int64, actor string, id int64
 			up["express_company"], up["tracking_no"], up["ship_time"] = in.ExpressCompany, in.TrackingNo, now
 		}
 		return up, History{FromStatus: o.Status, ToStatus: to, Operator: actor, Note: in.Note, CreateTime: now}, nil
-	})
+	}
+}
+
+// importNote is the history note of an order shipped by the express import.
+const importNote = "快递单号导入"
+
+// shipChange is moveChange's ship for a row of the express import.
+func (s *Service) shipChange(actor string) func(Order, ImportRow) (map[string]any, History, error) {
+	now := s.stamp()
+	return func(o Order, r ImportRow) (map[string]any, History, error) {
+		in := MoveInput{ExpressCompany: r.Company, TrackingNo: r.TrackingNo, Note: importNote}
+		return s.moveChange(actor, Ship, in, now)(o)
+	}
 }

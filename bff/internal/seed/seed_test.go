@@ -75,6 +75,11 @@ func TestBaseSeed(t *testing.T) {
 				t.Fatalf("no menu carries %s: %v", want, perms)
 			}
 		}
+		for _, m := range ms {
+			if (m.Title == seed.ShopMenu || m.Title == seed.OrderMenu) && m.Hidden {
+				t.Fatalf("%s is hidden: 订单管理 has its page", m.Title)
+			}
+		}
 		if ms[1].Sort != 6 {
 			t.Fatalf("在线用户 sort = %d", ms[1].Sort)
 		}

@@ -60,15 +60,20 @@ func shop(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
 		return err
 	}
 	menus := menu.NewStore(tx, gen)
-	// Hidden until the goods and order pages of the front end ship: the permissions exist for the
-	// API, but a menu must never lead to a page that is not there (docs/decisions.md "Goods and orders").
 	dir, err := menus.Ensure(ctx, menu.Menu{Type: menu.TypeDir, Title: ShopMenu, Path: "/mall",
-		Component: menu.Layout, Icon: "shopping", Sort: 3, AlwaysShow: true, Breadcrumb: true, Hidden: true})
+		Component: menu.Layout, Icon: "shopping", Sort: 3, AlwaysShow: true, Breadcrumb: true})
 	if err != nil {
 		return err
 	}
 	granted, err := ensurePages(ctx, menus, dir.ID, shopPages())
 	if err != nil {
+		return err
+	}
+	// 商品管理 stays hidden until the front end's goods page ships: its permissions exist for the
+	// API, but a menu must never lead to a page that is not there (docs/decisions.md "Goods and
+	// orders"). 订单管理 has its page.
+	if err := tx.WithContext(ctx).Model(&menu.Menu{}).Where("pid = ? AND title = ?", dir.ID, GoodsMenu).
+		Update("hidden", true).Error; err != nil {
 		return err
 	}
 	return grantSuperuser(ctx, tx, gen, append(granted, dir.ID))

@@ -13,6 +13,7 @@ const registry: Record<string, LazyExoticComponent<ComponentType>> = {
   'system/dept/index': lazy(() => import('@/features/dept')),
   'system/dict/index': lazy(() => import('@/features/dict')),
   'system/log/index': lazy(() => import('@/features/log')),
+  'mall/order/index': lazy(() => import('@/features/order')),
   // the fixed routes /applyForm and /startBatch, when a menu points at them (流程)
   'workflow/applyForm/index': lazy(() => import('@/features/workflow/ApplyFormPage')),
   'workflow/startBatch/index': lazy(() => import('@/features/workflow/StartBatchPage')),

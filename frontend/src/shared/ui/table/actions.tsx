@@ -12,6 +12,8 @@ export interface RowAction<T> {
   /** Full permission string, e.g. `user:edit`. */
   perm: string;
   onClick: (row: T) => void;
+  /** false hides the button on that row (an order's move its status does not allow). */
+  visible?: (row: T) => boolean;
 }
 
 export interface ActionColumnOptions<T> {
@@ -56,7 +58,7 @@ export function useActionColumn<T>(o: ActionColumnOptions<T>): ProColumns<T> {
             </Button>
           </Permission>
         ) : null}
-        {(o.extra ?? []).map((a) => (
+        {(o.extra ?? []).filter((a) => a.visible?.(row) !== false).map((a) => (
           <Permission key={a.key} roles={[a.perm]}>
             <Button size="small" type="link" onClick={() => a.onClick(row)}>
               {a.label}

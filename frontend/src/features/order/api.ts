@@ -1,0 +1,48 @@
+import { http } from '@/shared/api';
+import type { Page, Schemas } from '@/shared/api/contract';
+
+export type OrderRow = Schemas['OrderRow'];
+export type OrderCounts = Schemas['OrderCounts'];
+export type OrderStatus = 'unpaid' | 'paid' | 'shipped' | 'completed' | 'closed' | 'refunded';
+export type Move = 'ship' | 'close' | 'refund' | 'complete';
+
+/** The list's filters as the BFF takes them (the tabs add `status`). */
+export interface OrderFilters {
+  orderNo?: string;
+  phone?: string;
+  status?: string;
+  agencyId?: number;
+  startTime?: string;
+  endTime?: string;
+}
+
+/** The express import's answer (POST /background/xf/order/expressImport; not in the /api document). */
+export interface ImportAnswer {
+  total: number;
+  imported: number;
+  failed: number;
+  errors: ImportErrorRow[];
+}
+
+export interface ImportErrorRow {
+  row: number;
+  orderNo: string;
+  message: string;
+}
+
+export const IMPORT_URL = '/background/xf/order/expressImport';
+
+export const listOrders = (q: OrderFilters & { page: number; size: number }) =>
+  http.get<Page<OrderRow>>('/api/orders', { params: q });
+export const orderCounts = (q: OrderFilters) => http.get<OrderCounts>('/api/orders/counts', { params: { ...q, status: undefined } });
+export const moveOrder = (id: number, move: Move, body?: { expressCompany: string; trackingNo: string }) =>
+  http.put<void>(`/api/orders/${id}/${move}`, body ?? {});
+
+export function importExpress(file: File): Promise<ImportAnswer> {
+  const form = new FormData();
+  form.append('file', file);
+  return http.post<ImportAnswer>(IMPORT_URL, form);
+}
+export const expressTemplate = () => http.get<Blob>('/api/orders/expressTemplate', { responseType: 'blob' });
+export const expressErrorSheet = (errors: ImportErrorRow[]) =>
+  http.post<Blob>('/api/orders/expressErrors', errors, { responseType: 'blob' });

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Button, Space, Tooltip, Upload } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Can } from '@/shared/lib/access';
+import { Perm } from '@/shared/api/permissions';
+import { saveBlob } from '@/shared/ui/table';
+import { expressTemplate, importExpress, type ImportAnswer } from '../api';
+import { useT } from '../messages';
+import { ImportResultDialog } from './ImportResultDialog';
+
+/** 导入快递单号 with its template beside it; the outcome opens in a dialog, then the list reloads. */
+export function ImportButtons({ onImported }: { onImported: () => void }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ImportAnswer | null>(null);
+  const upload = async (file: File) => {
+    setBusy(true);
+    try {
+      setResult(await importExpress(file));
+      onImported();
+    } catch {
+      // the request client has told the user why the sheet was refused
+    } finally {
+      setBusy(false);
+    }
+  };
+  const template = async () => {
+    try {
+      saveBlob(await expressTemplate(), '快递单号导入模板.xlsx');
+    } catch {
+      // told by the request client
+    }
+  };
+  return (
+    <Can roles={[Perm.OrderShip]}>
+      <Space>
+        <Upload
+          accept=".xlsx"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void upload(file);
+            return false;
+          }}
+        >
+          <Tooltip title={t('order.import.hint')}>
+            <Button type="primary" icon={<UploadOutlined />} loading={busy}>
+              {busy ? t('order.importing') : t('order.import')}
+            </Button>
+          </Tooltip>
+        </Upload>
+        <Button icon={<DownloadOutlined />} onClick={() => void template()}>
+          {t('order.template')}
+        </Button>
+      </Space>
+      <ImportResultDialog result={result} onClose={() => setResult(null)} />
+    </Can>
+  );
+}

@@ -1,0 +1,49 @@
+import { ProFormText } from '@ant-design/pro-components';
+import { App, Form } from 'antd';
+import { DictSelect } from '@/shared/ui/dict';
+import { Dialog } from '@/shared/ui/form';
+import { moveOrder, type OrderRow } from '../api';
+import { useT } from '../messages';
+
+interface ShipForm {
+  expressCompany: string;
+  trackingNo: string;
+}
+
+/** The express_company dictionary (seeded with the shop pages). */
+const EXPRESS_DICT = 'express_company';
+
+/** 发货: the express company and the tracking number of one paid order (null: closed). */
+export function ShipDialog({ order, onClose, onShipped }: { order: OrderRow | null; onClose: () => void; onShipped: () => void }) {
+  const t = useT();
+  const { message } = App.useApp();
+  return (
+    <Dialog<ShipForm>
+      columns={1}
+      width={440}
+      title={t('order.shipTitle', { no: order?.orderNo ?? '' })}
+      open={order !== null}
+      modalProps={{ onCancel: onClose }}
+      onFinish={async (v) => {
+        if (!order) return true;
+        await moveOrder(order.id, 'ship', { expressCompany: v.expressCompany, trackingNo: v.trackingNo.trim() });
+        void message.success(t('order.shipped'));
+        onShipped();
+        return true;
+      }}
+    >
+      <Form.Item name="expressCompany" label={t('order.expressCompany')} rules={[{ required: true, message: t('v.required') }]}>
+        <DictSelect dict={EXPRESS_DICT} label={t('order.expressCompany')} aria-label={t('order.expressCompany')} />
+      </Form.Item>
+      <ProFormText
+        name="trackingNo"
+        label={t('order.trackingNo')}
+        fieldProps={{ maxLength: 64, 'aria-label': t('order.trackingNo') }}
+        rules={[
+          { required: true, whitespace: true, message: t('v.required') },
+          { pattern: /^\s*[0-9A-Za-z-]+\s*$/, message: t('order.tracking.format') },
+        ]}
+      />
+    </Dialog>
+  );
+}

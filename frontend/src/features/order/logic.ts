@@ -1,0 +1,42 @@
+import type { Move, OrderStatus } from './api';
+
+/** The tabs, in the order the BFF lists the statuses; '' is 全部. */
+export const STATUSES: OrderStatus[] = ['unpaid', 'paid', 'shipped', 'completed', 'closed', 'refunded'];
+
+/** The one move each status allows per action (order/machine.go): the row shows only these. */
+const FROM: Record<Move, OrderStatus> = { ship: 'paid', refund: 'paid', close: 'unpaid', complete: 'shipped' };
+
+export function canMove(status: string, move: Move): boolean {
+  return FROM[move] === status;
+}
+
+/** The filters a link may carry (/mall/order?status=paid&phone=138…), as the page's first filters. */
+export interface InitialFilters {
+  status: string;
+  form: { orderNo?: string; phone?: string; agencyId?: number; createDate?: [string, string] };
+}
+
+export function filtersFromQuery(q: URLSearchParams): InitialFilters {
+  const status = q.get('status') ?? '';
+  const form: InitialFilters['form'] = {};
+  const orderNo = q.get('orderNo')?.trim();
+  const phone = q.get('phone')?.trim();
+  const agencyId = Number(q.get('agencyId'));
+  if (orderNo) form.orderNo = orderNo;
+  if (phone) form.phone = phone;
+  if (Number.isInteger(agencyId) && agencyId > 0) form.agencyId = agencyId;
+  const start = q.get('startTime');
+  const end = q.get('endTime');
+  if (start && end) form.createDate = [start, end];
+  return { status: (STATUSES as string[]).includes(status) ? status : '', form };
+}
+
+/** ¥ and the yuan text as the BFF sends it ("12.50" → "¥12.50"). */
+export function yuan(v: string | undefined): string {
+  return v ? `¥${v}` : '-';
+}
+
+/** The detail page of an order (the /look page opens it in its own tab). */
+export function lookPath(id: number): string {
+  return `/look?${new URLSearchParams({ type: 'order', id: String(id) })}`;
+}
