@@ -16,6 +16,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 
+	"mallconsole/bff/internal/agency"
 	"mallconsole/bff/internal/appconfig"
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/audit"
@@ -115,6 +116,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	depts := dept.NewStore(opt.DB)
 	menus := menu.NewService(menu.NewStore(opt.DB, gen), roles, gen, now)
 	settings := initsetup.NewStore(opt.DB)
+	agencies := agency.NewStore(opt.DB, gen)
 	a.Auth = auth.New(auth.Options{
 		Captcha:      cfg.Captcha,
 		CaptchaRate:  cfg.CaptchaPerMinute,
@@ -125,7 +127,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		Key:          opt.Key,
 		Now:          now,
 		Log:          log,
-	}, auth.Deps{Users: users, Roles: roles, Depts: depts, Permissions: menus, Sessions: sessions, KV: store, Generation: gen})
+	}, auth.Deps{Users: users, Roles: roles, Depts: depts, Permissions: menus, Sessions: sessions, KV: store,
+		Agencies: agencies, Generation: gen})
 
 	proxies := httpx.NewProxies(cfg.TrustedProxy)
 	e := echo.New()

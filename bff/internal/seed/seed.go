@@ -271,11 +271,23 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 	if err != nil {
 		return false, err
 	}
-	_, channelCreated, err := users.Ensure(ctx, user.User{Username: ChannelUser, NickName: "渠道小李", Gender: "男",
-		Email: "xiaoli@example.com", Phone: "13800000002", Password: string(hash), Enabled: true,
-		Kind: authz.KindChannel, DeptID: &channelDept.ID}, []int64{channelRole.ID})
+	agencies, err := demoAgencies(ctx, tx, gen)
 	if err != nil {
 		return false, err
+	}
+	channel, channelCreated, err := users.Ensure(ctx, user.User{Username: ChannelUser, NickName: "渠道小李", Gender: "男",
+		Email: "xiaoli@example.com", Phone: "13800000002", Password: string(hash), Enabled: true,
+		Kind: authz.KindChannel, DeptID: &channelDept.ID, AgencyID: &agencies[0].ID}, []int64{channelRole.ID})
+	if err != nil {
+		return false, err
+	}
+	// A database seeded before agencies existed: its operator joins the demo agency once.
+	if channel.AgencyID == nil {
+		if err := tx.Model(&user.User{}).Where("id = ? AND agency_id IS NULL", channel.ID).
+			Update("agency_id", agencies[0].ID).Error; err != nil {
+			return false, err
+		}
+		gen.Bump()
 	}
 
 	staff, _, err := users.ByUsername(ctx, StaffUser)
