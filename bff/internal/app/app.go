@@ -189,8 +189,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// Workflow: the leave request (first slice).
 	workflow.NewService(workflow.NewStore(opt.DB), users, dicts, uploads, a.Auth, now).Routes(routes)
 	// The shop: goods and orders.
-	goods.NewService(goods.NewStore(opt.DB), dicts, richtext.New(), now).Routes(routes)
-	order.NewService(order.NewStore(opt.DB), dicts, now).Routes(routes)
+	goods.NewService(goods.NewStoreWithClock(opt.DB, now), dicts, richtext.New(), now).Routes(routes)
+	order.NewService(order.NewStoreWithClock(opt.DB, now), dicts, now).Routes(routes)
 	if err := apiDocRoute(routes); err != nil {
 		return nil, err
 	}
