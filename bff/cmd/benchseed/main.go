@@ -195,7 +195,7 @@ func (b *bench) worker(ctx context.Context, r *rand.Rand, chunks <-chan int64, e
 		for s := first; s < first+rowsPerStatement*statementsPerTx && s <= end; s += rowsPerStatement {
 			for _, st := range rows(r, s, min(s+rowsPerStatement-1, end)) {
 				if _, err := tx.ExecContext(ctx, st.sql, st.args...); err != nil {
-					tx.Rollback()
+					_ = tx.Rollback() // the insert's error is the one to report
 					return err
 				}
 			}
