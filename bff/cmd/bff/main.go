@@ -62,8 +62,11 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 		log.Info("migrated", "applied", applied)
 	}
 	gen := &cache.Generation{}
-	if err := seed.Run(ctx, g, seed.Options{Demo: cfg.Demo, AdminPassword: cfg.AdminPassword,
-		DemoPassword: cfg.DemoPassword, Out: stdout, Generation: gen}); err != nil {
+	if err := seed.Run(ctx, g, seed.Options{Demo: cfg.Demo, DemoShop: cfg.Demo, AdminPassword: cfg.AdminPassword,
+		DemoPassword: cfg.DemoPassword, Out: stdout, Generation: gen,
+		// DASHBOARD: pass the dashboard's Rebuild here once it exists, so that its daily figures
+		// count the demo orders (seed.Options.Rebuild runs once, right after they are inserted).
+		Rebuild: nil}); err != nil {
 		return err
 	}
 	a, err := app.New(ctx, app.Options{Config: cfg, DB: g, Key: key, Log: log, Generation: gen, Now: time.Now, Out: stdout})

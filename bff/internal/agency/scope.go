@@ -1,6 +1,3 @@
-// Package agency holds channel agencies (渠道): the goods and orders a channel operator works
-// with belong to their agency. Agencies themselves (the table, the operator's membership) come
-// later; this holds the one data-scope rule every shop feature applies to a session.
 package agency
 
 import "mallconsole/bff/internal/platform/authz"
@@ -9,13 +6,17 @@ import "mallconsole/bff/internal/platform/authz"
 const none int64 = 0
 
 // Scope is the agency whose rows the caller may see and change: nil (every row) for staff, the
-// operator's own agency for a channel session. Until agencies exist an operator has none, so a
-// channel session sees and changes nothing rather than everything (docs/decisions.md "Goods and
-// orders").
+// operator's own agency for a channel session. The agency comes from the operator's account
+// (users.agency_id), read with the rest of the session's access on every request (cached, see
+// docs/decisions.md "Agencies"); an operator without one sees and changes nothing rather than
+// everything.
 func Scope(p *authz.Principal) *int64 {
 	if p == nil || p.Kind != authz.KindChannel {
 		return nil
 	}
 	id := none
+	if p.AgencyID != nil {
+		id = *p.AgencyID
+	}
 	return &id
 }

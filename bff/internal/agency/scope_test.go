@@ -8,10 +8,17 @@ import (
 )
 
 func TestScope(t *testing.T) {
-	if s := agency.Scope(&authz.Principal{Kind: authz.KindStaff}); s != nil {
-		t.Errorf("staff scope = %v, want every row", *s)
+	seven := int64(7)
+	if s := agency.Scope(&authz.Principal{Kind: authz.KindStaff, AgencyID: &seven}); s != nil {
+		t.Errorf("staff scope = %v, want every row (an agency on a staff account means nothing)", *s)
+	}
+	if s := agency.Scope(nil); s != nil {
+		t.Errorf("no principal: scope = %v", *s)
 	}
 	if s := agency.Scope(&authz.Principal{Kind: authz.KindChannel}); s == nil || *s != 0 {
 		t.Errorf("a channel operator without an agency must see nothing, scope = %v", s)
+	}
+	if s := agency.Scope(&authz.Principal{Kind: authz.KindChannel, AgencyID: &seven}); s == nil || *s != 7 {
+		t.Errorf("a channel operator of agency 7: scope = %v", s)
 	}
 }

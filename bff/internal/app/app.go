@@ -16,6 +16,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 
+	"mallconsole/bff/internal/agency"
 	"mallconsole/bff/internal/appconfig"
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/audit"
@@ -115,6 +116,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	depts := dept.NewStore(opt.DB)
 	menus := menu.NewService(menu.NewStore(opt.DB, gen), roles, gen, now)
 	settings := initsetup.NewStore(opt.DB)
+	agencies := agency.NewStore(opt.DB, gen)
 	a.Auth = auth.New(auth.Options{
 		Captcha:      cfg.Captcha,
 		CaptchaRate:  cfg.CaptchaPerMinute,
@@ -125,7 +127,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		Key:          opt.Key,
 		Now:          now,
 		Log:          log,
-	}, auth.Deps{Users: users, Roles: roles, Depts: depts, Permissions: menus, Sessions: sessions, KV: store, Generation: gen})
+	}, auth.Deps{Users: users, Roles: roles, Depts: depts, Permissions: menus, Sessions: sessions, KV: store,
+		Agencies: agencies, Generation: gen})
 
 	proxies := httpx.NewProxies(cfg.TrustedProxy)
 	e := echo.New()
@@ -186,8 +189,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// Workflow: the leave request (first slice).
 	workflow.NewService(workflow.NewStore(opt.DB), users, dicts, uploads, a.Auth, now).Routes(routes)
 	// The shop: goods and orders.
-	goods.NewService(goods.NewStore(opt.DB), dicts, richtext.New(), now).Routes(routes)
-	order.NewService(order.NewStore(opt.DB), dicts, now).Routes(routes)
+	goods.NewService(goods.NewStoreWithClock(opt.DB, now), dicts, richtext.New(), now).Routes(routes)
+	order.NewService(order.NewStoreWithClock(opt.DB, now), dicts, now).Routes(routes)
 	if err := apiDocRoute(routes); err != nil {
 		return nil, err
 	}

@@ -23,8 +23,10 @@ const (
 	msgCaptchaWrong = "验证码错误"
 	msgBadLogin     = "用户名或密码错误"
 	msgDisabled     = "账号未激活"
-	msgNotSignedIn  = "未登录"
-	msgExpired      = "登录状态已过期，请重新登录"
+	// msgAgencyDisabled: the operator's agency is 停用.
+	msgAgencyDisabled = "所属渠道已停用"
+	msgNotSignedIn    = "未登录"
+	msgExpired        = "登录状态已过期，请重新登录"
 )
 
 // dummyHash is a bcrypt hash (cost 10) of a random string nobody knows. Unknown user names are
@@ -89,6 +91,11 @@ func (s *Service) login(ctx context.Context, in passwordLogin) (LoginResult, err
 	}
 	if !u.Enabled {
 		return LoginResult{}, &httpx.Error{Status: http.StatusBadRequest, Code: "account_disabled", Message: msgDisabled}
+	}
+	if ok, err := s.agencyLetsIn(ctx, u); err != nil {
+		return LoginResult{}, err
+	} else if !ok {
+		return LoginResult{}, &httpx.Error{Status: http.StatusBadRequest, Code: "agency_disabled", Message: msgAgencyDisabled}
 	}
 	if err := s.limiter.succeed(ctx, acct); err != nil {
 		return LoginResult{}, err

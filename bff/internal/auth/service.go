@@ -47,6 +47,12 @@ type Permissions interface {
 	Permissions(ctx context.Context, key string, roleIDs []int64) ([]string, error)
 }
 
+// Agencies is what auth needs from the agency feature: whether a channel operator's agency
+// still lets its operators in.
+type Agencies interface {
+	Enabled(ctx context.Context, id int64) (bool, error)
+}
+
 // Options are the settings of sign-in.
 type Options struct {
 	Captcha      bool          // check the captcha on staff sign-in
@@ -68,7 +74,8 @@ type Deps struct {
 	Permissions Permissions
 	Sessions    SessionStore
 	KV          kv.Store
-	Generation  *cache.Generation // bumped by user, role and menu writes
+	Agencies    Agencies          // nil: a channel operator with an agency is refused (fail closed)
+	Generation  *cache.Generation // bumped by user, role, menu and agency-status writes
 }
 
 // Service is the auth feature.
@@ -93,6 +100,7 @@ type access struct {
 	roleIDs  []int64
 	roleKey  string
 	perms    []string
+	agencyID *int64 // a channel operator's agency
 }
 
 // maxRatedAddresses bounds the memory of the captcha rate limit (about 100 bytes an address).
@@ -121,6 +129,12 @@ func (s *Service) loadAccess(ctx context.Context, userID int64) (access, error) 
 			return access{}, err
 		}
 		a := access{found: true, enabled: u.Enabled, username: u.Username, kind: u.Kind, isAdmin: u.IsAdmin}
+		if u.Kind == authz.KindChannel {
+			a.agencyID = u.AgencyID
+			if a.enabled, err = s.agencyLetsIn(ctx, u); err != nil {
+				return access{}, err
+			}
+		}
 		if a.roleIDs, err = s.d.Users.RoleIDs(ctx, userID); err != nil {
 			return access{}, err
 		}
@@ -136,6 +150,19 @@ func (s *Service) loadAccess(ctx context.Context, userID int64) (access, error) 
 		a.perms, err = s.d.Permissions.Permissions(ctx, a.roleKey, a.roleIDs)
 		return a, err
 	})
+}
+
+// agencyLetsIn tells whether u may work: enabled, and for a channel operator with an agency,
+// that agency enabled too (a disabled agency locks out all of its operators: docs/decisions.md
+// "Agencies"). An operator without an agency may sign in and sees nothing.
+func (s *Service) agencyLetsIn(ctx context.Context, u user.User) (bool, error) {
+	if !u.Enabled || u.Kind != authz.KindChannel || u.AgencyID == nil {
+		return u.Enabled, nil
+	}
+	if s.d.Agencies == nil {
+		return false, nil
+	}
+	return s.d.Agencies.Enabled(ctx, *u.AgencyID)
 }
 
 // newSessionID is 128 random bits, base64url.
@@ -297,7 +324,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 // principal builds the request's principal from a live session.
 func principal(sess Session, a access) *authz.Principal {
 	return &authz.Principal{UserID: sess.UserID, SessionID: sess.ID, Kind: sess.Kind, Username: a.username,
-		IsAdmin: a.isAdmin, RoleIDs: a.roleIDs, Perms: a.perms, RoleKey: a.roleKey}
+		IsAdmin: a.isAdmin, RoleIDs: a.roleIDs, Perms: a.perms, RoleKey: a.roleKey, AgencyID: a.agencyID}
 }
 
 // Scope is the data scope of the caller: the departments they may see (docs/decisions.md "System management (issue 4)").

@@ -34,10 +34,30 @@ type goods20261123 struct {
 
 func (goods20261123) TableName() string { return "goods" }
 
-// Migrations creates the goods table.
+// Migrations creates the goods table and the list's indexes.
 func Migrations() []db.Migration {
 	return []db.Migration{{
 		ID: "20261123_40_goods",
 		Up: func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&goods20261123{}) },
+	}, {
+		ID: "20261123_73_goods_list",
+		Up: listIndexes20261123,
 	}}
+}
+
+// listIndexes20261123 serves the usual list at a million rows: status + category + a creation
+// range, sorted by price (or stock), ties by id. The index is (status, category, price, id,
+// create_time): the order is read from it as is, forwards or backwards, and the creation range
+// is checked in the index too, so a page's ids — however deep the page — come from the index
+// alone (db.PageByIDs). It replaces (status, category, price), a prefix of it. Frozen.
+func listIndexes20261123(tx *gorm.DB) error {
+	for _, stmt := range []string{
+		"CREATE INDEX idx_goods_list_price ON goods (status, category, price, id, create_time)",
+		"CREATE INDEX idx_goods_list_stock ON goods (status, category, stock, id, create_time)",
+	} {
+		if err := tx.Exec(stmt).Error; err != nil {
+			return err
+		}
+	}
+	return tx.Migrator().DropIndex(&goods20261123{}, "idx_goods_status_category_price")
 }

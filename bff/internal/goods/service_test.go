@@ -249,12 +249,15 @@ func TestGoodsList(t *testing.T) {
 // TestIndexes: the indexes the list's filters and sorts need exist on both databases.
 func TestIndexes(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
-		for _, name := range []string{"uk_goods_code", "idx_goods_status_category_create", "idx_goods_status_category_price",
-			"idx_goods_status_grounding", "idx_goods_price", "idx_goods_stock", "idx_goods_create", "idx_goods_grounding",
-			"idx_goods_agency_create"} {
+		for _, name := range []string{"uk_goods_code", "idx_goods_status_category_create", "idx_goods_list_price",
+			"idx_goods_list_stock", "idx_goods_status_grounding", "idx_goods_price", "idx_goods_stock", "idx_goods_create",
+			"idx_goods_grounding", "idx_goods_agency_create"} {
 			if !g.Migrator().HasIndex("goods", name) {
 				t.Errorf("goods has no index %s", name)
 			}
+		}
+		if g.Migrator().HasIndex("goods", "idx_goods_status_category_price") {
+			t.Error("idx_goods_list_price replaces idx_goods_status_category_price, a prefix of it")
 		}
 	})
 }

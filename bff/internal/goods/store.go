@@ -3,19 +3,35 @@ package goods
 import (
 	"context"
 	"errors"
+	"strconv"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
 
+	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/db"
 )
 
 // Store reads and writes goods. It knows gorm and nothing of HTTP; a taken code comes back as
 // a *CodeTakenError.
-type Store struct{ db *gorm.DB }
+type Store struct {
+	db     *gorm.DB
+	totals *cache.Counts[int64] // list totals per filter; every write here forgets them
+}
+
+// CountTTL is how long a list's total is remembered: writes through this store forget it at
+// once, writes elsewhere (another instance) show within this time (docs/decisions.md "Goods and
+// orders at a million rows").
+const CountTTL = 30 * time.Second
 
 // NewStore uses g.
-func NewStore(g *gorm.DB) *Store { return &Store{db: g} }
+func NewStore(g *gorm.DB) *Store { return NewStoreWithClock(g, time.Now) }
+
+// NewStoreWithClock uses g, and now for the age of remembered totals.
+func NewStoreWithClock(g *gorm.DB, now func() time.Time) *Store {
+	return &Store{db: g, totals: cache.NewCounts[int64](CountTTL, 10_000, now)}
+}
 
 // Query selects goods for the list and the export. Empty fields do not filter.
 type Query struct {
@@ -76,9 +92,48 @@ func scoped(tx *gorm.DB, scope *int64) *gorm.DB {
 	return tx
 }
 
-// Search returns a page of goods and the number that match.
+// Search returns a page of goods and the number that match. The page is read through its ids
+// (db.PageByIDs: deep pages walk an index, not rows) and the number is remembered per filter
+// (Count).
 func (s *Store) Search(ctx context.Context, q Query) ([]Goods, int64, error) {
-	return db.Paged[Goods](s.where(ctx, q), order(q), q.Offset, q.Limit)
+	n, err := s.Count(ctx, q)
+	if err != nil || n == 0 {
+		return []Goods{}, n, err
+	}
+	rows, err := db.PageByIDs(s.where(ctx, q), order(q), q.Offset, q.Limit, func(g Goods) int64 { return g.ID })
+	return rows, n, err
+}
+
+// Count is how many goods match q's filters, remembered per filter for CountTTL or until the
+// next write through this store.
+func (s *Store) Count(ctx context.Context, q Query) (int64, error) {
+	count := func() (int64, error) {
+		var n int64
+		err := s.where(ctx, q).Count(&n).Error
+		return n, err
+	}
+	if len(q.IDs) > 0 {
+		return count()
+	}
+	return s.totals.Get(countKey(q), count)
+}
+
+// countKey names q's filters (not its order or page).
+func countKey(q Query) string {
+	t := func(v *time.Time) string {
+		if v == nil {
+			return "-"
+		}
+		return v.UTC().Format(time.RFC3339Nano)
+	}
+	i := func(v *int64) string {
+		if v == nil {
+			return "-"
+		}
+		return strconv.FormatInt(*v, 10)
+	}
+	return strings.Join([]string{i(q.Scope), strconv.Quote(q.Blurry), strconv.Quote(q.Category), q.Status, i(q.AgencyID),
+		t(q.From), t(q.To), t(q.GroundingFrom), t(q.GroundingTo)}, "|")
 }
 
 // Each hands every row that matches q to fn in order, reading through one cursor.
@@ -112,11 +167,13 @@ func (s *Store) Get(ctx context.Context, scope *int64, id int64) (Goods, error) 
 
 // Create adds g; a taken code is a *CodeTakenError.
 func (s *Store) Create(ctx context.Context, g *Goods) error {
+	defer s.totals.Invalidate()
 	return codeTaken(s.db.WithContext(ctx).Create(g).Error, g.Code)
 }
 
 // Update writes every field of g but its creation time.
 func (s *Store) Update(ctx context.Context, g *Goods) error {
+	defer s.totals.Invalidate()
 	err := s.db.WithContext(ctx).Model(&Goods{ID: g.ID}).Select("name", "code", "category", "price", "cost",
 		"stock", "status", "grounding_time", "agency_id", "main_picture", "gallery", "description", "update_time").
 		Updates(g).Error
@@ -132,17 +189,20 @@ func codeTaken(err error, code string) error {
 
 // Delete removes the rows inside the scope.
 func (s *Store) Delete(ctx context.Context, scope *int64, ids []int64) error {
+	defer s.totals.Invalidate()
 	return scoped(s.db.WithContext(ctx), scope).Where("id IN ?", ids).Delete(&Goods{}).Error
 }
 
 // PutOnSale sets the rows inside the scope that are not on sale on sale, listed at now.
 func (s *Store) PutOnSale(ctx context.Context, scope *int64, ids []int64, now time.Time) error {
+	defer s.totals.Invalidate()
 	return scoped(s.db.WithContext(ctx).Model(&Goods{}), scope).Where("id IN ? AND status <> ?", ids, OnSale).
 		Updates(map[string]any{"status": OnSale, "grounding_time": now, "update_time": now}).Error
 }
 
 // TakeOffSale sets the rows inside the scope that are on sale off sale.
 func (s *Store) TakeOffSale(ctx context.Context, scope *int64, ids []int64, now time.Time) error {
+	defer s.totals.Invalidate()
 	return scoped(s.db.WithContext(ctx).Model(&Goods{}), scope).Where("id IN ? AND status = ?", ids, OnSale).
 		Updates(map[string]any{"status": OffSale, "update_time": now}).Error
 }

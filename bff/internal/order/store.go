@@ -3,20 +3,60 @@ package order
 import (
 	"context"
 	"errors"
+	"strconv"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/db"
 )
 
 // Store reads and writes orders with their items and history. It knows gorm and nothing of
 // HTTP.
-type Store struct{ db *gorm.DB }
+type Store struct {
+	db     *gorm.DB
+	totals *cache.Counts[int64]            // list totals per filter
+	tabs   *cache.Counts[map[string]int64] // tab counts per filter
+}
+
+// CountTTL is how long a list's total and the tab counts are remembered: writes through this
+// store forget them at once, writes elsewhere (another instance) show within this time
+// (docs/decisions.md "Goods and orders at a million rows").
+const CountTTL = 30 * time.Second
 
 // NewStore uses g.
-func NewStore(g *gorm.DB) *Store { return &Store{db: g} }
+func NewStore(g *gorm.DB) *Store { return NewStoreWithClock(g, time.Now) }
+
+// NewStoreWithClock uses g, and now for the age of remembered counts.
+func NewStoreWithClock(g *gorm.DB, now func() time.Time) *Store {
+	return &Store{db: g, totals: cache.NewCounts[int64](CountTTL, 10_000, now),
+		tabs: cache.NewCounts[map[string]int64](CountTTL, 10_000, now)}
+}
+
+func (s *Store) invalidate() {
+	s.totals.Invalidate()
+	s.tabs.Invalidate()
+}
+
+// countKey names q's filters but the status (not its order or page).
+func countKey(q Query) string {
+	i := func(v *int64) string {
+		if v == nil {
+			return "-"
+		}
+		return strconv.FormatInt(*v, 10)
+	}
+	t := func(v *time.Time) string {
+		if v == nil {
+			return "-"
+		}
+		return v.UTC().Format(time.RFC3339Nano)
+	}
+	return strings.Join([]string{i(q.Scope), q.OrderNo, q.Phone, i(q.AgencyID), t(q.From), t(q.To)}, "|")
+}
 
 // Query selects orders for the list, the tab counts and the export. Empty fields do not filter.
 type Query struct {
@@ -77,23 +117,44 @@ func order(q Query) string {
 	return q.Order
 }
 
-// Search returns a page of orders and the number that match.
+// Search returns a page of orders and the number that match. The page is read through its ids
+// (db.PageByIDs: deep pages walk an index, not rows); the number is remembered per filter.
 func (s *Store) Search(ctx context.Context, q Query) ([]Order, int64, error) {
-	return db.Paged[Order](withStatus(s.where(ctx, q), q.Status), order(q), q.Offset, q.Limit)
+	count := func() (int64, error) {
+		var n int64
+		err := withStatus(s.where(ctx, q), q.Status).Count(&n).Error
+		return n, err
+	}
+	var n int64
+	var err error
+	if len(q.IDs) > 0 {
+		n, err = count()
+	} else {
+		n, err = s.totals.Get(q.Status+"|"+countKey(q), count)
+	}
+	if err != nil || n == 0 {
+		return []Order{}, n, err
+	}
+	rows, err := db.PageByIDs(withStatus(s.where(ctx, q), q.Status), order(q), q.Offset, q.Limit,
+		func(o Order) int64 { return o.ID })
+	return rows, n, err
 }
 
-// Counts returns how many orders match q (its status aside) in each status.
+// Counts returns how many orders match q (its status aside) in each status, remembered per
+// filter like the list's total.
 func (s *Store) Counts(ctx context.Context, q Query) (map[string]int64, error) {
-	var rows []struct {
-		Status string
-		N      int64
-	}
-	err := s.where(ctx, q).Select("status, COUNT(*) AS n").Group("status").Scan(&rows).Error
-	out := map[string]int64{}
-	for _, r := range rows {
-		out[r.Status] = r.N
-	}
-	return out, err
+	return s.tabs.Get(countKey(q), func() (map[string]int64, error) {
+		var rows []struct {
+			Status string
+			N      int64
+		}
+		err := s.where(ctx, q).Select("status, COUNT(*) AS n").Group("status").Scan(&rows).Error
+		out := map[string]int64{}
+		for _, r := range rows {
+			out[r.Status] = r.N
+		}
+		return out, err
+	})
 }
 
 // Each hands every order q selects to fn in order, reading through one cursor.
@@ -137,6 +198,7 @@ func (s *Store) Get(ctx context.Context, scope *int64, id int64) (Order, []Item,
 // Create adds the order with its items and its first history entry, in one transaction; a
 // taken order number is ErrOrderNoConflict.
 func (s *Store) Create(ctx context.Context, o *Order, items []Item, h History) error {
+	defer s.invalidate()
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Create(o).Error; err != nil {
 			return err
@@ -161,6 +223,7 @@ func (s *Store) Create(ctx context.Context, o *Order, items []Item, h History) e
 // from change rolls everything back.
 func (s *Store) Move(ctx context.Context, scope *int64, id int64,
 	change func(o Order) (updates map[string]any, h History, err error)) error {
+	defer s.invalidate()
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var o Order
 		err := scoped(tx, scope).Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&o).Error

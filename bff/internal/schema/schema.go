@@ -3,6 +3,7 @@
 package schema
 
 import (
+	"mallconsole/bff/internal/agency"
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/auth"
@@ -28,7 +29,7 @@ func Migrations() []db.Migration {
 		audit.Migrations(),
 		attach.Migrations(),
 		workflow.Migrations(),
-		goods.Migrations(), order.Migrations(),
+		goods.Migrations(), order.Migrations(), agency.Migrations(),
 	} {
 		all = append(all, ms...)
 	}

@@ -35,6 +35,14 @@ type Options struct {
 	BcryptCost    int       // 0: bcrypt.DefaultCost
 	Out           io.Writer // where generated passwords are printed, once
 	Generation    *cache.Generation
+	// DemoShop adds the demo goods and orders (with Demo): ~200 goods and 5,000 orders of the
+	// last 90 days. The program sets it with BFF_DEMO; the Go tests leave it off, their servers
+	// start with an empty shop.
+	DemoShop bool
+	// Rebuild recomputes data derived from goods and orders (the dashboard's daily figures)
+	// after the demo shop was inserted; nil: nothing to rebuild.
+	Rebuild func(ctx context.Context) error
+	Now     func() time.Time // nil: time.Now; dates the demo orders
 }
 
 // Names the seed creates and later issues may look up.
@@ -149,6 +157,15 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 	}
 	if printDemo != "" {
 		fmt.Fprintf(opt.Out, "demo password (%s, %s, %s): %s\n", StaffUser, LeadUser, ChannelUser, printDemo)
+	}
+	if !opt.DemoShop {
+		return nil
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if _, err := demoShop(ctx, g, opt, gen); err != nil {
+		return fmt.Errorf("seeding the demo shop: %w", err)
 	}
 	return nil
 }
@@ -271,11 +288,23 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 	if err != nil {
 		return false, err
 	}
-	_, channelCreated, err := users.Ensure(ctx, user.User{Username: ChannelUser, NickName: "渠道小李", Gender: "男",
-		Email: "xiaoli@example.com", Phone: "13800000002", Password: string(hash), Enabled: true,
-		Kind: authz.KindChannel, DeptID: &channelDept.ID}, []int64{channelRole.ID})
+	agencies, err := demoAgencies(ctx, tx, gen)
 	if err != nil {
 		return false, err
+	}
+	channel, channelCreated, err := users.Ensure(ctx, user.User{Username: ChannelUser, NickName: "渠道小李", Gender: "男",
+		Email: "xiaoli@example.com", Phone: "13800000002", Password: string(hash), Enabled: true,
+		Kind: authz.KindChannel, DeptID: &channelDept.ID, AgencyID: &agencies[0].ID}, []int64{channelRole.ID})
+	if err != nil {
+		return false, err
+	}
+	// A database seeded before agencies existed: its operator joins the demo agency once.
+	if channel.AgencyID == nil {
+		if err := tx.Model(&user.User{}).Where("id = ? AND agency_id IS NULL", channel.ID).
+			Update("agency_id", agencies[0].ID).Error; err != nil {
+			return false, err
+		}
+		gen.Bump()
 	}
 
 	staff, _, err := users.ByUsername(ctx, StaffUser)

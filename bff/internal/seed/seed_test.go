@@ -21,7 +21,8 @@ import (
 
 func counts(t *testing.T, g *gorm.DB) map[string]int64 {
 	out := map[string]int64{}
-	for _, table := range []string{"users", "users_roles", "roles", "roles_menus", "menus", "depts", "dict", "dict_detail", "settings", "leave_entitlements"} {
+	for _, table := range []string{"users", "users_roles", "roles", "roles_menus", "menus", "depts", "dict", "dict_detail", "settings", "leave_entitlements",
+		"agencies", "goods", "orders", "order_items", "order_history"} {
 		var n int64
 		if err := g.Table(table).Count(&n).Error; err != nil {
 			t.Fatal(err)
@@ -105,7 +106,9 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
 		ctx := context.Background()
 		var out bytes.Buffer
-		opt := seed.Options{Demo: true, AdminPassword: "given-admin-pw", Out: &out, BcryptCost: bcrypt.MinCost}
+		rebuilt := 0
+		opt := seed.Options{Demo: true, DemoShop: true, AdminPassword: "given-admin-pw", Out: &out, BcryptCost: bcrypt.MinCost,
+			Rebuild: func(context.Context) error { rebuilt++; return nil }}
 		if err := seed.Run(ctx, g, opt); err != nil {
 			t.Fatal(err)
 		}
@@ -113,8 +116,9 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 			t.Fatalf("output %q", s)
 		}
 		first := counts(t, g)
-		if first["users"] != 4 || first["depts"] != 4 || first["dict"] != 6 || first["dict_detail"] != 25 || first["settings"] != 5 ||
-			first["leave_entitlements"] != 1 {
+		if first["users"] != 4 || first["depts"] != 4 || first["dict"] != 6 || first["dict_detail"] != 25 || first["settings"] != 6 ||
+			first["leave_entitlements"] != 1 || first["agencies"] != 2 || first["goods"] != seed.DemoGoods ||
+			first["orders"] != seed.DemoOrders || first["order_items"] < seed.DemoOrders || first["order_history"] < seed.DemoOrders || rebuilt != 1 {
 			t.Fatalf("demo counts = %v", first)
 		}
 		var staff, channel user.User
@@ -151,8 +155,8 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 		if err := seed.Run(ctx, g, opt); err != nil || out.Len() != 0 {
 			t.Fatalf("second run: %v %q", err, out.String())
 		}
-		if got := counts(t, g); got != nil && !equal(got, first) {
-			t.Fatalf("second run changed counts: %v -> %v", first, got)
+		if got := counts(t, g); got != nil && !equal(got, first) || rebuilt != 1 {
+			t.Fatalf("second run changed counts: %v -> %v (rebuilt %d times)", first, got, rebuilt)
 		}
 	})
 }

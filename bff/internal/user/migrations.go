@@ -53,7 +53,23 @@ func Migrations() []db.Migration {
 	}, {
 		ID: "20261123_41_user_names",
 		Up: exactNames20261123,
+	}, {
+		ID: "20261123_72_user_agency",
+		Up: userAgency20261123,
 	}}
+}
+
+// userAgency20261123 links channel operators to their agency (agencies, created by
+// 20261123_71_agency). Deleting an agency that still has operators is refused by the key.
+func userAgency20261123(tx *gorm.DB) error {
+	if db.Dialect(tx) == db.MySQL {
+		return tx.Exec("ALTER TABLE users ADD COLUMN agency_id BIGINT NULL, ADD INDEX idx_users_agency (agency_id), " +
+			"ADD CONSTRAINT fk_users_agency FOREIGN KEY (agency_id) REFERENCES agencies (id)").Error
+	}
+	if err := tx.Exec("ALTER TABLE users ADD COLUMN agency_id INTEGER NULL REFERENCES agencies (id)").Error; err != nil {
+		return err
+	}
+	return tx.Exec("CREATE INDEX idx_users_agency ON users (agency_id)").Error
 }
 
 // exactNames20261123 makes user names exact and look-alikes unique. On MySQL the user name

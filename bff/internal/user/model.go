@@ -23,6 +23,7 @@ type User struct {
 	Kind       string  // authz.KindStaff or authz.KindChannel
 	EmpNo      *string // employee number, for sign-in through a host portal
 	DeptID     *int64
+	AgencyID   *int64    // a channel operator's agency (agencies); nil for staff
 	CreateTime time.Time `gorm:"autoCreateTime"`
 	UpdateTime time.Time `gorm:"autoUpdateTime"`
 }

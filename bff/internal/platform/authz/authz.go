@@ -29,6 +29,7 @@ type Principal struct {
 	RoleIDs   []int64  // sorted
 	Perms     []string // permission strings of the roles' menus, sorted
 	RoleKey   string   // identifies the set of roles ("admin" for the superuser), for caches
+	AgencyID  *int64   // a channel operator's agency (enabled, checked at sign-in and on each request)
 }
 
 // Can tells whether the principal holds any of the permissions (the superuser holds all).

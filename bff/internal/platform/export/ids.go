@@ -25,7 +25,8 @@ func (q Query) Int64IDs() []int64 {
 }
 
 // OrderBy is an ORDER BY clause for the query's sorts (fields the resource declared Sortable,
-// mapped to columns), ties broken by id DESC; "" when the query has none.
+// mapped to columns), ties broken by id in the direction of the last one (as the lists do:
+// httpx.ParseSort); "" when the query has none.
 func (q Query) OrderBy(columns map[string]string) string {
 	if len(q.Sort) == 0 {
 		return ""
@@ -38,5 +39,9 @@ func (q Query) OrderBy(columns map[string]string) string {
 		}
 		parts = append(parts, columns[s.Field]+dir)
 	}
-	return strings.Join(append(parts, "id DESC"), ", ")
+	tie := "id ASC"
+	if q.Sort[len(q.Sort)-1].Desc {
+		tie = "id DESC"
+	}
+	return strings.Join(append(parts, tie), ", ")
 }

@@ -18,8 +18,11 @@ func TestQueryHelpers(t *testing.T) {
 	}
 	cols := map[string]string{"price": "price", "createTime": "create_time"}
 	q := export.Query{Sort: []export.Sort{{Field: "price", Desc: true}, {Field: "createTime"}}}
-	if got := q.OrderBy(cols); got != "price DESC, create_time ASC, id DESC" {
+	if got := q.OrderBy(cols); got != "price DESC, create_time ASC, id ASC" {
 		t.Errorf("OrderBy = %q", got)
+	}
+	if got := (export.Query{Sort: []export.Sort{{Field: "price", Desc: true}}}).OrderBy(cols); got != "price DESC, id DESC" {
+		t.Errorf("ties follow the last field's direction: %q", got)
 	}
 	if got := (export.Query{}).OrderBy(cols); got != "" {
 		t.Errorf("OrderBy without sorts = %q", got)

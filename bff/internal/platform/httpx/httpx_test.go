@@ -268,3 +268,20 @@ func TestProxiesMalformedHops(t *testing.T) {
 		}
 	}
 }
+
+func TestParseSortTiesFollowTheLastField(t *testing.T) {
+	e := echo.New()
+	allowed := map[string]string{"price": "price", "createTime": "create_time"}
+	for q, want := range map[string]string{
+		"sort=price,asc":                      "price ASC, id ASC",
+		"sort=price,desc":                     "price DESC, id DESC",
+		"sort=price":                          "price ASC, id ASC",
+		"sort=price,desc&sort=createTime,asc": "price DESC, create_time ASC, id ASC",
+		"":                                    "create_time DESC",
+	} {
+		c := e.NewContext(httptest.NewRequest(http.MethodGet, "/?"+q, nil), httptest.NewRecorder())
+		if got, err := ParseSort(c, allowed, "create_time DESC"); err != nil || got != want {
+			t.Errorf("%q = %q %v, want %q", q, got, err, want)
+		}
+	}
+}

@@ -95,7 +95,13 @@ func ParseSort(c echo.Context, allowed map[string]string, def string) (string, e
 	if len(parts) == 0 {
 		return def, nil
 	}
-	return strings.Join(append(parts, "id DESC"), ", "), nil
+	// Ties are broken by id in the direction of the last field, so that one index ending in the
+	// field (InnoDB appends the id to it) serves the whole order, forwards or backwards.
+	tie := "id ASC"
+	if strings.HasSuffix(parts[len(parts)-1], " DESC") {
+		tie = "id DESC"
+	}
+	return strings.Join(append(parts, tie), ", "), nil
 }
 
 // PathID reads a positive integer path parameter.

@@ -1,0 +1,162 @@
+package seed_test
+
+import (
+	"context"
+	"io"
+	"slices"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
+
+	"mallconsole/bff/internal/agency"
+	"mallconsole/bff/internal/goods"
+	"mallconsole/bff/internal/order"
+	"mallconsole/bff/internal/platform/dbtest"
+	"mallconsole/bff/internal/platform/money"
+	"mallconsole/bff/internal/seed"
+	"mallconsole/bff/internal/user"
+)
+
+var demoNow = time.Date(2026, 11, 23, 6, 30, 0, 0, time.UTC)
+
+func seedDemoShop(tb testing.TB, g *gorm.DB) {
+	tb.Helper()
+	err := seed.Run(context.Background(), g, seed.Options{Demo: true, DemoShop: true, AdminPassword: "admin-pw",
+		DemoPassword: "demo-pw", Out: io.Discard, BcryptCost: bcrypt.MinCost, Now: func() time.Time { return demoNow }})
+	if err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// TestDemoShop: the demo shop is believable — goods in every category with mixed statuses,
+// listing times and some low stock; orders over the last 90 days in every status, each history a
+// walk of the status machine, amounts adding up, items from goods of the order's seller, shipped
+// orders with a dictionary express company; the demo operator's agency has goods and orders.
+func TestDemoShop(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		seedDemoShop(t, g)
+		var gs []goods.Goods
+		if err := g.Find(&gs).Error; err != nil {
+			t.Fatal(err)
+		}
+		byID := map[int64]goods.Goods{}
+		cats, statuses := map[string]int{}, map[string]int{}
+		low := 0
+		for _, x := range gs {
+			byID[x.ID] = x
+			cats[x.Category]++
+			statuses[x.Status]++
+			if x.Stock < 10 {
+				low++
+			}
+			if (x.Status == goods.Draft) != (x.GroundingTime == nil) || x.Price <= 0 || x.Cost <= 0 || x.Cost >= x.Price ||
+				x.CreateTime.After(demoNow) || x.GroundingTime != nil && x.GroundingTime.Before(x.CreateTime) {
+				t.Fatalf("goods %+v", x)
+			}
+		}
+		if len(gs) != seed.DemoGoods || len(cats) != 5 || len(statuses) != 3 || low == 0 || low > 40 {
+			t.Fatalf("%d goods, categories %v, statuses %v, %d low on stock", len(gs), cats, statuses, low)
+		}
+
+		var os []order.Order
+		var items []order.Item
+		var hist []order.History
+		g.Order("id").Find(&os)
+		g.Order("id").Find(&items)
+		g.Order("create_time, id").Find(&hist)
+		itemsOf, histOf := map[int64][]order.Item{}, map[int64][]order.History{}
+		for _, it := range items {
+			itemsOf[it.OrderID] = append(itemsOf[it.OrderID], it)
+		}
+		for _, h := range hist {
+			histOf[h.OrderID] = append(histOf[h.OrderID], h)
+		}
+		var channel user.User
+		g.Where("username = ?", seed.ChannelUser).Take(&channel)
+		agencies := agency.NewStore(g, nil)
+		a, _, _ := agencies.ByCode(context.Background(), seed.DemoAgencyCode)
+		if channel.AgencyID == nil || *channel.AgencyID != a.ID {
+			t.Fatalf("the demo operator belongs to %v, want %d", channel.AgencyID, a.ID)
+		}
+		express := []string{"SF", "ZTO", "YTO", "YD", "STO", "JD", "EMS"}
+		byStatus, ofA := map[string]int{}, 0
+		oldest := demoNow
+		for _, o := range os {
+			byStatus[o.Status]++
+			if o.AgencyID != nil && *o.AgencyID == a.ID {
+				ofA++
+			}
+			if o.CreateTime.Before(oldest) {
+				oldest = o.CreateTime
+			}
+			// The history replays the machine from creation to the order's status, in time order.
+			hs := histOf[o.ID]
+			if len(hs) == 0 || hs[0].FromStatus != "" || hs[0].ToStatus != order.Unpaid || !hs[0].CreateTime.Equal(o.CreateTime) {
+				t.Fatalf("order %d starts %+v", o.ID, hs)
+			}
+			status := order.Unpaid
+			for _, h := range hs[1:] {
+				if h.FromStatus != status || h.CreateTime.After(demoNow) || h.CreateTime.Before(o.CreateTime) {
+					t.Fatalf("order %d history %+v", o.ID, hs)
+				}
+				legal := false
+				for _, act := range []string{order.Pay, order.Ship, order.Complete, order.Close, order.Refund} {
+					if to, err := order.Next(status, act); err == nil && to == h.ToStatus {
+						legal = true
+					}
+				}
+				if !legal {
+					t.Fatalf("order %d: %s → %s is not a move of the machine", o.ID, status, h.ToStatus)
+				}
+				status = h.ToStatus
+			}
+			if status != o.Status || (o.PayTime != nil) != slices.Contains([]string{order.Paid, order.Shipped, order.Completed, order.Refunded}, o.Status) {
+				t.Fatalf("order %+v ends its history at %s", o, status)
+			}
+			shipped := o.Status == order.Shipped || o.Status == order.Completed
+			if shipped != (o.ShipTime != nil) || shipped != slices.Contains(express, o.ExpressCompany) || shipped != (o.TrackingNo != "") {
+				t.Fatalf("order %+v: shipment", o)
+			}
+			lines := []money.Fen{o.Freight}
+			for _, it := range itemsOf[o.ID] {
+				gd, ok := byID[it.GoodsID]
+				if !ok || gd.Name != it.GoodsName || gd.Price != it.UnitPrice || it.Quantity < 1 || fmtAgency(gd.AgencyID) != fmtAgency(o.AgencyID) {
+					t.Fatalf("order %d item %+v from goods %+v", o.ID, it, gd)
+				}
+				sub, _ := it.UnitPrice.Times(it.Quantity)
+				lines = append(lines, sub)
+			}
+			if sum, _ := money.Sum(lines...); len(lines) < 2 || sum != o.Amount || len(o.Phone) != 11 || o.CustomerName == "" || o.Address == "" {
+				t.Fatalf("order %+v with items %+v", o, itemsOf[o.ID])
+			}
+		}
+		if len(os) != seed.DemoOrders || len(byStatus) != len(order.Statuses) || ofA == 0 ||
+			demoNow.Sub(oldest) > 90*24*time.Hour || demoNow.Sub(oldest) < 85*24*time.Hour {
+			t.Fatalf("%d orders, by status %v, %d of the demo agency, oldest %v", len(os), byStatus, ofA, oldest)
+		}
+		for _, st := range order.Statuses {
+			if byStatus[st] < 20 {
+				t.Fatalf("too few %s orders to show: %v", st, byStatus)
+			}
+		}
+	})
+}
+
+func fmtAgency(id *int64) int64 {
+	if id == nil {
+		return 0
+	}
+	return *id
+}
+
+// BenchmarkDemoSeed: a new database's whole seed with the demo shop (docs/figures.md).
+func BenchmarkDemoSeed(b *testing.B) {
+	for b.Loop() {
+		b.StopTimer()
+		g := dbtest.Open(b, "sqlite")
+		b.StartTimer()
+		seedDemoShop(b, g)
+	}
+}
