@@ -47,6 +47,11 @@ type Permissions interface {
 	Permissions(ctx context.Context, key string, roleIDs []int64) ([]string, error)
 }
 
+// Edge verifies an identity JWT minted by an edge BFF for path (package upstream's Verifier).
+type Edge interface {
+	Principal(raw, path string) (*authz.Principal, error)
+}
+
 // Options are the settings of sign-in.
 type Options struct {
 	Captcha      bool          // check the captcha on staff sign-in
@@ -56,6 +61,7 @@ type Options struct {
 	Lock         time.Duration // counting window and lock-out length
 	PortalSecret string        // enables loginAccount when set
 	Key          []byte        // JWT signing key
+	Edge         Edge          // origin role: trusts an edge BFF's identity JWT; nil: off
 	Now          func() time.Time
 	Log          *slog.Logger
 }
@@ -93,6 +99,7 @@ type access struct {
 	roleIDs  []int64
 	roleKey  string
 	perms    []string
+	deptID   int64
 }
 
 // maxRatedAddresses bounds the memory of the captcha rate limit (about 100 bytes an address).
@@ -121,6 +128,9 @@ func (s *Service) loadAccess(ctx context.Context, userID int64) (access, error) 
 			return access{}, err
 		}
 		a := access{found: true, enabled: u.Enabled, username: u.Username, kind: u.Kind, isAdmin: u.IsAdmin}
+		if u.DeptID != nil {
+			a.deptID = *u.DeptID
+		}
 		if a.roleIDs, err = s.d.Users.RoleIDs(ctx, userID); err != nil {
 			return access{}, err
 		}
@@ -297,7 +307,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 // principal builds the request's principal from a live session.
 func principal(sess Session, a access) *authz.Principal {
 	return &authz.Principal{UserID: sess.UserID, SessionID: sess.ID, Kind: sess.Kind, Username: a.username,
-		IsAdmin: a.isAdmin, RoleIDs: a.roleIDs, Perms: a.perms, RoleKey: a.roleKey}
+		IsAdmin: a.isAdmin, RoleIDs: a.roleIDs, Perms: a.perms, RoleKey: a.roleKey, DeptID: a.deptID}
 }
 
 // Scope is the data scope of the caller: the departments they may see (docs/decisions.md "System management (issue 4)").

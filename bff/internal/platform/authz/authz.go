@@ -29,6 +29,7 @@ type Principal struct {
 	RoleIDs   []int64  // sorted
 	Perms     []string // permission strings of the roles' menus, sorted
 	RoleKey   string   // identifies the set of roles ("admin" for the superuser), for caches
+	DeptID    int64    // the user's department, 0 when none (sent upstream in the identity)
 }
 
 // Can tells whether the principal holds any of the permissions (the superuser holds all).
