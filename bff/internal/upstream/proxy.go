@@ -42,6 +42,7 @@ type Service struct {
 type proxy struct {
 	up      config.Upstream
 	rp      *httputil.ReverseProxy
+	tr      http.RoundTripper // the breaker around the transport
 	signer  *Signer
 	timeout time.Duration
 	trust   *httpx.Proxies
@@ -65,9 +66,10 @@ func New(opt Options) (*Service, error) {
 		}
 		px := &proxy{up: up, signer: NewSigner(opt.Secret, opt.Now), timeout: opt.Timeout, trust: opt.Proxies,
 			log: opt.Log.With("prefix", up.Prefix), stats: s.stats}
+		px.tr = newBreaker(up.Prefix, newTransport(), opt.BreakerOpen, opt.Log)
 		px.rp = &httputil.ReverseProxy{
 			Rewrite:        px.rewrite,
-			Transport:      newBreaker(up.Prefix, newTransport(), opt.BreakerOpen, opt.Log),
+			Transport:      px.tr,
 			ModifyResponse: px.modify,
 			ErrorHandler:   px.fail,
 			BufferPool:     pool,
