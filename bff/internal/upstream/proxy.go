@@ -129,6 +129,9 @@ func (px *proxy) serve(c echo.Context) error {
 	out := req.WithContext(context.WithValue(ctx, callKey{}, cl))
 	if req.Body != nil && req.Body != http.NoBody {
 		out.Body = idleBody{ReadCloser: req.Body, w: w}
+		// The server's read deadline (2 min for a whole request) would cut a long upload that
+		// still flows; the idle clock guards this one instead.
+		_ = http.NewResponseController(c.Response()).SetReadDeadline(time.Time{})
 	}
 	defer func() {
 		// A body cut short after the answer began ends in http.ErrAbortHandler: logged, then on.
