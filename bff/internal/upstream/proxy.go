@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httputil"
+	"strings"
 	"sync"
 	"time"
 
@@ -195,11 +196,28 @@ func (px *proxy) modify(resp *http.Response) error {
 			h.Del(k)
 		}
 	}
+	if loc := h.Get("Location"); loc != "" {
+		h.Set("Location", px.localLocation(loc))
+	}
 	if resp.StatusCode < http.StatusBadRequest {
 		resp.Body = idleBody{ReadCloser: resp.Body, w: cl.idle}
 		return nil
 	}
 	return px.answerOf(resp, cl)
+}
+
+// localLocation turns a redirect to the upstream's own address into the BFF's path, so the
+// browser follows it through the BFF and never learns the upstream's address; other targets
+// pass as they are.
+func (px *proxy) localLocation(loc string) string {
+	base := px.up.URL.Scheme + "://" + px.up.URL.Host + px.up.URL.Path
+	if rest, ok := strings.CutPrefix(loc, base); ok && (rest == "" || rest[0] == '/' || rest[0] == '?') {
+		if rest == "" || rest[0] == '?' {
+			return "/" + rest
+		}
+		return rest
+	}
+	return loc
 }
 
 // fail records why the call failed; serve returns it and echo writes the envelope.
