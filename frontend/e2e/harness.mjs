@@ -66,10 +66,11 @@ function stop(child) {
 }
 
 /**
- * Starts a BFF (own temp data dir, demo data, captcha off) and, when asked, the portal.
+ * Starts a BFF (own temp data dir, demo data, captcha off) and, when asked, the portal
+ * (portalEnv adds to the portal's settings, e.g. PORTAL_SECRET for its sign-in assertion).
  * Passwords are random per run; nothing here is a fixed secret.
  */
-export async function startStack({ portal = false, env = {} } = {}) {
+export async function startStack({ portal = false, env = {}, portalEnv = {} } = {}) {
   const logs = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'mall-e2e-'));
   const [bffPort, portalPort] = await Promise.all([freePort(), freePort()]);
@@ -98,6 +99,7 @@ export async function startStack({ portal = false, env = {} } = {}) {
       const p = start('portal', process.execPath, [join(repo, 'deploy', 'portal', 'server.mjs')], {
         PORTAL_ADDR: `127.0.0.1:${portalPort}`,
         PORTAL_REMOTE_ENTRY: `${bffURL}/`,
+        ...portalEnv,
       }, logs);
       children.push(p);
       await waitHTTP(`${portalURL}/`, p, 'portal');

@@ -35,6 +35,7 @@ import (
 	"mallconsole/bff/internal/platform/kv"
 	"mallconsole/bff/internal/platform/richtext"
 	"mallconsole/bff/internal/role"
+	"mallconsole/bff/internal/upstream"
 	"mallconsole/bff/internal/user"
 	"mallconsole/bff/internal/web"
 	"mallconsole/bff/internal/workflow"
@@ -55,11 +56,13 @@ type Options struct {
 
 // App is the wired server.
 type App struct {
-	Echo    *echo.Echo
-	Auth    *auth.Service
-	Routes  *authz.Router // every API route with its access rule
-	OpLog   *audit.Service
-	closers []func() error
+	Echo   *echo.Echo
+	Auth   *auth.Service
+	Routes *authz.Router // every API route with its access rule
+	OpLog  *audit.Service
+	// Upstreams are the proxies of the upstream mode (none unless BFF_UPSTREAMS is set).
+	Upstreams *upstream.Service
+	closers   []func() error
 }
 
 // New builds the handler and the features behind it.
@@ -117,6 +120,16 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	menus := menu.NewService(menu.NewStore(opt.DB, gen), roles, gen, now)
 	settings := initsetup.NewStore(opt.DB)
 	agencies := agency.NewStore(opt.DB, gen)
+	proxies := httpx.NewProxies(cfg.TrustedProxy)
+	ups, err := upstream.New(upstream.Options{Upstreams: cfg.Upstreams, Secret: cfg.UpstreamSecret,
+		Timeout: cfg.UpstreamTimeout, Proxies: proxies, Log: log, Now: now})
+	if err != nil {
+		return nil, err
+	}
+	var edge auth.Edge
+	if cfg.TrustEdgeSecret != "" {
+		edge = upstream.NewVerifier(cfg.TrustEdgeSecret, now)
+	}
 	a.Auth = auth.New(auth.Options{
 		Captcha:      cfg.Captcha,
 		CaptchaRate:  cfg.CaptchaPerMinute,
@@ -125,18 +138,18 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		Lock:         cfg.LoginLock,
 		PortalSecret: cfg.PortalSecret,
 		Key:          opt.Key,
+		Edge:         edge,
 		Now:          now,
 		Log:          log,
 	}, auth.Deps{Users: users, Roles: roles, Depts: depts, Permissions: menus, Sessions: sessions, KV: store,
 		Agencies: agencies, Generation: gen})
 
-	proxies := httpx.NewProxies(cfg.TrustedProxy)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = httpx.ErrorHandler(log, now)
 	e.IPExtractor = proxies.ClientIP
 	e.Use(httpx.RequestID(), httpx.RequestLog(log), httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
-		httpx.BodyLimit(2<<20, attach.UploadRoute, user.AvatarRoute, order.ImportRoute))
+		httpx.BodyLimit(2<<20, append([]string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute}, ups.Paths()...)...))
 
 	sqlDB, err := opt.DB.DB()
 	if err != nil {
@@ -161,6 +174,9 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	a.Routes = routes
 	routes.GET("/healthz", authz.Public(), health)
 	routes.HEAD("/healthz", authz.Public(), health)
+	// A prefix marked replace takes the BFF's own routes under it, but never sign-in, the
+	// session, the menus or the start-up pages the console needs to work at all.
+	routes.Yield(func(path string) bool { return ups.Replaces(path) && !coreRoute(path) })
 
 	a.Auth.Routes(routes)
 	menus.Routes(routes)
@@ -191,6 +207,13 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// The shop: goods and orders.
 	goods.NewService(goods.NewStoreWithClock(opt.DB, now), dicts, richtext.New(), now).Routes(routes)
 	order.NewService(order.NewStoreWithClock(opt.DB, now), dicts, now).Routes(routes)
+	// Upstream mode: after every feature, so that the BFF's own routes win.
+	routes.Yield(nil)
+	ups.Routes(routes)
+	a.Upstreams = ups
+	if !routes.Has(http.MethodGet, "/background/*") {
+		auth.ChannelRoutes(routes)
+	}
 	if err := apiDocRoute(routes); err != nil {
 		return nil, err
 	}
@@ -206,6 +229,18 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	a.Echo = e
 	ok = true
 	return a, nil
+}
+
+// coreRoute tells whether path is one an upstream never takes from the BFF: without these
+// nobody could sign in, load the menus or set the system up.
+func coreRoute(path string) bool {
+	for _, p := range []string{"/healthz", "/api/auth", "/api/menus/build", "/api/app", "/api/init",
+		"/background/common/tj/login", APIDocPath} {
+		if config.UnderPrefix(path, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // APIDocPath serves the OpenAPI document of the staff API.

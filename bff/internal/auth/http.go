@@ -34,8 +34,12 @@ func (s *Service) Routes(r *authz.Router) {
 	r.DELETE("/api/auth/online", authz.Perm(perm.OnlineDel), s.handleKick).
 		Doc(authz.Doc{Summary: "end sessions", Body: []string{}, Status: http.StatusOK})
 	export.Routes(r, "/api/auth/online", authz.Perm(perm.OnlineList), s.onlineExport())
-	// The channel operators' API: whatever is not (yet) there still needs a live session first,
-	// so that a signed-out operator gets 405 and is sent to sign in again.
+}
+
+// ChannelRoutes registers the rest of the channel operators' API: whatever is not (yet) there
+// still needs a live session first, so that a signed-out operator gets 405 and is sent to sign
+// in again. Registered last, and only where no upstream serves /background.
+func ChannelRoutes(r *authz.Router) {
 	r.Any("/background/*", authz.Channel(), func(echo.Context) error { return echo.ErrNotFound })
 }
 

@@ -53,6 +53,11 @@ type Agencies interface {
 	Enabled(ctx context.Context, id int64) (bool, error)
 }
 
+// Edge verifies an identity JWT minted by an edge BFF for path (package upstream's Verifier).
+type Edge interface {
+	Principal(raw, path string) (*authz.Principal, error)
+}
+
 // Options are the settings of sign-in.
 type Options struct {
 	Captcha      bool          // check the captcha on staff sign-in
@@ -62,6 +67,7 @@ type Options struct {
 	Lock         time.Duration // counting window and lock-out length
 	PortalSecret string        // enables loginAccount when set
 	Key          []byte        // JWT signing key
+	Edge         Edge          // origin role: trusts an edge BFF's identity JWT; nil: off
 	Now          func() time.Time
 	Log          *slog.Logger
 }
@@ -101,6 +107,7 @@ type access struct {
 	roleKey  string
 	perms    []string
 	agencyID *int64 // a channel operator's agency
+	deptID   int64
 }
 
 // maxRatedAddresses bounds the memory of the captcha rate limit (about 100 bytes an address).
@@ -134,6 +141,9 @@ func (s *Service) loadAccess(ctx context.Context, userID int64) (access, error) 
 			if a.enabled, err = s.agencyLetsIn(ctx, u); err != nil {
 				return access{}, err
 			}
+		}
+		if u.DeptID != nil {
+			a.deptID = *u.DeptID
 		}
 		if a.roleIDs, err = s.d.Users.RoleIDs(ctx, userID); err != nil {
 			return access{}, err
@@ -324,7 +334,8 @@ func (s *Service) Sweep(ctx context.Context) error {
 // principal builds the request's principal from a live session.
 func principal(sess Session, a access) *authz.Principal {
 	return &authz.Principal{UserID: sess.UserID, SessionID: sess.ID, Kind: sess.Kind, Username: a.username,
-		IsAdmin: a.isAdmin, RoleIDs: a.roleIDs, Perms: a.perms, RoleKey: a.roleKey, AgencyID: a.agencyID}
+		IsAdmin: a.isAdmin, RoleIDs: a.roleIDs, Perms: a.perms, RoleKey: a.roleKey, AgencyID: a.agencyID,
+		DeptID: a.deptID}
 }
 
 // Scope is the data scope of the caller: the departments they may see (docs/decisions.md "System management (issue 4)").

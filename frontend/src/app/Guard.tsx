@@ -12,6 +12,8 @@ export function Guard() {
   const rolesLoaded = useSession((s) => s.roles.length > 0);
   const loadMenus = useSession((s) => s.loadMenus);
   const menusPending = useSession((s) => s.menusPending);
+  const portalWaits = useSession((s) => !s.portalTried || s.portalPending);
+  const getAssertion = getRuntime().getAssertion;
 
   const decision = decideGuard({
     pathname: location.pathname,
@@ -22,12 +24,14 @@ export function Guard() {
     embedded: getRuntime().embedded,
     hostPath: window.location.pathname,
     basePath: PRODUCT_BASE_PATH,
+    portalSignIn: Boolean(getAssertion) && portalWaits,
   });
 
   useEffect(() => {
     if (decision.type === 'loadInfo') void useSession.getState().restore();
     else if (decision.type === 'loadMenus') void useSession.getState().refreshMenus();
-  }, [decision.type]);
+    else if (decision.type === 'portalSignIn' && getAssertion) void useSession.getState().portalLogin(getAssertion);
+  }, [decision.type, getAssertion]);
 
   // Menu and role changes made meanwhile show on the next navigation (not on the first page).
   const seen = useRef(location.pathname);

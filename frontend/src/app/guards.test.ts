@@ -70,4 +70,12 @@ describe('route guards', () => {
     expect(safeRedirect('//evil.example/')).toBe('/');
     expect(safeRedirect('/login')).toBe('/');
   });
+
+  it('signs in through the host portal before /login when it offers an assertion, on paths that need sign-in', () => {
+    const embedded = { embedded: true, hostPath: '/monomer/system/online', pathname: '/system/online' };
+    expect(decide({ ...embedded, portalSignIn: true })).toEqual({ type: 'portalSignIn' });
+    expect(decide({ ...embedded, portalSignIn: false })).toEqual({ type: 'redirect', to: '/login?redirect=%2Fsystem%2Fonline' });
+    expect(decide({ ...embedded, pathname: '/login', hostPath: '/monomer/login', portalSignIn: true })).toEqual({ type: 'allow' });
+    expect(decide({ ...embedded, hasToken: true, portalSignIn: true })).toEqual({ type: 'loadInfo' });
+  });
 });

@@ -21,13 +21,16 @@ export interface GuardInput {
   hostPath: string;
   /** The product's base path in a host ('/monomer'). */
   basePath: string;
+  /** The host passed getAssertion, and its sign-in was not tried yet in this mount or is under way. */
+  portalSignIn?: boolean;
 }
 
 export type GuardDecision =
   | { type: 'allow' }
   | { type: 'redirect'; to: string }
   | { type: 'loadInfo' }
-  | { type: 'loadMenus' };
+  | { type: 'loadMenus' }
+  | { type: 'portalSignIn' };
 
 function underBase(hostPath: string, basePath: string): boolean {
   return hostPath === basePath || hostPath.startsWith(`${basePath}/`);
@@ -37,7 +40,8 @@ function underBase(hostPath: string, basePath: string): boolean {
  * Where a navigation may go (docs/decisions.md "Users and menus"):
  * embedded outside the product's base path → no check; signed in on /login → /;
  * signed in without roles → fetch info and menus; sign-in just happened → reload menus;
- * signed out on a path that needs sign-in → /login?redirect=<wanted path>.
+ * signed out on a path that needs sign-in → the host portal's sign-in when it offers one and it
+ * was not tried yet, else /login?redirect=<wanted path>.
  */
 export function decideGuard(input: GuardInput): GuardDecision {
   if (input.embedded && !underBase(input.hostPath, input.basePath)) return { type: 'allow' };
@@ -48,6 +52,8 @@ export function decideGuard(input: GuardInput): GuardDecision {
     return { type: 'allow' };
   }
   if (PUBLIC_PATHS.includes(input.pathname)) return { type: 'allow' };
+  // The host portal vouches for its user: sign in with that, once, before showing /login.
+  if (input.portalSignIn) return { type: 'portalSignIn' };
   const wanted = input.pathname === '/' ? HOME_PATH : input.pathname;
   return { type: 'redirect', to: loginRedirect(`${wanted}${input.search}`) };
 }

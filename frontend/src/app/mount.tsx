@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { createCache } from '@ant-design/cssinjs';
 import { client, expectBindings } from '@/shared/api';
-import { getRuntime, resetRuntime, resolveApiBase, resolveBasename, setRuntime } from '@/shared/lib/runtime';
+import { getRuntime, resetRuntime, resolveApiBase, resolveAssertion, resolveBasename, setRuntime } from '@/shared/lib/runtime';
 import { useSession } from '@/features/auth';
 import { AppRoot } from './AppRoot';
 import { fillBox } from './box';
@@ -73,6 +73,7 @@ export function mountApp(options: MountOptions): MountedApp {
     container,
     basename: resolveBasename(options.embedded, props.routerBase),
     apiBase: resolveApiBase(options.moduleUrl, props.apiBase),
+    getAssertion: options.embedded ? resolveAssertion(props.getAssertion) : undefined,
   });
   const unfillBox = fillBox(host, container);
   const titleBefore = document.title;

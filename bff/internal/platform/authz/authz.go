@@ -30,6 +30,7 @@ type Principal struct {
 	Perms     []string // permission strings of the roles' menus, sorted
 	RoleKey   string   // identifies the set of roles ("admin" for the superuser), for caches
 	AgencyID  *int64   // a channel operator's agency (enabled, checked at sign-in and on each request)
+	DeptID    int64    // the user's department, 0 when none (sent upstream in the identity)
 }
 
 // Can tells whether the principal holds any of the permissions (the superuser holds all).

@@ -51,6 +51,7 @@ type Router struct {
 	audit        echo.MiddlewareFunc
 	rules        map[string]Rule
 	routes       []*Route
+	yield        func(path string) bool
 }
 
 // Route is one registered route: its rule and how the API document describes it.
@@ -91,8 +92,22 @@ func NewRouter(e *echo.Echo, authenticate, audit echo.MiddlewareFunc) *Router {
 // RouteKey names a route the way Rules does: "METHOD /path".
 func RouteKey(method, path string) string { return method + " " + path }
 
-// Add registers one route under rule; describe it with Doc on the answer.
+// Yield makes the routes registered from now on whose path yield(path) holds left out: the
+// upstream mode hands them to another backend (package upstream, docs/upstream.md).
+func (r *Router) Yield(yield func(path string) bool) { r.yield = yield }
+
+// Has tells whether a route is registered.
+func (r *Router) Has(method, path string) bool {
+	_, ok := r.rules[RouteKey(method, path)]
+	return ok
+}
+
+// Add registers one route under rule; describe it with Doc on the answer. A yielded route is
+// not registered (its Route is returned for chaining all the same).
 func (r *Router) Add(method, path string, rule Rule, h echo.HandlerFunc) *Route {
+	if r.yield != nil && r.yield(path) {
+		return &Route{Method: method, Path: path, Rule: rule}
+	}
 	key := RouteKey(method, path)
 	if _, dup := r.rules[key]; dup {
 		panic("route registered twice: " + key)

@@ -48,6 +48,12 @@ type Config struct {
 	UploadMaxMB   int
 	BrandTitles   map[string]string // host name (lower case, no port) → header title; others: 商城
 
+	// Upstream mode (docs/upstream.md): prefixes proxied to existing backends, longest first.
+	Upstreams       []Upstream
+	UpstreamSecret  string        // signs the identity JWT sent upstream; required with Upstreams
+	UpstreamTimeout time.Duration // how long an upstream may send nothing before 504
+	TrustEdgeSecret string        // origin role: accept an edge BFF's identity JWT signed with it
+
 	// CaptchaPerMinute is how many captchas one address gets a minute (also the burst); 0: no limit.
 	CaptchaPerMinute int
 }
@@ -173,6 +179,10 @@ func settings() []setting {
 			return nil
 		}},
 		{"BFF_BRAND_TITLES", "", "comma-separated host=title pairs: the header title for each deployment host (others: 商城)", parseBrandTitles},
+		{"BFF_UPSTREAMS", "", "comma-separated PREFIX=URL[|perm:PERMISSION][|identity:jwt|relay][|replace]: API prefixes proxied to existing backends", parseUpstreams},
+		{"BFF_UPSTREAM_SECRET", "", "HS256 secret (at least 32 characters) signing the identity sent to upstreams; required with BFF_UPSTREAMS", parseUpstreamSecret},
+		{"BFF_UPSTREAM_TIMEOUT", "30s", "how long an upstream may send or take nothing before the answer is 504 (Go duration, 1s..1h)", parseUpstreamTimeout},
+		{"BFF_TRUST_EDGE_SECRET", "", "origin role: serve requests bearing an edge BFF's identity JWT signed with this secret (at least 32 characters)", parseTrustEdgeSecret},
 		{"BFF_LOG_LEVEL", "info", "debug|info|warn|error", func(c *Config, v string) error {
 			switch strings.ToLower(v) {
 			case "debug":
@@ -253,6 +263,11 @@ func Load(args, environ []string, usage io.Writer) (Config, error) {
 		errs = append(errs, fmt.Errorf("BFF_DB (--db): %w", err))
 	}
 	c.DB = db
+	if len(errs) == 0 {
+		if err := checkUpstreams(c); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	if err := errors.Join(errs...); err != nil {
 		return Config{}, err
 	}

@@ -35,6 +35,9 @@ const (
 
 	OnlineList = "online:list"
 	OnlineDel  = "online:del"
+
+	// UpstreamMetrics reads the counters of proxied calls (no menu grants it: the superuser).
+	UpstreamMetrics = "upstream:metrics"
 )
 
 // Permissions of the workflow.

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, Checkbox, Flex } from 'antd';
+import { Alert, Button, Checkbox, Flex } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import { useT } from './messages';
 import { safeRedirect } from '@/shared/lib/paths';
@@ -22,6 +22,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const login = useSession((s) => s.login);
+  const portalRefused = useSession((s) => s.portalRefused);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [rememberMe, setRememberMe] = useState(() => readCookie(COOKIE_REMEMBER) === '1');
   const [submitting, setSubmitting] = useState(false);
@@ -85,6 +86,10 @@ export default function LoginPage() {
   const err = form.errors;
   return (
     <AuthShell subtitle={t('route.login')}>
+      {portalRefused ? (
+        <Alert type="warning" showIcon role="alert" style={{ marginBottom: 16 }}
+          message={t('login.portalRefused', { reason: portalRefused })} />
+      ) : null}
       <form name="login" noValidate onSubmit={onSubmit}>
         <CredentialFields
           idPrefix="login"

@@ -1,4 +1,5 @@
 import { http } from '@/shared/api';
+import type { PortalAssertion } from '@/shared/lib/runtime';
 import type { Captcha, ChannelLoginForm, LoginForm, LoginResult, MenuNode, UserInfo } from './types';
 
 export function login(form: LoginForm): Promise<LoginResult> {
@@ -8,6 +9,15 @@ export function login(form: LoginForm): Promise<LoginResult> {
     code: form.code,
     uuid: form.uuid,
   });
+}
+
+/** Silent: a refused assertion is not an expired session; the guard falls back to /login with the reason. */
+export function loginAccount(a: PortalAssertion): Promise<LoginResult> {
+  return http.postForm<LoginResult>(
+    '/api/auth/loginAccount',
+    { empNo: a.empNo, ts: String(a.ts), nonce: a.nonce, sig: a.sig },
+    { silent: true },
+  );
 }
 
 export function channelLogin(form: ChannelLoginForm): Promise<LoginResult> {

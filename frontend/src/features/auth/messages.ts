@@ -16,6 +16,7 @@ export const messages = {
   'login.submit': ['登 录', 'Log in'],
   'login.channel.link': ['渠道登录', 'Channel login'],
   'login.staff.link': ['员工登录', 'Staff login'],
+  'login.portalRefused': ['门户登录未成功：{reason}，请用账号密码登录', 'Sign-in through the portal failed: {reason}. Please log in with your password'],
 } as const satisfies Messages;
 
 export const { t, useT, translate } = featureMessages(messages);

@@ -20,6 +20,7 @@ function setup(overrides: Partial<SessionDeps['api']> = {}, initialToken?: strin
     api: {
       login: vi.fn(async () => loginResult(['admin'])),
       channelLogin: vi.fn(async () => loginResult([])),
+      loginAccount: vi.fn(async () => loginResult(['online:list'])),
       getInfo: vi.fn(async () => info(['online:list'])),
       logout: vi.fn(async () => undefined),
       buildMenus: vi.fn(async () => menus),
@@ -40,6 +41,42 @@ function setup(overrides: Partial<SessionDeps['api']> = {}, initialToken?: strin
 }
 
 const form = { username: 'admin', password: 'pw', code: '1', uuid: 'u' };
+const assertion = { empNo: 'E1001', ts: 1795251600, nonce: 'n1', sig: 'ab' };
+
+describe('sign-in from the host portal', () => {
+  it('signs in with the assertion, once per mount, and not again after a logout', async () => {
+    const { store, deps } = setup();
+    const getAssertion = vi.fn(async () => assertion);
+    const signingIn = store.getState().portalLogin(getAssertion);
+    expect(store.getState()).toMatchObject({ portalTried: true, portalPending: true });
+    await signingIn;
+    expect(store.getState().portalPending).toBe(false);
+    expect(deps.api.loginAccount).toHaveBeenCalledWith(assertion);
+    expect(deps.token.set).toHaveBeenCalledWith('Bearer jwt', false);
+    expect(store.getState()).toMatchObject({ token: 'Bearer jwt', roles: ['online:list'], portalTried: true, portalRefused: undefined });
+    await store.getState().logout();
+    await store.getState().portalLogin(getAssertion);
+    expect(getAssertion).toHaveBeenCalledTimes(1);
+    expect(store.getState()).toMatchObject({ token: undefined, portalTried: true });
+    // A new mount starts afresh.
+    store.getState().reset();
+    expect(store.getState().portalTried).toBe(false);
+  });
+
+  it("records the server's reason when the assertion is refused, and the host's when it has none", async () => {
+    const refused = new AxiosError('Request failed', 'ERR_BAD_REQUEST', undefined, undefined, {
+      status: 401, statusText: '', headers: {}, config: { headers: new AxiosHeaders() },
+      data: { status: 401, message: '签名已使用' },
+    });
+    const { store } = setup({ loginAccount: vi.fn(async () => Promise.reject(refused)) });
+    await store.getState().portalLogin(async () => assertion);
+    expect(store.getState()).toMatchObject({ token: undefined, portalTried: true, portalRefused: '签名已使用' });
+
+    const other = setup().store;
+    await other.getState().portalLogin(async () => Promise.reject(new Error('portal assertion: HTTP 403')));
+    expect(other.getState().portalRefused).toBe('portal assertion: HTTP 403');
+  });
+});
 
 describe('session store', () => {
   it('starts signed out with empty roles, or with the stored token', () => {

@@ -2,7 +2,7 @@ import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import * as authApi from './api';
 import type { ChannelLoginForm, LoginForm, LoginResult, MenuNode, UserInfo, UserProfile } from './types';
 import { isAxiosError } from 'axios';
-import { getRuntime } from '@/shared/lib/runtime';
+import { getRuntime, type PortalAssertion } from '@/shared/lib/runtime';
 import { getToken, removeToken, setToken } from '@/shared/lib/token';
 
 /** Role given to a user the server returns no roles for (docs/decisions.md "Users and menus"). */
@@ -12,6 +12,7 @@ export interface SessionDeps {
   api: {
     login: (form: LoginForm) => Promise<LoginResult>;
     channelLogin: (form: ChannelLoginForm) => Promise<LoginResult>;
+    loginAccount: (a: PortalAssertion) => Promise<LoginResult>;
     getInfo: () => Promise<UserInfo>;
     logout: () => Promise<unknown>;
     buildMenus: () => Promise<MenuNode[]>;
@@ -37,9 +38,17 @@ export interface SessionState {
   menusLoaded: boolean;
   /** Info or menus are on their way: dynamic routes are not known yet. */
   menusPending: boolean;
+  /** The host portal's sign-in was tried in this mount (once: after a logout the form shows). */
+  portalTried: boolean;
+  /** The host portal's sign-in is on its way: the guard waits rather than show /login. */
+  portalPending: boolean;
+  /** Why the host portal's sign-in failed, shown on /login; undefined when it did not. */
+  portalRefused: string | undefined;
 
   login: (form: LoginForm, rememberMe: boolean) => Promise<void>;
   channelLogin: (form: ChannelLoginForm) => Promise<void>;
+  /** Signs in with the host portal's assertion; on failure records the reason (never throws). */
+  portalLogin: (getAssertion: () => Promise<PortalAssertion>) => Promise<void>;
   /** Roles empty: info, then menus. A failed info logs out and reloads; resolves false then. */
   restore: () => Promise<boolean>;
   /** loadMenus set: reset the flag and fetch the menus again. */
@@ -57,6 +66,15 @@ export interface SessionState {
 
 function statusOf(err: unknown): number | undefined {
   return isAxiosError(err) ? err.response?.status : undefined;
+}
+
+/** The server's message for a refused call, else the error's own text. */
+function reasonOf(err: unknown): string {
+  if (isAxiosError(err)) {
+    const msg = (err.response?.data as { message?: unknown } | undefined)?.message;
+    if (typeof msg === 'string' && msg !== '') return msg;
+  }
+  return err instanceof Error && err.message ? err.message : String(err);
 }
 
 export function rolesOf(info: UserInfo): string[] {
@@ -77,6 +95,9 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
     menus: [] as MenuNode[],
     menusLoaded: false,
     menusPending: false,
+    portalTried: false,
+    portalPending: false,
+    portalRefused: undefined as string | undefined,
   });
 
   return create<SessionState>((set, get) => {
@@ -132,6 +153,18 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         signedIn(await deps.api.channelLogin(form), false);
       },
 
+      portalLogin: async (getAssertion) => {
+        if (get().portalTried) return;
+        set({ portalTried: true, portalPending: true });
+        try {
+          signedIn(await deps.api.loginAccount(await getAssertion()), false);
+        } catch (err) {
+          set({ portalRefused: reasonOf(err) });
+        } finally {
+          set({ portalPending: false });
+        }
+      },
+
       restore: () => {
         // One restore at a time, however many renders ask for it.
         restoring ??= doRestore().finally(() => {
@@ -167,7 +200,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
           // cleared below all the same
         } finally {
           deps.token.remove();
-          set({ ...empty(), token: undefined });
+          set({ ...empty(), token: undefined, portalTried: get().portalTried });
         }
       },
 
@@ -180,6 +213,7 @@ export const useSession = createSessionStore({
   api: {
     login: authApi.login,
     channelLogin: authApi.channelLogin,
+    loginAccount: authApi.loginAccount,
     getInfo: authApi.getInfo,
     logout: authApi.logout,
     buildMenus: authApi.buildMenus,

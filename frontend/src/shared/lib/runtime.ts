@@ -13,6 +13,24 @@ export interface Runtime {
   basename: string;
   /** Origin the API is called on ('' means relative to the page). */
   apiBase: string;
+  /**
+   * The host portal's signed statement that its user is signed in (qiankun prop `getAssertion`):
+   * when present, the app signs in with it instead of showing /login (docs/upstream.md).
+   */
+  getAssertion?: () => Promise<PortalAssertion>;
+}
+
+/** What a host portal's getAssertion gives: an employee number signed with a time and a nonce. */
+export interface PortalAssertion {
+  empNo: string;
+  ts: number | string;
+  nonce: string;
+  sig: string;
+}
+
+/** The host's getAssertion prop, when it is a function. */
+export function resolveAssertion(prop: unknown): Runtime['getAssertion'] {
+  return typeof prop === 'function' ? (prop as () => Promise<PortalAssertion>) : undefined;
 }
 
 /**

@@ -1,0 +1,251 @@
+// Package upstream is the BFF's upstream mode (docs/upstream.md): API prefixes proxied to an
+// existing backend with the caller's identity, after the BFF's own session and permission checks,
+// and a small helper to answer one request from several parts (aggregate.go).
+package upstream
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httputil"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"mallconsole/bff/internal/platform/authz"
+	"mallconsole/bff/internal/platform/config"
+	"mallconsole/bff/internal/platform/httpx"
+)
+
+// Options are what the proxies are built from.
+type Options struct {
+	Upstreams   []config.Upstream // longest prefix first (config sorts them)
+	Secret      string            // BFF_UPSTREAM_SECRET
+	Timeout     time.Duration     // no bytes either way for this long: 504
+	BreakerOpen time.Duration     // how long a tripped breaker answers 503; 0: 5 s
+	Proxies     *httpx.Proxies    // whom to believe about the client's scheme
+	Log         *slog.Logger
+	Now         func() time.Time
+}
+
+// Service holds one reverse proxy per upstream.
+type Service struct {
+	proxies []*proxy
+	stats   *Stats
+}
+
+// proxy is one upstream: its reverse proxy, transport and breaker.
+type proxy struct {
+	up      config.Upstream
+	rp      *httputil.ReverseProxy
+	tr      http.RoundTripper // the breaker around the transport
+	signer  *Signer
+	timeout time.Duration
+	trust   *httpx.Proxies
+	log     *slog.Logger
+	stats   *Stats
+}
+
+// New builds the proxies; with no upstreams it is an empty service that registers nothing.
+func New(opt Options) (*Service, error) {
+	s := &Service{stats: NewStats()}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.Timeout <= 0 {
+		opt.Timeout = 30 * time.Second
+	}
+	pool := &bufferPool{}
+	for _, up := range opt.Upstreams {
+		if up.Identity == config.IdentityRelay {
+			return nil, fmt.Errorf("BFF_UPSTREAMS %s: identity:relay is not available in this version", up.Prefix)
+		}
+		px := &proxy{up: up, signer: NewSigner(opt.Secret, opt.Now), timeout: opt.Timeout, trust: opt.Proxies,
+			log: opt.Log.With("prefix", up.Prefix), stats: s.stats}
+		px.tr = newBreaker(up.Prefix, newTransport(), opt.BreakerOpen, opt.Log)
+		px.rp = &httputil.ReverseProxy{
+			Rewrite:        px.rewrite,
+			Transport:      px.tr,
+			ModifyResponse: px.modify,
+			ErrorHandler:   px.fail,
+			BufferPool:     pool,
+			// A download reaches the browser as it comes, not when a buffer happens to fill.
+			FlushInterval: 100 * time.Millisecond,
+			ErrorLog:      slog.NewLogLogger(opt.Log.Handler(), slog.LevelWarn),
+		}
+		s.proxies = append(s.proxies, px)
+	}
+	return s, nil
+}
+
+// Stats are the counters of proxied calls.
+func (s *Service) Stats() *Stats { return s.stats }
+
+func newTransport() *http.Transport {
+	return &http.Transport{
+		DialContext:         (&net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+		MaxIdleConns:        512,
+		MaxIdleConnsPerHost: 256,
+		IdleConnTimeout:     90 * time.Second,
+		TLSHandshakeTimeout: 10 * time.Second,
+		// Bodies pass as they are: the browser's Accept-Encoding goes up, the upstream's
+		// Content-Encoding comes back, nothing is unpacked in between.
+		DisableCompression: true,
+		ForceAttemptHTTP2:  true,
+	}
+}
+
+// call is one proxied request's state, reached from the proxy's hooks through the context.
+type call struct {
+	principal *authz.Principal
+	requestID string
+	clientIP  string
+	scheme    string
+	host      string
+	idle      *idle
+	err       error // the answer when the call failed before anything was written
+}
+
+type callKey struct{}
+
+func callOf(ctx context.Context) *call {
+	cl, _ := ctx.Value(callKey{}).(*call)
+	return cl
+}
+
+// serve proxies one request whose session and permission authz.Router has already checked.
+func (px *proxy) serve(c echo.Context) error {
+	start := time.Now()
+	req := c.Request()
+	ctx, w, cancel := watch(req.Context(), px.timeout)
+	defer cancel(nil)
+	defer w.stop()
+	cl := &call{principal: authz.From(c), requestID: c.Response().Header().Get(echo.HeaderXRequestID),
+		clientIP: c.RealIP(), scheme: px.trust.Scheme(req), host: px.trust.Host(req), idle: w}
+	out := req.WithContext(context.WithValue(ctx, callKey{}, cl))
+	if req.Body != nil && req.Body != http.NoBody {
+		out.Body = idleBody{ReadCloser: req.Body, w: w}
+		// The server's read deadline (2 min for a whole request) would cut a long upload that
+		// still flows; the idle clock guards this one instead.
+		_ = http.NewResponseController(c.Response()).SetReadDeadline(time.Time{})
+	}
+	defer func() {
+		// A body cut short after the answer began ends in http.ErrAbortHandler: logged, then on.
+		r := recover()
+		status := c.Response().Status
+		if e, ok := cl.err.(*httpx.Error); ok {
+			status = e.Status
+		}
+		d := time.Since(start)
+		px.stats.Add(px.up.Prefix, status, d)
+		level := slog.LevelDebug
+		switch {
+		case r != nil || status >= 500:
+			level = slog.LevelWarn
+		case status >= 400:
+			level = slog.LevelInfo
+		}
+		px.log.Log(req.Context(), level, "upstream call", "method", req.Method, "path", req.URL.Path, "status", status,
+			"dur", d, "aborted", r != nil, "request_id", cl.requestID)
+		if r != nil {
+			panic(r)
+		}
+	}()
+	px.rp.ServeHTTP(c.Response(), out)
+	return cl.err
+}
+
+// rewrite builds the upstream request: same path (after the URL's own) and query, the BFF's
+// identity instead of the browser's credentials, and the forwarding headers. Hop-by-hop headers
+// and incoming X-Forwarded-* are already gone (httputil.ProxyRequest).
+func (px *proxy) rewrite(pr *httputil.ProxyRequest) {
+	cl := callOf(pr.In.Context())
+	pr.SetURL(px.up.URL)
+	h := pr.Out.Header
+	h.Del("Cookie")
+	h.Del("Proxy-Authorization")
+	h.Del(echo.HeaderAuthorization)
+	if tok, err := px.signer.Sign(cl.principal, px.up.Prefix); err == nil {
+		h.Set(echo.HeaderAuthorization, "Bearer "+tok)
+	} else {
+		px.log.Error("signing the upstream identity", "err", err)
+	}
+	h.Set(echo.HeaderXRequestID, cl.requestID)
+	h.Set(echo.HeaderXForwardedFor, cl.clientIP)
+	h.Set(echo.HeaderXForwardedProto, cl.scheme)
+	if cl.host != "" {
+		h.Set("X-Forwarded-Host", cl.host)
+	}
+}
+
+// modify passes a success on (its body restarting the idle clock as it streams) and turns a
+// refusal or failure into the BFF's own answer.
+func (px *proxy) modify(resp *http.Response) error {
+	cl := callOf(resp.Request.Context())
+	h := resp.Header
+	// The browser holds no upstream credentials and sees the BFF's request id and CORS only.
+	h.Del("Set-Cookie")
+	h.Del(echo.HeaderXRequestID)
+	for k := range h {
+		if len(k) > 12 && http.CanonicalHeaderKey(k[:12]) == "Access-Contr" {
+			h.Del(k)
+		}
+	}
+	if loc := h.Get("Location"); loc != "" {
+		h.Set("Location", px.localLocation(loc))
+	}
+	if resp.StatusCode < http.StatusBadRequest {
+		resp.Body = idleBody{ReadCloser: resp.Body, w: cl.idle}
+		return nil
+	}
+	return px.answerOf(resp, cl)
+}
+
+// localLocation turns a redirect to the upstream's own address into the BFF's path, so the
+// browser follows it through the BFF and never learns the upstream's address; other targets
+// pass as they are.
+func (px *proxy) localLocation(loc string) string {
+	base := px.up.URL.Scheme + "://" + px.up.URL.Host + px.up.URL.Path
+	if rest, ok := strings.CutPrefix(loc, base); ok && (rest == "" || rest[0] == '/' || rest[0] == '?') {
+		if rest == "" || rest[0] == '?' {
+			return "/" + rest
+		}
+		return rest
+	}
+	return loc
+}
+
+// fail records why the call failed; serve returns it and echo writes the envelope.
+func (px *proxy) fail(_ http.ResponseWriter, r *http.Request, err error) {
+	cl := callOf(r.Context())
+	var answer *httpx.Error
+	switch {
+	case errors.As(err, &answer):
+	case errors.Is(err, errOpen):
+		answer = &httpx.Error{Status: http.StatusServiceUnavailable, Message: msgOpen}
+	case errors.Is(context.Cause(r.Context()), errIdle):
+		px.log.Warn("upstream timed out", "request_id", cl.requestID, "after", px.timeout)
+		answer = &httpx.Error{Status: http.StatusGatewayTimeout, Message: msgTimeout}
+	default:
+		px.log.Warn("upstream unreachable", "request_id", cl.requestID, "err", err)
+		answer = &httpx.Error{Status: http.StatusBadGateway, Message: msgDown}
+	}
+	cl.err = answer
+}
+
+// bufferPool lends the 32 KB copy buffers of the reverse proxy, so streaming makes no garbage.
+type bufferPool struct{ p sync.Pool }
+
+func (b *bufferPool) Get() []byte {
+	if v, ok := b.p.Get().(*[]byte); ok {
+		return *v
+	}
+	return make([]byte, 32<<10)
+}
+
+func (b *bufferPool) Put(v []byte) { b.p.Put(&v) }
