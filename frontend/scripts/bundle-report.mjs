@@ -18,6 +18,8 @@ const ROUTES = [
   { name: '/login incl. deferred feedback host', modules: ['src/features/auth/LoginPage.tsx', 'src/app/Feedback.tsx'] },
   { name: 'frame + /dashboard', modules: ['src/app/layout/Frame.tsx', 'src/features/dashboard/DashboardPage.tsx'], budgetKb: 500 },
   { name: 'frame + 在线用户 (system/online/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/online/index.ts'] },
+  { name: 'frame + 商品管理 (mall/goods/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/goods/index.ts'] },
+  { name: 'frame + 详情 (/look)', modules: ['src/app/layout/Frame.tsx', 'src/features/look/index.ts'] },
 ];
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);

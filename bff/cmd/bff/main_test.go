@@ -165,7 +165,7 @@ func TestRunOnMySQL(t *testing.T) {
 	token := loginAdmin(t, r.base, "mysql-admin-pw")
 	var tree []map[string]any
 	if code := getJSON(t, r.base+"/api/menus/build", token, &tree); code != 200 || len(tree) != 3 || tree[0]["path"] != "/system" || tree[1]["path"] != "/workflow" ||
-		tree[2]["path"] != "/mall" || tree[2]["hidden"] != true {
+		tree[2]["path"] != "/mall" || tree[2]["hidden"] != false {
 		t.Fatalf("menus: %d %v", code, tree)
 	}
 	var check map[string]bool

@@ -124,6 +124,19 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("seeding the shop pages: %w", err)
 	}
+	err = g.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		settings := initsetup.NewStore(tx)
+		if _, done, err := settings.Get(ctx, KeyShopGoodsShown); err != nil || done {
+			return err
+		}
+		if err := showShop(ctx, tx, gen); err != nil {
+			return err
+		}
+		return settings.Set(ctx, tx, KeyShopGoodsShown, time.Now().UTC().Format(time.RFC3339))
+	})
+	if err != nil {
+		return fmt.Errorf("showing the goods page: %w", err)
+	}
 	if printAdmin != "" {
 		fmt.Fprintf(opt.Out, "admin password: %s\n", printAdmin)
 	}

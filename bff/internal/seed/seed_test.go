@@ -3,6 +3,7 @@ package seed_test
 import (
 	"bytes"
 	"context"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/dict"
+	"mallconsole/bff/internal/initsetup"
 	"mallconsole/bff/internal/menu"
 	"mallconsole/bff/internal/platform/dbtest"
 	"mallconsole/bff/internal/role"
@@ -108,7 +110,7 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 			t.Fatalf("output %q", s)
 		}
 		first := counts(t, g)
-		if first["users"] != 4 || first["depts"] != 4 || first["dict"] != 6 || first["dict_detail"] != 25 || first["settings"] != 5 ||
+		if first["users"] != 4 || first["depts"] != 4 || first["dict"] != 6 || first["dict_detail"] != 25 || first["settings"] != 6 ||
 			first["leave_entitlements"] != 1 {
 			t.Fatalf("demo counts = %v", first)
 		}
@@ -159,4 +161,56 @@ func equal(a, b map[string]int64) bool {
 		}
 	}
 	return len(a) == len(b)
+}
+
+// shopMenus answers whether 商城, 商品管理 and 订单管理 are hidden.
+func shopMenus(t *testing.T, g *gorm.DB) (dir, goods, order bool) {
+	t.Helper()
+	var d menu.Menu
+	if err := g.Where("pid IS NULL AND title = ?", seed.ShopMenu).Take(&d).Error; err != nil {
+		t.Fatal(err)
+	}
+	var pages []menu.Menu
+	g.Where("pid = ?", d.ID).Find(&pages)
+	hidden := map[string]bool{}
+	for _, p := range pages {
+		hidden[p.Title] = p.Hidden
+	}
+	if len(hidden) != 2 {
+		t.Fatalf("商城 pages = %v", hidden)
+	}
+	return d.Hidden, hidden[seed.GoodsMenu], hidden[seed.OrderMenu]
+}
+
+// 商城 and 商品管理 are shown now that the goods page exists; 订单管理 stays hidden until its page
+// ships, on a new database and on one seeded while 商城 was hidden.
+func TestShopMenusShowTheGoodsPage(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		ctx := context.Background()
+		opt := seed.Options{AdminPassword: "given-admin-pw", Out: io.Discard, BcryptCost: bcrypt.MinCost}
+		if err := seed.Run(ctx, g, opt); err != nil {
+			t.Fatal(err)
+		}
+		if dir, goods, order := shopMenus(t, g); dir || goods || !order {
+			t.Fatalf("new database: hidden 商城 %v 商品管理 %v 订单管理 %v", dir, goods, order)
+		}
+		// A database seeded before: 商城 hidden, its pages not, the new step not yet run.
+		g.Model(&menu.Menu{}).Where("pid IS NULL AND title = ?", seed.ShopMenu).Update("hidden", true)
+		g.Model(&menu.Menu{}).Where("title IN ?", []string{seed.GoodsMenu, seed.OrderMenu}).Update("hidden", false)
+		g.Where("k = ?", seed.KeyShopGoodsShown).Delete(&initsetup.Setting{})
+		if err := seed.Run(ctx, g, opt); err != nil {
+			t.Fatal(err)
+		}
+		if dir, goods, order := shopMenus(t, g); dir || goods || !order {
+			t.Fatalf("older database: hidden 商城 %v 商品管理 %v 订单管理 %v", dir, goods, order)
+		}
+		// Once done, a manager's later choice stands.
+		g.Model(&menu.Menu{}).Where("title = ?", seed.OrderMenu).Update("hidden", false)
+		if err := seed.Run(ctx, g, opt); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, order := shopMenus(t, g); order {
+			t.Fatal("a later start hid 订单管理 again")
+		}
+	})
 }

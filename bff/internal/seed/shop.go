@@ -2,6 +2,7 @@ package seed
 
 import (
 	"context"
+	"errors"
 
 	"gorm.io/gorm"
 
@@ -60,10 +61,8 @@ func shop(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
 		return err
 	}
 	menus := menu.NewStore(tx, gen)
-	// Hidden until the goods and order pages of the front end ship: the permissions exist for the
-	// API, but a menu must never lead to a page that is not there (docs/decisions.md "Goods and orders").
 	dir, err := menus.Ensure(ctx, menu.Menu{Type: menu.TypeDir, Title: ShopMenu, Path: "/mall",
-		Component: menu.Layout, Icon: "shopping", Sort: 3, AlwaysShow: true, Breadcrumb: true, Hidden: true})
+		Component: menu.Layout, Icon: "shopping", Sort: 3, AlwaysShow: true, Breadcrumb: true})
 	if err != nil {
 		return err
 	}
@@ -71,5 +70,41 @@ func shop(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
 	if err != nil {
 		return err
 	}
+	if err := hideUnshipped(ctx, tx, gen, dir.ID); err != nil {
+		return err
+	}
 	return grantSuperuser(ctx, tx, gen, append(granted, dir.ID))
+}
+
+// KeyShopGoodsShown marks a database seeded while 商城 was hidden as brought up to date: the
+// directory and 商品管理 shown, the pages without a front end still hidden.
+const KeyShopGoodsShown = "seed.shop-goods-shown"
+
+// unshippedPages are 商城's pages whose front end has not shipped: their permissions exist for
+// the API, but a menu must never lead to a page that is not there (docs/decisions.md "Goods and orders").
+var unshippedPages = []string{OrderMenu}
+
+// showShop brings a database seeded with 商城 hidden (before the goods page shipped) to what
+// shop seeds now. A database without 商城 is left alone.
+func showShop(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
+	var dir menu.Menu
+	err := tx.WithContext(ctx).Where("pid IS NULL AND title = ? AND type = ?", ShopMenu, menu.TypeDir).Take(&dir).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := tx.WithContext(ctx).Model(&menu.Menu{}).Where("id = ?", dir.ID).Update("hidden", false).Error; err != nil {
+		return err
+	}
+	gen.Bump()
+	return hideUnshipped(ctx, tx, gen, dir.ID)
+}
+
+func hideUnshipped(ctx context.Context, tx *gorm.DB, gen *cache.Generation, dirID int64) error {
+	err := tx.WithContext(ctx).Model(&menu.Menu{}).Where("pid = ? AND title IN ?", dirID, unshippedPages).
+		Update("hidden", true).Error
+	gen.Bump()
+	return err
 }
