@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ActionType, FormInstance } from '@ant-design/pro-components';
 import { App, Button, Image, Space, Tag } from 'antd';
@@ -9,14 +9,12 @@ import { formatYuan } from '@/shared/lib/money';
 import { apiUrl } from '@/shared/lib/runtime';
 import { useDicts } from '@/shared/ui/dict';
 import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type Selected } from '@/shared/ui/table';
+import GoodsDialog from './components/GoodsDialog';
 import { GOODS_URL, deleteGoods, getGoods, listGoods, setGoodsStatus, type GoodsRow, type GoodsStatus } from './api';
 import { useT } from './messages';
 import { searchFromQuery, type GoodsSearch } from './query';
 
 export const GOODS_CATEGORY = 'goods_category';
-
-// The dialog (form, Upload, the editor's loader) loads on the first 新增/编辑, not with the list.
-const GoodsDialog = lazy(() => import('./components/GoodsDialog'));
 
 const STATUS_COLOR: Record<string, string> = { draft: 'default', on_sale: 'green', off_sale: 'orange' };
 
@@ -34,8 +32,8 @@ export default function GoodsPage() {
   const canEdit = usePermission([Perm.GoodsEdit]);
   const canExport = usePermission([Perm.GoodsExport]);
   const [editing, setEditingState] = useState<GoodsRow | 'new' | null>(null);
-  // Once opened the dialog stays mounted, so that it can animate closed; each opening is a new
-  // form (a new key), so nothing typed or uploaded before comes back.
+  // Each opening is a new form (a new key), so nothing typed or uploaded before comes back; the
+  // key stays while it closes, so that it can animate closed.
   const [opened, setOpened] = useState(0);
   const setEditing = (next: GoodsRow | 'new' | null) => {
     if (next !== null) setOpened((n) => n + 1);
@@ -183,19 +181,15 @@ export default function GoodsPage() {
         ]}
         request={(q, params) => listGoods({ ...pageQuery(params), ...q.filters, sort: q.sort })}
       />
-      {opened > 0 ? (
-        <Suspense fallback={null}>
-          <GoodsDialog
-            key={opened}
-            editing={editing}
-            onClose={() => setEditing(null)}
-            onSaved={() => {
-              setEditing(null);
-              reload();
-            }}
-          />
-        </Suspense>
-      ) : null}
+      <GoodsDialog
+        key={opened}
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
     </>
   );
 }
