@@ -149,7 +149,7 @@ export default function GoodsPage() {
       valueType: 'digit',
       width: 70,
       fieldProps: { 'aria-label': t('goods.agencyId'), min: 1, precision: 0, placeholder: t('goods.agencyId') },
-      render: (_, row) => (row.agencyId ? `#${row.agencyId}` : t('goods.ownAgency')),
+      render: (_, row) => (row.agencyId ? `#${row.agencyId}` : t('goods.own')),
     },
     { title: t('goods.createTime'), dataIndex: 'createDate', valueType: 'dateRange', hideInTable: true, fieldProps: { 'aria-label': t('goods.createTime') } },
     { title: t('goods.groundingTime'), dataIndex: 'createDate1', valueType: 'dateRange', hideInTable: true, fieldProps: { 'aria-label': t('goods.groundingTime') } },
