@@ -19,6 +19,8 @@ const ROUTES = [
   { name: 'frame + /dashboard', modules: ['src/app/layout/Frame.tsx', 'src/features/dashboard/DashboardPage.tsx'], budgetKb: 500 },
   { name: 'frame + 在线用户 (system/online/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/online/index.ts'] },
   { name: 'frame + 订单管理 (mall/order/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/order/index.ts'] },
+  { name: 'frame + 商品管理 (mall/goods/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/goods/index.ts'] },
+  { name: 'frame + 详情 (/look)', modules: ['src/app/layout/Frame.tsx', 'src/features/look/index.ts'] },
 ];
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);

@@ -3,6 +3,7 @@ package seed_test
 import (
 	"bytes"
 	"context"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -168,4 +169,45 @@ func equal(a, b map[string]int64) bool {
 		}
 	}
 	return len(a) == len(b)
+}
+
+// shopMenus answers whether 商城, 商品管理 and 订单管理 are hidden.
+func shopMenus(t *testing.T, g *gorm.DB) (dir, goods, order bool) {
+	t.Helper()
+	var d menu.Menu
+	if err := g.Where("pid IS NULL AND title = ?", seed.ShopMenu).Take(&d).Error; err != nil {
+		t.Fatal(err)
+	}
+	var pages []menu.Menu
+	g.Where("pid = ?", d.ID).Find(&pages)
+	hidden := map[string]bool{}
+	for _, p := range pages {
+		hidden[p.Title] = p.Hidden
+	}
+	if len(hidden) != 2 {
+		t.Fatalf("商城 pages = %v", hidden)
+	}
+	return d.Hidden, hidden[seed.GoodsMenu], hidden[seed.OrderMenu]
+}
+
+// 商城 and both its pages are shown on a new database, and a manager's later choice stands: a
+// restart seeds nothing again.
+func TestShopMenusShown(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		ctx := context.Background()
+		opt := seed.Options{AdminPassword: "given-admin-pw", Out: io.Discard, BcryptCost: bcrypt.MinCost}
+		if err := seed.Run(ctx, g, opt); err != nil {
+			t.Fatal(err)
+		}
+		if dir, goods, order := shopMenus(t, g); dir || goods || order {
+			t.Fatalf("new database: hidden 商城 %v 商品管理 %v 订单管理 %v", dir, goods, order)
+		}
+		g.Model(&menu.Menu{}).Where("title = ?", seed.OrderMenu).Update("hidden", true)
+		if err := seed.Run(ctx, g, opt); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, order := shopMenus(t, g); !order {
+			t.Fatal("a later start showed 订单管理 again")
+		}
+	})
 }

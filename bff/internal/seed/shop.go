@@ -69,12 +69,5 @@ func shop(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
 	if err != nil {
 		return err
 	}
-	// 商品管理 stays hidden until the front end's goods page ships: its permissions exist for the
-	// API, but a menu must never lead to a page that is not there (docs/decisions.md "Goods and
-	// orders"). 订单管理 has its page.
-	if err := tx.WithContext(ctx).Model(&menu.Menu{}).Where("pid = ? AND title = ?", dir.ID, GoodsMenu).
-		Update("hidden", true).Error; err != nil {
-		return err
-	}
 	return grantSuperuser(ctx, tx, gen, append(granted, dir.ID))
 }

@@ -22,6 +22,7 @@ const DashboardPage = lazy(() => import('@/features/dashboard/DashboardPage'));
 const UserCenterPage = lazy(() => import('@/features/user/UserCenterPage'));
 const ApplyFormPage = lazy(() => import('@/features/workflow/ApplyFormPage'));
 const StartBatchPage = lazy(() => import('@/features/workflow/StartBatchPage'));
+const LookPage = lazy(() => import('@/features/look'));
 // A menu may point at a fixed route (流程 → /applyForm): the fixed route renders it.
 const FIXED_PATHS = new Set(FIXED_ROUTES.map((route) => route.path));
 const Placeholder = lazy(() => import('@/shared/ui/Placeholder'));
@@ -59,6 +60,7 @@ export function AppRoutes() {
               <Route path="/user/center" element={<UserCenterPage />} />
               <Route path="/applyForm" element={<ApplyFormPage />} />
               <Route path="/startBatch" element={<StartBatchPage />} />
+              <Route path="/look" element={<LookPage />} />
               {placeholders.map((route) => (
                 <Route key={route.path} path={route.path} element={<Placeholder title={t(route.titleKey)} />} />
               ))}

@@ -25,5 +25,5 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
   { path: '/flowDesign/:id', titleKey: 'route.flowDesign', inFrame: true, placeholder: true },
   { path: '/flowDetail', titleKey: 'route.flowDetail', inFrame: true, placeholder: true },
   { path: '/batchDetail', titleKey: 'route.batchDetail', inFrame: true, placeholder: true },
-  { path: '/look', titleKey: 'route.look', inFrame: true, placeholder: true },
+  { path: '/look', titleKey: 'route.look', inFrame: true },
 ];

@@ -13,6 +13,8 @@ const registry: Record<string, LazyExoticComponent<ComponentType>> = {
   'system/dept/index': lazy(() => import('@/features/dept')),
   'system/dict/index': lazy(() => import('@/features/dict')),
   'system/log/index': lazy(() => import('@/features/log')),
+  // 商城
+  'mall/goods/index': lazy(() => import('@/features/goods')),
   'mall/order/index': lazy(() => import('@/features/order')),
   // the fixed routes /applyForm and /startBatch, when a menu points at them (流程)
   'workflow/applyForm/index': lazy(() => import('@/features/workflow/ApplyFormPage')),

@@ -4,6 +4,7 @@ import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { App as AntApp, Breadcrumb, theme } from 'antd';
 import { DashboardOutlined } from '@ant-design/icons';
 import { useProductTitle } from '@/shared/lib/brand';
+import { useRecordTitles } from '@/shared/lib/look';
 import { menuIcon } from '@/features/menu/icons';
 import type { PageRoute, SidebarItem } from '@/app/menuRoutes';
 import { translate, useLanguage, useT } from '@/shared/lib/i18n';
@@ -78,7 +79,12 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
     [pages, language],
   );
   const pageTitle = useCallback((path: string) => findTitle(path, titled), [titled]);
-  const tabTitle = useCallback((tab: Tab) => pageTitle(tab.path) ?? tab.title ?? NO_NAME, [pageTitle]);
+  // A page showing one record (/look) titles its tab by the record once it has loaded.
+  const recordTitles = useRecordTitles((s) => s.titles);
+  const tabTitle = useCallback(
+    (tab: Tab) => recordTitles[tab.fullPath] ?? pageTitle(tab.path) ?? tab.title ?? NO_NAME,
+    [pageTitle, recordTitles],
+  );
 
   // Every page shown in the frame gets its tab (the /redirect helper does not).
   useEffect(() => {

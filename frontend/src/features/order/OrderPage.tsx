@@ -6,7 +6,9 @@ import { Perm } from '@/shared/api/permissions';
 import { DataTable, compact, pageQuery, useActionColumn } from '@/shared/ui/table';
 import { useDicts } from '@/shared/ui/dict';
 import { listOrders, moveOrder, orderCounts, type Move, type OrderCounts, type OrderRow } from './api';
-import { canMove, filtersFromQuery, lookPath, STATUSES, yuan } from './logic';
+import { lookPath } from '@/shared/lib/look';
+import { formatYuan } from '@/shared/lib/money';
+import { canMove, filtersFromQuery, STATUSES } from './logic';
 import { useT } from './messages';
 import { ShipDialog } from './components/ShipDialog';
 import { ImportButtons } from './components/ImportButtons';
@@ -65,7 +67,7 @@ export default function OrderPage() {
     perm: 'order',
     width: 200,
     extra: [
-      { key: 'detail', label: t('order.detail'), perm: Perm.OrderDetail, onClick: (row) => navigate(lookPath(row.id)) },
+      { key: 'detail', label: t('order.detail'), perm: Perm.OrderDetail, onClick: (row) => navigate(lookPath('order', row.id)) },
       { key: 'ship', label: t('order.ship'), perm: Perm.OrderShip, onClick: setShipping, visible: (r) => canMove(r.status, 'ship') },
       { key: 'close', label: t('order.close'), perm: Perm.OrderClose, onClick: (r) => confirmMove(r, 'close'), visible: (r) => canMove(r.status, 'close') },
       { key: 'refund', label: t('order.refund'), perm: Perm.OrderRefund, onClick: (r) => confirmMove(r, 'refund'), visible: (r) => canMove(r.status, 'refund') },
@@ -84,8 +86,8 @@ export default function OrderPage() {
     { title: t('order.orderNo'), dataIndex: 'orderNo', copyable: true, fieldProps: { 'aria-label': t('order.orderNo') } },
     { title: t('order.customer'), dataIndex: 'customerName', search: false },
     { title: t('order.phone'), dataIndex: 'phone', fieldProps: { 'aria-label': t('order.phone') } },
-    { title: t('order.amount'), dataIndex: 'amount', search: false, align: 'right', render: (_, r) => yuan(r.amount) },
-    { title: t('order.freight'), dataIndex: 'freight', search: false, align: 'right', render: (_, r) => yuan(r.freight) },
+    { title: t('order.amount'), dataIndex: 'amount', search: false, align: 'right', render: (_, r) => formatYuan(r.amount) },
+    { title: t('order.freight'), dataIndex: 'freight', search: false, align: 'right', render: (_, r) => formatYuan(r.freight) },
     {
       title: t('order.status'),
       dataIndex: 'status',

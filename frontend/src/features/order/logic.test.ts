@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, filtersFromQuery, lookPath, STATUSES, yuan } from './logic';
+import { canMove, filtersFromQuery, STATUSES } from './logic';
 import type { Move } from './api';
 
 describe('order moves offered per status', () => {
@@ -33,8 +33,3 @@ describe('filters from a link', () => {
   });
 });
 
-it('formats money and the detail link', () => {
-  expect(yuan('12.50')).toBe('¥12.50');
-  expect(yuan(undefined)).toBe('-');
-  expect(lookPath(7)).toBe('/look?type=order&id=7');
-});

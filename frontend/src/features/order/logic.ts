@@ -30,13 +30,3 @@ export function filtersFromQuery(q: URLSearchParams): InitialFilters {
   if (start && end) form.createDate = [start, end];
   return { status: (STATUSES as string[]).includes(status) ? status : '', form };
 }
-
-/** ¥ and the yuan text as the BFF sends it ("12.50" → "¥12.50"). */
-export function yuan(v: string | undefined): string {
-  return v ? `¥${v}` : '-';
-}
-
-/** The detail page of an order (the /look page opens it in its own tab). */
-export function lookPath(id: number): string {
-  return `/look?${new URLSearchParams({ type: 'order', id: String(id) })}`;
-}

@@ -13,6 +13,7 @@ import {
   serialNo,
   toFilters,
   toSelected,
+  toSort,
   toTableData,
   type ExportColumn,
   type Selected,
@@ -37,6 +38,8 @@ export interface ListQuery {
   page: number;
   size: number;
   filters: Record<string, string | number | boolean>;
+  /** The clicked column sort as the BFF reads it (`price,desc`); empty when none (the table always sets it). */
+  sort?: string[];
 }
 
 /** ProTable's own props a page may still pass (tree rows, onRow, scroll, search: false, options…). */
@@ -124,6 +127,7 @@ export function DataTable<T extends Record<string, any>, P extends ParamsType = 
   const ownRef = useRef<ActionType>(undefined);
   const actionRef = (pageRef ?? ownRef) as RefObject<ActionType | undefined>;
   const filtersRef = useRef<Record<string, string | number | boolean>>({});
+  const sortRef = useRef<string[]>([]);
   const [selected, setSelected] = useState<T[]>([]);
   const [columnsState, setColumnsState] = useState<Record<string, { show?: boolean }>>({});
   const [exporting, setExporting] = useState<'' | 'selected' | 'all'>('');
@@ -153,9 +157,12 @@ export function DataTable<T extends Record<string, any>, P extends ParamsType = 
     }
     const cols: ExportColumn[] = columns
       .filter((c) => !c.hideInTable)
-      .map((c) => ({ key: keyOf(c), title: String(c.title ?? keyOf(c)), exportable: c.export !== false }));
+      // the 操作 column (useActionColumn's, valueType option) holds buttons, not data
+      .map((c) => ({ key: keyOf(c), title: String(c.title ?? keyOf(c)), exportable: c.export !== false && c.valueType !== 'option' }));
     const hidden = new Set(Object.entries(columnsState).filter(([, s]) => s?.show === false).map(([k]) => k));
     const body = exportBody(cols, hidden, filtersRef.current, all ? undefined : selected.map((r) => r[rowKey] as string));
+    // the sheet lists the rows in the order the table shows them
+    if (sortRef.current.length > 0) body.sort = sortRef.current;
     setExporting(all ? 'all' : 'selected');
     const done = message.loading(t('table.exporting'), 0);
     try {
@@ -261,12 +268,14 @@ export function DataTable<T extends Record<string, any>, P extends ParamsType = 
           </Space>
         ) : null,
       ]}
-      request={async (params) => {
+      request={async (params, sorter) => {
         const raw: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(params)) if (!RESERVED.includes(k)) raw[k] = v;
         const filters = toFilters(raw);
         filtersRef.current = filters;
-        const page = await request({ ...pageQuery(params), filters }, params as TableParams<P>);
+        const sort = toSort(sorter);
+        sortRef.current = sort;
+        const page = await request({ ...pageQuery(params), filters, sort }, params as TableParams<P>);
         return toTableData(page);
       }}
     />

@@ -6,6 +6,7 @@ import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { Providers } from '@/app/providers';
 import { PermissionsProvider } from '@/shared/lib/access';
+import { http } from '@/shared/api';
 import { DataTable, useActionColumn, type ActionColumnOptions, type DataColumn, type ListQuery } from '.';
 
 interface Row {
@@ -30,7 +31,13 @@ function wrap(node: ReactNode, held: string[] = []) {
 
 const columns: DataColumn<Row>[] = [{ title: '名称', dataIndex: 'name', search: false }];
 
-function Table(props: { selection?: boolean; serial?: boolean; actions?: Omit<ActionColumnOptions<Row>, 'perm'>; request?: (q: ListQuery) => void }) {
+function Table(props: {
+  selection?: boolean;
+  serial?: boolean;
+  actions?: Omit<ActionColumnOptions<Row>, 'perm'>;
+  request?: (q: ListQuery) => void;
+  downUrl?: string;
+}) {
   const actions = useActionColumn<Row>({ perm: 'x', ...props.actions });
   return (
     <DataTable<Row>
@@ -38,6 +45,7 @@ function Table(props: { selection?: boolean; serial?: boolean; actions?: Omit<Ac
       columns={props.actions ? [...columns, actions] : columns}
       selection={props.selection}
       serial={props.serial}
+      downUrl={props.downUrl}
       request={async (q) => {
         props.request?.(q);
         return { content: rows, totalElements: rows.length };
@@ -53,9 +61,21 @@ describe('DataTable options', { timeout: 60_000 }, () => {
     const request = vi.fn();
     wrap(<Table request={request} />);
     expect(await screen.findByText('乙')).toBeInTheDocument();
-    expect(request).toHaveBeenCalledWith({ page: 0, size: 10, filters: {} });
+    expect(request).toHaveBeenCalledWith({ page: 0, size: 10, filters: {}, sort: [] });
     expect(screen.getByRole('columnheader', { name: '序号' })).toBeInTheDocument();
     expect(screen.getAllByRole('checkbox').length).toBeGreaterThan(0);
+  });
+  it('exports the data columns and leaves the 操作 column out', async () => {
+    const user = userEvent.setup();
+    const post = vi.spyOn(http, 'post').mockRejectedValue(new Error('not here'));
+    wrap(<Table downUrl="/api/x" actions={{ onEdit: vi.fn() }} />, ['x:edit']);
+    expect(await screen.findByText('乙')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /导出全部/ }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    const [url, body] = post.mock.calls[0] as [string, { fields: string[]; headers: string[] }];
+    expect(url).toBe('/api/x/downloadAll');
+    expect(body.fields).toEqual(['name']);
+    expect(body.headers).toEqual(['名称']);
   });
   it('selection={false} serial={false} give a table without either (the system pages)', async () => {
     wrap(<Table selection={false} serial={false} />);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { exportBody, exportFileName, keepsOneColumn, PAGE_SIZES, DEFAULT_PAGE, DEFAULT_PAGE_SIZE, serialNo, toFilters, toSelected } from './logic';
+import { exportBody, exportFileName, keepsOneColumn, PAGE_SIZES, DEFAULT_PAGE, DEFAULT_PAGE_SIZE, serialNo, toFilters, toSelected, toSort } from './logic';
 
 describe('data table rules', () => {
   it('pages start at 1 with 10 rows; sizes 10/15/20/30', () => {
@@ -66,5 +66,9 @@ describe('data table rules', () => {
     expect(keepsOneColumn(['a', 'b'], { a: { show: false } })).toBe(true);
     expect(keepsOneColumn(['a', 'b'], { a: { show: false }, b: { show: false } })).toBe(false);
     expect(keepsOneColumn(['a'], {})).toBe(true);
+  });
+  it('sends a column sort as field,asc|desc and drops a cleared one', () => {
+    expect(toSort({ price: 'descend', stock: 'ascend', createTime: null })).toEqual(['price,desc', 'stock,asc']);
+    expect(toSort(undefined)).toEqual([]);
   });
 });

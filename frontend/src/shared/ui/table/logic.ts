@@ -73,6 +73,16 @@ export function toFilters(values: Record<string, unknown>): Record<string, strin
   return out;
 }
 
+/**
+ * ProTable's column sorts ({ price: 'descend' }) as the BFF's `sort` values (`price,desc`, eladmin
+ * style); a column whose sort was cleared is left out.
+ */
+export function toSort(sorter: Record<string, 'ascend' | 'descend' | null | undefined> | undefined): string[] {
+  return Object.entries(sorter ?? {})
+    .filter(([, order]) => order === 'ascend' || order === 'descend')
+    .map(([field, order]) => `${field},${order === 'ascend' ? 'asc' : 'desc'}`);
+}
+
 /** A column as export sees it. */
 export interface ExportColumn {
   key: string;

@@ -1,0 +1,195 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { ActionType, FormInstance } from '@ant-design/pro-components';
+import { App, Button, Image, Space, Tag } from 'antd';
+import { usePermission } from '@/features/auth';
+import { Perm } from '@/shared/api/permissions';
+import { lookPath } from '@/shared/lib/look';
+import { formatYuan } from '@/shared/lib/money';
+import { apiUrl } from '@/shared/lib/runtime';
+import { useDicts } from '@/shared/ui/dict';
+import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type Selected } from '@/shared/ui/table';
+import GoodsDialog from './components/GoodsDialog';
+import { GOODS_URL, deleteGoods, getGoods, listGoods, setGoodsStatus, type GoodsRow, type GoodsStatus } from './api';
+import { useT } from './messages';
+import { searchFromQuery, type GoodsSearch } from './query';
+
+export const GOODS_CATEGORY = 'goods_category';
+
+const STATUS_COLOR: Record<string, string> = { draft: 'default', on_sale: 'green', off_sale: 'orange' };
+
+/**
+ * 商品管理: filters (keyword, category, status, agency, creation and listing ranges, preset by the
+ * URL's query), sorts by price, stock and times, 批量上架/下架, export, create/edit, 详情.
+ */
+export default function GoodsPage() {
+  const t = useT();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const table = useRef<ActionType>(null);
+  const form = useRef<FormInstance>(undefined);
+  const canEdit = usePermission([Perm.GoodsEdit]);
+  const canExport = usePermission([Perm.GoodsExport]);
+  const [editing, setEditingState] = useState<GoodsRow | 'new' | null>(null);
+  // Each opening is a new form (a new key), so nothing typed or uploaded before comes back; the
+  // key stays while it closes, so that it can animate closed.
+  const [opened, setOpened] = useState(0);
+  const setEditing = (next: GoodsRow | 'new' | null) => {
+    if (next !== null) setOpened((n) => n + 1);
+    setEditingState(next);
+  };
+  const [selected, setSelected] = useState<Selected<GoodsRow>[]>([]);
+  const dicts = useDicts(GOODS_CATEGORY);
+  const categories = useMemo(() => dicts[GOODS_CATEGORY] ?? [], [dicts]);
+  const categoryLabel = useMemo(() => new Map(categories.map((c) => [c.value, c.label])), [categories]);
+  const initial = useMemo(() => searchFromQuery(new URLSearchParams(location.search)), [location.search]);
+
+  // A link to the open page with another query (the dashboard's) filters it again.
+  const shownSearch = useRef(location.search);
+  useEffect(() => {
+    if (shownSearch.current === location.search) return;
+    shownSearch.current = location.search;
+    const f = form.current;
+    if (!f) return;
+    f.resetFields();
+    f.setFieldsValue(initial);
+    f.submit();
+  }, [location.search, initial]);
+
+  const reload = () => void table.current?.reload();
+  const statusText = (s: string) => (['draft', 'on_sale', 'off_sale'].includes(s) ? t(`goods.status.${s as GoodsStatus}`) : s);
+
+  const edit = async (row: GoodsRow) => {
+    // the list leaves the description out: the dialog edits the whole row
+    setEditing(await getGoods(row.id));
+  };
+
+  const batch = (status: 'on_sale' | 'off_sale') => {
+    if (selected.length === 0) {
+      void message.warning(t('goods.pickFirst'));
+      return;
+    }
+    const on = status === 'on_sale';
+    modal.confirm({
+      title: t('common.hint'),
+      content: t(on ? 'goods.confirmOnSale' : 'goods.confirmOffSale', { n: selected.length }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await setGoodsStatus(
+          selected.map((s) => Number(s.id)),
+          status,
+        );
+        void message.success(t(on ? 'goods.onSaleDone' : 'goods.offSaleDone'));
+        reload();
+      },
+    });
+  };
+
+  const actions = useActionColumn<GoodsRow>({
+    perm: 'goods',
+    onEdit: (row) => void edit(row),
+    extra: [{ key: 'look', label: t('goods.detail'), perm: Perm.GoodsList, onClick: (row) => void navigate(lookPath('goods', row.id)) }],
+    remove: (row) => deleteGoods([row.id]),
+    reload,
+    width: 150,
+  });
+
+  const money = (key: 'price' | 'cost', sort: boolean): DataColumn<GoodsRow> => ({
+    title: t(`goods.${key}`),
+    dataIndex: key,
+    search: false,
+    align: 'right',
+    sorter: sort,
+    width: 100,
+    render: (_, row) => formatYuan(row[key]),
+  });
+
+  const columns: DataColumn<GoodsRow>[] = [
+    { title: t('goods.keyword'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('goods.keyword') } },
+    {
+      title: t('goods.picture'),
+      dataIndex: 'mainPicture',
+      search: false,
+      export: false,
+      width: 56,
+      render: (_, row) =>
+        row.mainPicture ? <Image src={apiUrl(row.mainPicture)} width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} /> : '-',
+    },
+    { title: t('goods.name'), dataIndex: 'name', search: false, ellipsis: true, width: 160 },
+    { title: t('goods.code'), dataIndex: 'code', search: false, ellipsis: true, width: 120 },
+    {
+      title: t('goods.category'),
+      dataIndex: 'category',
+      valueType: 'select',
+      width: 90,
+      fieldProps: { options: categories.map((c) => ({ value: c.value, label: c.label })), 'aria-label': t('goods.category') },
+      render: (_, row) => categoryLabel.get(row.category) ?? row.category,
+    },
+    money('price', true),
+    money('cost', false),
+    { title: t('goods.stock'), dataIndex: 'stock', search: false, align: 'right', sorter: true, width: 90 },
+    {
+      title: t('goods.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      width: 80,
+      valueEnum: {
+        draft: { text: t('goods.status.draft') },
+        on_sale: { text: t('goods.status.on_sale') },
+        off_sale: { text: t('goods.status.off_sale') },
+      },
+      fieldProps: { 'aria-label': t('goods.status') },
+      render: (_, row) => <Tag color={STATUS_COLOR[row.status]}>{statusText(row.status)}</Tag>,
+    },
+    {
+      title: t('goods.agency'),
+      dataIndex: 'agencyId',
+      valueType: 'digit',
+      width: 70,
+      fieldProps: { 'aria-label': t('goods.agencyId'), min: 1, precision: 0, placeholder: t('goods.agencyId') },
+      render: (_, row) => (row.agencyId ? `#${row.agencyId}` : t('goods.own')),
+    },
+    { title: t('goods.createTime'), dataIndex: 'createDate', valueType: 'dateRange', hideInTable: true, fieldProps: { 'aria-label': t('goods.createTime') } },
+    { title: t('goods.groundingTime'), dataIndex: 'createDate1', valueType: 'dateRange', hideInTable: true, fieldProps: { 'aria-label': t('goods.groundingTime') } },
+    { title: t('goods.createTime'), dataIndex: 'createTime', search: false, sorter: true, width: 168 },
+    { title: t('goods.groundingTime'), dataIndex: 'groundingTime', search: false, sorter: true, width: 168 },
+    // the row's buttons stay in view while the wide table scrolls
+    { ...actions, fixed: 'right' },
+  ];
+
+  return (
+    <>
+      <DataTable<GoodsRow, GoodsSearch>
+        title={t('goods.title')}
+        actionRef={table}
+        formRef={form}
+        form={{ initialValues: initial }}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        downUrl={canExport ? GOODS_URL : undefined}
+        onSelectionChange={setSelected}
+        toolbar={[
+          <AddButton key="add" perm="goods" onClick={() => setEditing('new')} />,
+          canEdit ? (
+            <Space key="batch">
+              <Button onClick={() => batch('on_sale')}>{t('goods.batchOnSale')}</Button>
+              <Button onClick={() => batch('off_sale')}>{t('goods.batchOffSale')}</Button>
+            </Space>
+          ) : null,
+        ]}
+        request={(q, params) => listGoods({ ...pageQuery(params), ...q.filters, sort: q.sort })}
+      />
+      <GoodsDialog
+        key={opened}
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { http } from '@/shared/api';
+import type { Page, Schemas } from '@/shared/api/contract';
+
+export type GoodsRow = Schemas['GoodsRow'];
+export type GoodsStatus = 'draft' | 'on_sale' | 'off_sale';
+export type { Page };
+
+export const GOODS_STATUSES: readonly GoodsStatus[] = ['draft', 'on_sale', 'off_sale'];
+
+/** A create or edit: money as yuan text ("12.50"), the stock as a whole number. */
+export interface GoodsInput {
+  id?: number;
+  name: string;
+  code: string;
+  category: string;
+  price: string;
+  cost: string;
+  stock: number;
+  status: GoodsStatus;
+  mainPicture: string;
+  gallery: string[];
+  description: string;
+}
+
+export interface GoodsQuery {
+  page: number;
+  size: number;
+  sort?: string[];
+  [filter: string]: string | number | boolean | string[] | undefined;
+}
+
+export const GOODS_URL = '/api/goods';
+
+export const listGoods = (q: GoodsQuery) => http.get<Page<GoodsRow>>(GOODS_URL, { params: q });
+export const createGoods = (g: GoodsInput) => http.post<{ id: number }>(GOODS_URL, g);
+export const updateGoods = (g: GoodsInput) => http.put<void>(GOODS_URL, g);
+export const deleteGoods = (ids: number[]) => http.delete<void>(GOODS_URL, { data: ids });
+/** 批量上架 / 批量下架. */
+export const setGoodsStatus = (ids: number[], status: 'on_sale' | 'off_sale') =>
+  http.put<void>(`${GOODS_URL}/status`, { ids, status });
+/** One row with its description (the edit dialog, the detail). */
+export const getGoods = (id: number) => http.get<GoodsRow>(`${GOODS_URL}/${id}`);

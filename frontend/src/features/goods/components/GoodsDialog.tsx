@@ -1,0 +1,143 @@
+import { ProForm, ProFormRadio, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { App, Col } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { isYuan, toYuanText } from '@/shared/lib/money';
+import { useDicts } from '@/shared/ui/dict';
+import { Dialog } from '@/shared/ui/form';
+import { bffUploader, RichTextField } from '@/shared/ui/richtext';
+import { Upload, type UploadedFile } from '@/shared/ui/upload';
+import { createGoods, updateGoods, type GoodsRow, type GoodsStatus } from '../api';
+import { useT } from '../messages';
+import { toFile, toPath } from '../query';
+
+interface FormValues {
+  name: string;
+  code: string;
+  category: string;
+  price: string;
+  cost?: string;
+  stock: string;
+  status: GoodsStatus;
+  mainPicture: UploadedFile[];
+  gallery: UploadedFile[];
+  description?: string;
+}
+
+/** Pictures: images only (no PDF, no SVG, which can carry script). */
+const PICTURE_TYPES = ['png', 'jpg', 'jpeg', 'webp', 'bmp', 'gif'];
+const MAX_GALLERY = 9;
+/** The BFF's stock limit. */
+const MAX_STOCK = 1_000_000_000;
+const FULL_ROW = { span: 24 } as const;
+const describeImages = bffUploader();
+
+export interface GoodsDialogProps {
+  /** The row being edited (with its description), 'new', or null: closed. */
+  editing: GoodsRow | 'new' | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** The create/edit dialog of 商品管理: money as yuan text, checked here and by the BFF. */
+export default function GoodsDialog({ editing, onClose, onSaved }: GoodsDialogProps) {
+  const t = useT();
+  const { message } = App.useApp();
+  const row = editing && editing !== 'new' ? editing : null;
+  const categories = useDicts('goods_category').goods_category ?? [];
+  const required: Rule = { required: true, message: t('v.required') };
+  const moneyRule: Rule = {
+    validator: (_, v: unknown) => (v === undefined || v === '' || isYuan(String(v)) ? Promise.resolve() : Promise.reject(new Error(t('goods.money')))),
+  };
+  const stockRule: Rule = {
+    validator: (_, v: unknown) => {
+      const s = String(v ?? '').trim();
+      return s === '' || (/^\d{1,10}$/.test(s) && Number(s) <= MAX_STOCK) ? Promise.resolve() : Promise.reject(new Error(t('goods.integer')));
+    },
+  };
+  const initial: Partial<FormValues> = row
+    ? {
+        name: row.name,
+        code: row.code,
+        category: row.category,
+        price: row.price,
+        cost: row.cost,
+        stock: String(row.stock),
+        status: row.status as GoodsStatus,
+        mainPicture: row.mainPicture ? [toFile(row.mainPicture)] : [],
+        gallery: row.gallery.map(toFile),
+        description: row.description ?? '',
+      }
+    : { status: 'draft', mainPicture: [], gallery: [], cost: '0.00' };
+
+  return (
+    <Dialog<FormValues>
+      title={row ? t('sys.edit') : t('sys.add')}
+      open={editing !== null}
+      width={760}
+      initialValues={initial}
+      modalProps={{ onCancel: onClose, styles: { body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden' } } }}
+      onFinish={async (v) => {
+        const body = {
+          id: row?.id,
+          name: v.name,
+          code: v.code,
+          category: v.category,
+          price: toYuanText(v.price),
+          cost: toYuanText(v.cost?.trim() ? v.cost : '0'),
+          stock: Number(v.stock.trim()),
+          status: v.status,
+          mainPicture: v.mainPicture[0] ? toPath(v.mainPicture[0]) : '',
+          gallery: v.gallery.map(toPath),
+          description: v.description ?? '',
+        };
+        if (row) await updateGoods(body);
+        else await createGoods(body);
+        void message.success(row ? t('sys.saved') : t('sys.created'));
+        onSaved();
+        return true;
+      }}
+    >
+      <ProFormText name="name" label={t('goods.name')} rules={[required]} fieldProps={{ maxLength: 128 }} />
+      <ProFormText name="code" label={t('goods.code')} rules={[required]} fieldProps={{ maxLength: 64 }} />
+      <ProFormSelect
+        name="category"
+        label={t('goods.category')}
+        rules={[required]}
+        options={categories.map((c) => ({ value: c.value, label: c.label }))}
+        fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
+      />
+      <ProFormText
+        name="stock"
+        label={t('goods.stock')}
+        rules={[required, stockRule]}
+        validateTrigger="onBlur"
+        fieldProps={{ inputMode: 'numeric' }}
+      />
+      <ProFormText name="price" label={t('goods.price')} rules={[required, moneyRule]} validateTrigger="onBlur" fieldProps={{ prefix: '¥', inputMode: 'decimal' }} />
+      <ProFormText name="cost" label={t('goods.cost')} rules={[moneyRule]} validateTrigger="onBlur" fieldProps={{ prefix: '¥', inputMode: 'decimal' }} />
+      <ProFormRadio.Group
+        name="status"
+        label={t('goods.status')}
+        colProps={FULL_ROW}
+        radioType="button"
+        options={(['draft', 'on_sale', 'off_sale'] as const).map((s) => ({ value: s, label: t(`goods.status.${s}`) }))}
+      />
+      {/* ProForm's grid places only its own fields in columns: these custom controls get theirs here */}
+      <Col xs={24} sm={6}>
+        <ProForm.Item name="mainPicture" label={t('goods.picture')}>
+          <Upload limit={1} types={PICTURE_TYPES} tip={t('goods.pictureTip')} label={t('goods.picture')} />
+        </ProForm.Item>
+      </Col>
+      <Col xs={24} sm={18}>
+        <ProForm.Item name="gallery" label={t('goods.gallery')}>
+          <Upload limit={MAX_GALLERY} types={PICTURE_TYPES} tip={t('goods.galleryTip')} label={t('goods.gallery')} />
+        </ProForm.Item>
+      </Col>
+      <Col span={24}>
+        <ProForm.Item name="description" label={t('goods.description')}>
+          <RichTextField height={200} uploadImage={describeImages} />
+        </ProForm.Item>
+      </Col>
+    </Dialog>
+  );
+}

@@ -1,0 +1,57 @@
+import type { UploadedFile } from '@/shared/ui/upload';
+import { GOODS_STATUSES, type GoodsStatus } from './api';
+
+/** The list's search form as the URL may preset it (/mall/goods?status=on_sale, from the dashboard). */
+export interface GoodsSearch {
+  blurry?: string;
+  category?: string;
+  status?: GoodsStatus;
+  agencyId?: string;
+  createDate?: [string, string];
+  createDate1?: [string, string];
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
+
+function range(q: URLSearchParams, from: string, to: string): [string, string] | undefined {
+  const a = q.get(from) ?? '';
+  const b = q.get(to) ?? '';
+  // a one-sided range cannot be shown in a range picker: the list would filter what the form hides
+  if (!DATE.test(a) || !DATE.test(b)) return undefined;
+  return [a.slice(0, 10), b.slice(0, 10)];
+}
+
+/**
+ * The search form's initial values from the URL's query, using the API's own names (blurry,
+ * category, status, agencyId, startTime/endTime, groundingStartTime/groundingEndTime). Values the
+ * form could not show (an unknown status, a malformed date) are dropped rather than sent unseen.
+ */
+export function searchFromQuery(q: URLSearchParams): GoodsSearch {
+  const out: GoodsSearch = {};
+  const text = (name: 'blurry' | 'category') => {
+    const v = q.get(name)?.trim();
+    if (v) out[name] = v;
+  };
+  text('blurry');
+  text('category');
+  const status = q.get('status');
+  if (status && (GOODS_STATUSES as readonly string[]).includes(status)) out.status = status as GoodsStatus;
+  const agency = q.get('agencyId');
+  if (agency && /^[1-9]\d{0,17}$/.test(agency)) out.agencyId = agency;
+  const created = range(q, 'startTime', 'endTime');
+  if (created) out.createDate = created;
+  const listed = range(q, 'groundingStartTime', 'groundingEndTime');
+  if (listed) out.createDate1 = listed;
+  return out;
+}
+
+/** A stored picture (an upload's read path or an http(s) URL) as the shared Upload lists it. */
+export function toFile(path: string): UploadedFile {
+  const name = path.slice(path.lastIndexOf('/') + 1) || path;
+  return { originalName: name, name, fileUrl: path, path, readUrl: path, downloadUrl: path, fileType: '' };
+}
+
+/** What goods store of an uploaded picture: its read path. */
+export function toPath(file: UploadedFile): string {
+  return file.readUrl;
+}

@@ -1,0 +1,78 @@
+import { Card, Descriptions, Empty, Image, Space, Tag, Typography } from 'antd';
+import { formatYuan } from '@/shared/lib/money';
+import { apiUrl } from '@/shared/lib/runtime';
+import { useDicts } from '@/shared/ui/dict';
+import { getGoods } from './api';
+import { Pending, useTabTitle } from './Pending';
+import { useT } from './messages';
+import { useRecord } from './useRecord';
+
+const STATUS_COLOR: Record<string, string> = { draft: 'default', on_sale: 'green', off_sale: 'orange' };
+const Money = ({ value }: { value: string }) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatYuan(value)}</span>;
+
+/** One goods row: every field, the pictures (click to preview), the description. */
+export function GoodsLook({ id, fullPath }: { id: number; fullPath: string }) {
+  const t = useT();
+  const { state, retry } = useRecord(getGoods, id);
+  const categories = useDicts('goods_category').goods_category ?? [];
+  useTabTitle(fullPath, state.phase === 'done' ? state.record.name : undefined);
+  if (state.phase !== 'done') return <Pending state={state} retry={retry} />;
+  const g = state.record;
+  const status = ['draft', 'on_sale', 'off_sale'].includes(g.status) ? t(`goods.status.${g.status as 'draft'}`) : g.status;
+  const pictures = [g.mainPicture, ...g.gallery].filter(Boolean);
+  const dash = (v: string) => v || '-';
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        title={
+          <Space>
+            <span>{g.name}</span>
+            <Tag color={STATUS_COLOR[g.status]}>{status}</Tag>
+          </Space>
+        }
+      >
+        <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 3 }} aria-label={t('look.basic')}>
+          <Descriptions.Item label={t('goods.name')}>{g.name}</Descriptions.Item>
+          <Descriptions.Item label={t('goods.code')}>{g.code}</Descriptions.Item>
+          <Descriptions.Item label={t('goods.category')}>{categories.find((c) => c.value === g.category)?.label ?? g.category}</Descriptions.Item>
+          <Descriptions.Item label={t('goods.price')}>
+            <Money value={g.price} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('goods.cost')}>
+            <Money value={g.cost} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('goods.stock')}>{g.stock}</Descriptions.Item>
+          <Descriptions.Item label={t('goods.status')}>{status}</Descriptions.Item>
+          <Descriptions.Item label={t('goods.agency')}>{g.agencyId ? `#${g.agencyId}` : t('goods.own')}</Descriptions.Item>
+          <Descriptions.Item label={t('goods.groundingTime')}>{dash(g.groundingTime)}</Descriptions.Item>
+          <Descriptions.Item label={t('goods.createTime')}>{dash(g.createTime)}</Descriptions.Item>
+          <Descriptions.Item label={t('goods.updateTime')}>{dash(g.updateTime)}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={t('look.pictures')} size="small">
+        {pictures.length > 0 ? (
+          <Image.PreviewGroup>
+            <Space wrap size={12}>
+              {pictures.map((p, i) => (
+                <Image key={`${i}-${p}`} src={apiUrl(p)} width={112} height={112} style={{ objectFit: 'cover', borderRadius: 6 }} />
+              ))}
+            </Space>
+          </Image.PreviewGroup>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('look.noPictures')} />
+        )}
+      </Card>
+      <Card title={t('look.description')} size="small">
+        {g.description ? (
+          // cleaned by the BFF (platform/richtext) when it was saved
+          <Typography>
+            <div className="mall-look-description" dangerouslySetInnerHTML={{ __html: g.description }} />
+          </Typography>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('look.noDescription')} />
+        )}
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { createCache } from '@ant-design/cssinjs';
+import { App } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { Providers } from '@/app/providers';
+import { client } from '@/shared/api';
+import { lookPath, useRecordTitles } from '@/shared/lib/look';
+import { clearDicts } from '@/shared/ui/dict';
+import { fakeBff, type FakeBff } from '@/test/fakeBff';
+import LookPage from './LookPage';
+import { lookTarget } from './target';
+
+let bff: FakeBff;
+
+const order = {
+  id: 5,
+  orderNo: '20261121090000123456',
+  customerName: '王小二',
+  phone: '13812345678',
+  address: '上海市浦东新区世纪大道 1 号',
+  agencyId: null,
+  amount: '40.30',
+  freight: '6.00',
+  status: 'shipped',
+  payTime: '2026-11-21 09:05:00',
+  shipTime: '2026-11-21 15:00:00',
+  expressCompany: 'SF',
+  trackingNo: 'SF123',
+  remark: '',
+  createTime: '2026-11-21 09:00:00',
+  items: [
+    { goodsId: 1, goodsName: '保温杯', unitPrice: '12.10', quantity: 2 },
+    { goodsId: 2, goodsName: '茶叶', unitPrice: '10.10', quantity: 1 },
+  ],
+  history: [
+    { from: '', to: 'unpaid', operator: 'system', note: '下单', time: '2026-11-21 09:00:00' },
+    { from: 'unpaid', to: 'paid', operator: 'system', note: '', time: '2026-11-21 09:05:00' },
+    { from: 'paid', to: 'shipped', operator: 'admin', note: '', time: '2026-11-21 15:00:00' },
+  ],
+};
+
+beforeEach(() => {
+  bff = fakeBff();
+  bff.on('GET /api/orders/5', () => ({ status: 200, body: order }));
+  bff.on('GET /api/dictDetail', () => ({ status: 200, body: { content: [{ value: 'SF', label: '顺丰速运' }], totalElements: 1 } }));
+  client.axios.defaults.adapter = bff.adapter;
+});
+
+afterEach(() => {
+  client.axios.defaults.adapter = undefined;
+  clearDicts();
+});
+
+function renderAt(path: string) {
+  render(
+    <Providers container={null} styleCache={createCache()}>
+      <App>
+        <MemoryRouter initialEntries={[path]}>
+          <LookPage />
+        </MemoryRouter>
+      </App>
+    </Providers>,
+  );
+}
+
+describe('详情 (/look)', () => {
+  it('reads the type and id of the address, and nothing else', () => {
+    expect(lookPath('order', 5)).toBe('/look?type=order&id=5');
+    expect(lookTarget('?type=order&id=5')).toEqual({ type: 'order', id: 5 });
+    for (const bad of ['', '?type=user&id=5', '?type=goods', '?type=goods&id=0', '?type=goods&id=1e3', '?type=goods&id=-2'])
+      expect(lookTarget(bad), bad).toBeNull();
+  });
+
+  it('shows an order: items with subtotals, amounts, shipping, the timeline; the tab is titled by its number', async () => {
+    renderAt(lookPath('order', 5));
+    expect(await screen.findByText('上海市浦东新区世纪大道 1 号')).toBeInTheDocument();
+    expect(screen.getByText('13812345678')).toBeInTheDocument();
+    const items = screen.getByText('商品明细').closest('.ant-card') as HTMLElement;
+    expect(within(items).getByText('¥24.20')).toBeInTheDocument(); // 12.10 × 2
+    expect(within(items).getByText('¥34.30')).toBeInTheDocument(); // goods total
+    expect(within(items).getByText('¥6.00')).toBeInTheDocument();
+    expect(within(items).getByLabelText('订单金额')).toHaveTextContent('¥40.30');
+    expect(await screen.findByText('顺丰速运')).toBeInTheDocument();
+    const timeline = screen.getByText('状态记录').closest('.ant-card') as HTMLElement;
+    const steps = within(timeline).getAllByRole('listitem').map((li) => li.textContent);
+    expect(steps).toHaveLength(3);
+    expect(steps[0]).toContain('创建订单（待付款）');
+    expect(steps[2]).toContain('待发货 → 已发货');
+    expect(steps[2]).toContain('操作人：admin');
+    expect(useRecordTitles.getState().titles['/look?type=order&id=5']).toBe(order.orderNo);
+  });
+
+  it('says so for an unknown type and for a record that is not there', async () => {
+    renderAt('/look?type=coupon&id=1');
+    expect(await screen.findByText('无法显示该详情')).toBeInTheDocument();
+  });
+
+  it('says so for a missing record', async () => {
+    renderAt(lookPath('goods', 404));
+    expect(await screen.findByText('记录不存在')).toBeInTheDocument();
+  });
+});

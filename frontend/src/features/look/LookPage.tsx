@@ -1,0 +1,26 @@
+import { useLocation } from 'react-router';
+import { Card, Result } from 'antd';
+import { GoodsLook } from './GoodsLook';
+import { OrderLook } from './OrderLook';
+import { useT } from './messages';
+import { lookTarget } from './target';
+
+/**
+ * 详情 (/look?type=goods|order&id=): a read-only record opened from a list's 详情 action. Its tab
+ * is titled by the record once loaded; an unknown type or id, a missing record, a failed load
+ * each say so instead of leaving the page blank.
+ */
+export default function LookPage() {
+  const t = useT();
+  const location = useLocation();
+  const target = lookTarget(location.search);
+  if (!target) {
+    return (
+      <Card>
+        <Result status="warning" title={t('look.unknownType')} subTitle={t('look.unknownTypeHint')} />
+      </Card>
+    );
+  }
+  const View = target.type === 'goods' ? GoodsLook : OrderLook;
+  return <View key={`${target.type}-${target.id}`} id={target.id} fullPath={location.pathname + location.search} />;
+}

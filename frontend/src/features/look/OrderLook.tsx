@@ -1,0 +1,155 @@
+import { Card, Col, Descriptions, Empty, Row, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { formatYuan, sumYuan, timesYuan } from '@/shared/lib/money';
+import { useDicts } from '@/shared/ui/dict';
+import { getOrder, type OrderDetail } from './api';
+import { Pending, useTabTitle } from './Pending';
+import { messages, useT } from './messages';
+import { useRecord } from './useRecord';
+
+type Item = OrderDetail['items'][number] & { line: number };
+
+const STATUS_COLOR: Record<string, string> = {
+  unpaid: 'gold',
+  paid: 'blue',
+  shipped: 'cyan',
+  completed: 'green',
+  closed: 'default',
+  refunded: 'red',
+};
+const TIMELINE_COLOR: Record<string, string> = { completed: 'green', closed: 'gray', refunded: 'red' };
+const right = { textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' };
+
+/** One order: every field, its items, amounts, shipping and the status timeline (oldest first). */
+export function OrderLook({ id, fullPath }: { id: number; fullPath: string }) {
+  const t = useT();
+  const { state, retry } = useRecord(getOrder, id);
+  const carriers = useDicts('express_company').express_company ?? [];
+  useTabTitle(fullPath, state.phase === 'done' ? state.record.orderNo : undefined);
+  if (state.phase !== 'done') return <Pending state={state} retry={retry} />;
+  const o = state.record;
+  const statusText = (s: string) => {
+    const key = `order.status.${s}`;
+    return key in messages ? t(key as 'order.status.paid') : s;
+  };
+  const dash = (v: string) => v || '-';
+  const goodsTotal = sumYuan(...o.items.map((i) => timesYuan(i.unitPrice, i.quantity)));
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        title={
+          <Space>
+            <span>
+              {t('order.no')} {o.orderNo}
+            </span>
+            <Tag color={STATUS_COLOR[o.status]}>{statusText(o.status)}</Tag>
+          </Space>
+        }
+      >
+        <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 3 }} aria-label={t('look.basic')}>
+          <Descriptions.Item label={t('order.no')}>{o.orderNo}</Descriptions.Item>
+          <Descriptions.Item label={t('order.status')}>{statusText(o.status)}</Descriptions.Item>
+          <Descriptions.Item label={t('goods.agency')}>{o.agencyId ? `#${o.agencyId}` : t('goods.own')}</Descriptions.Item>
+          <Descriptions.Item label={t('order.customer')}>{dash(o.customerName)}</Descriptions.Item>
+          <Descriptions.Item label={t('order.phone')}>{dash(o.phone)}</Descriptions.Item>
+          <Descriptions.Item label={t('order.createTime')}>{dash(o.createTime)}</Descriptions.Item>
+          <Descriptions.Item label={t('order.address')} span={2}>
+            {dash(o.address)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('order.payTime')}>{dash(o.payTime)}</Descriptions.Item>
+          <Descriptions.Item label={t('order.remark')} span={3}>
+            {dash(o.remark)}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={t('order.items')} size="small">
+        <Table<Item>
+          size="small"
+          rowKey="line"
+          pagination={false}
+          dataSource={o.items.map((item, line) => ({ ...item, line }))}
+          columns={[
+            { title: t('order.item.name'), dataIndex: 'goodsName' },
+            { title: t('order.item.unitPrice'), dataIndex: 'unitPrice', align: 'right', render: (v: string) => formatYuan(v) },
+            { title: t('order.item.quantity'), dataIndex: 'quantity', align: 'right' },
+            { title: t('order.item.subtotal'), key: 'subtotal', align: 'right', render: (_, i) => formatYuan(timesYuan(i.unitPrice, i.quantity)) },
+          ]}
+          summary={() => (
+            <>
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0} colSpan={3} align="right">
+                  {t('order.goodsTotal')}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">
+                  {formatYuan(goodsTotal)}
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0} colSpan={3} align="right">
+                  {t('order.freight')}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">
+                  {formatYuan(o.freight)}
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0} colSpan={3} align="right">
+                  <Typography.Text strong>{t('order.amount')}</Typography.Text>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">
+                  <Typography.Text strong style={right} aria-label={t('order.amount')}>
+                    {formatYuan(o.amount)}
+                  </Typography.Text>
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+            </>
+          )}
+        />
+      </Card>
+      <Row gutter={16}>
+        <Col xs={24} lg={10}>
+          <Card title={t('order.shipping')} size="small" style={{ height: '100%' }}>
+            <Descriptions size="small" column={1}>
+              <Descriptions.Item label={t('order.express')}>
+                {o.expressCompany ? (carriers.find((c) => c.value === o.expressCompany)?.label ?? o.expressCompany) : '-'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('order.trackingNo')}>{dash(o.trackingNo)}</Descriptions.Item>
+              <Descriptions.Item label={t('order.shipTime')}>{dash(o.shipTime)}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card title={t('order.history')} size="small" style={{ height: '100%' }}>
+            {o.history.length > 0 ? (
+              <Timeline
+                style={{ marginTop: 8 }}
+                items={o.history.map((h) => ({
+                  color: TIMELINE_COLOR[h.to] ?? 'blue',
+                  children: (
+                    <div>
+                      <div>
+                        {h.from ? `${statusText(h.from)} → ${statusText(h.to)}` : `${t('order.created')}（${statusText(h.to)}）`}
+                        {h.note ? (
+                          <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+                            {h.note}
+                          </Typography.Text>
+                        ) : null}
+                      </div>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {h.time}
+                        <span style={{ marginLeft: 12 }}>{t('order.by', { who: h.operator || '-' })}</span>
+                      </Typography.Text>
+                    </div>
+                  ),
+                }))}
+              />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('order.noHistory')} />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </Space>
+  );
+}
+

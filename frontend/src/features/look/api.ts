@@ -1,0 +1,8 @@
+import { http } from '@/shared/api';
+import type { Schemas } from '@/shared/api/contract';
+
+export type GoodsDetail = Schemas['GoodsRow'];
+export type OrderDetail = Schemas['OrderDetailRow'];
+
+export const getGoods = (id: number) => http.get<GoodsDetail>(`/api/goods/${id}`);
+export const getOrder = (id: number) => http.get<OrderDetail>(`/api/orders/${id}`);
