@@ -20,6 +20,7 @@ import (
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/auth"
+	"mallconsole/bff/internal/dashboard"
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/goods"
@@ -186,8 +187,11 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// Workflow: the leave request (first slice).
 	workflow.NewService(workflow.NewStore(opt.DB), users, dicts, uploads, a.Auth, now).Routes(routes)
 	// The shop: goods and orders.
-	goods.NewService(goods.NewStore(opt.DB), dicts, richtext.New(), now).Routes(routes)
-	order.NewService(order.NewStore(opt.DB), dicts, now).Routes(routes)
+	// The dashboard's figures change in the same transaction as the goods and orders they count.
+	figures := dashboard.NewRecorder(time.Local)
+	goods.NewService(goods.NewStore(opt.DB, figures), dicts, richtext.New(), now).Routes(routes)
+	order.NewService(order.NewStore(opt.DB, figures), dicts, now).Routes(routes)
+	dashboard.NewService(opt.DB, time.Local, now, cfg.ProfilingPublic).Routes(routes)
 	if err := apiDocRoute(routes); err != nil {
 		return nil, err
 	}

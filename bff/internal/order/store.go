@@ -13,10 +13,23 @@ import (
 
 // Store reads and writes orders with their items and history. It knows gorm and nothing of
 // HTTP.
-type Store struct{ db *gorm.DB }
+type Store struct {
+	db       *gorm.DB
+	watchers []Watcher
+}
 
-// NewStore uses g.
-func NewStore(g *gorm.DB) *Store { return &Store{db: g} }
+// Watcher hears of every order written, inside the transaction that writes it, so that what is
+// kept from the orders (the dashboard's daily figures) changes with them or not at all. An error
+// rolls the write back. Every write of an order's status goes through Create or Move.
+type Watcher interface {
+	// OrderCreated: o (with its ID) and its items were just added.
+	OrderCreated(tx *gorm.DB, o Order, items []Item) error
+	// OrderMoved: o, as it was before, moved as h says (h.CreateTime is when).
+	OrderMoved(tx *gorm.DB, o Order, h History) error
+}
+
+// NewStore uses g and tells watchers of every write.
+func NewStore(g *gorm.DB, watchers ...Watcher) *Store { return &Store{db: g, watchers: watchers} }
 
 // Query selects orders for the list, the tab counts and the export. Empty fields do not filter.
 type Query struct {
@@ -148,7 +161,15 @@ func (s *Store) Create(ctx context.Context, o *Order, items []Item, h History) e
 			return err
 		}
 		h.OrderID = o.ID
-		return tx.Create(&h).Error
+		if err := tx.Create(&h).Error; err != nil {
+			return err
+		}
+		for _, w := range s.watchers {
+			if err := w.OrderCreated(tx, *o, items); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		return ErrOrderNoConflict
@@ -178,6 +199,14 @@ func (s *Store) Move(ctx context.Context, scope *int64, id int64,
 			return err
 		}
 		h.OrderID = id
-		return tx.Create(&h).Error
+		if err := tx.Create(&h).Error; err != nil {
+			return err
+		}
+		for _, w := range s.watchers {
+			if err := w.OrderMoved(tx, o, h); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }

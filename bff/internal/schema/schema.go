@@ -6,6 +6,7 @@ import (
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/auth"
+	"mallconsole/bff/internal/dashboard"
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/goods"
@@ -28,7 +29,7 @@ func Migrations() []db.Migration {
 		audit.Migrations(),
 		attach.Migrations(),
 		workflow.Migrations(),
-		goods.Migrations(), order.Migrations(),
+		goods.Migrations(), order.Migrations(), dashboard.Migrations(),
 	} {
 		all = append(all, ms...)
 	}

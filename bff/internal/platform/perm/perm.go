@@ -59,3 +59,9 @@ const (
 	OrderComplete = "order:complete"
 	OrderExport   = "order:export"
 )
+
+// Permissions of the data overview (docs/decisions.md "Dashboard").
+const (
+	// DashboardView reads the figures (GET /api/dashboard).
+	DashboardView = "dashboard:view"
+)

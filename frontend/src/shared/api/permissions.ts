@@ -37,6 +37,7 @@ export const Perm = {
   OrderRefund: 'order:refund',
   OrderComplete: 'order:complete',
   OrderExport: 'order:export',
+  DashboardView: 'dashboard:view',
 } as const;
 
 export type Perm = (typeof Perm)[keyof typeof Perm];
