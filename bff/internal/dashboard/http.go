@@ -93,6 +93,9 @@ type Answer struct {
 	Trend         []TrendRow  `json:"trend"`
 	Statuses      []StatusRow `json:"statuses"`
 	Top           []TopRow    `json:"top"`
+	// TopExact is false when sales spread so evenly over so many goods that the ranking is the
+	// best of each day's 50 best sellers rather than proven exact.
+	TopExact bool `json:"topExact"`
 }
 
 // httpError is the one place where the service's errors become answers.
@@ -159,7 +162,7 @@ func answerOf(o Overview) Answer {
 		Figures: Figures{Orders: count(o.Orders), Customers: count(o.Customers), Goods: count(o.Goods),
 			Sales: Amount{Value: money.Fen(o.Sales.Value), Previous: money.Fen(o.Sales.Previous), Rate: Rate(o.Sales.Value, o.Sales.Previous)}},
 		Pending: Pending{ToShip: o.ToShip, Refunded: o.Refunded, LowStock: o.LowStock, LowStockBelow: goods.LowStock},
-		Trend:   make([]TrendRow, len(o.Trend)), Top: make([]TopRow, len(o.Top))}
+		Trend:   make([]TrendRow, len(o.Trend)), Top: make([]TopRow, len(o.Top)), TopExact: o.TopExact}
 	for i, p := range o.Trend {
 		a.Trend[i] = TrendRow(p)
 	}

@@ -26,13 +26,15 @@ type (
 		Status    string `gorm:"primaryKey;size:16"`
 		Orders    int64  `gorm:"not null;default:0"`
 	}
+	// The ranking reads each day's best sellers (day, agency, sales) and then the candidates'
+	// totals (goods, agency, day): see store.go top.
 	goodsDay20261123 struct {
-		Day       string `gorm:"primaryKey;size:10"`
-		AgencyKey int64  `gorm:"primaryKey;autoIncrement:false"`
-		GoodsID   int64  `gorm:"primaryKey;autoIncrement:false"`
+		Day       string `gorm:"primaryKey;size:10;index:idx_dashboard_goods_day_rank,priority:1;index:idx_dashboard_goods_day_goods,priority:3"`
+		AgencyKey int64  `gorm:"primaryKey;autoIncrement:false;index:idx_dashboard_goods_day_rank,priority:2;index:idx_dashboard_goods_day_goods,priority:2"`
+		GoodsID   int64  `gorm:"primaryKey;autoIncrement:false;index:idx_dashboard_goods_day_goods,priority:1"`
 		GoodsName string `gorm:"size:128;not null;default:''"`
 		Quantity  int64  `gorm:"not null;default:0"`
-		Sales     int64  `gorm:"not null;default:0"`
+		Sales     int64  `gorm:"not null;default:0;index:idx_dashboard_goods_day_rank,priority:3"`
 	}
 	customer20261123 struct {
 		Phone     string    `gorm:"primaryKey;size:32"`

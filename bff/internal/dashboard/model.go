@@ -28,7 +28,12 @@ type StatusDay struct {
 
 func (StatusDay) TableName() string { return "dashboard_status_day" }
 
-// GoodsDay is what one goods sold on a day (by pay day, refunds taken back).
+// AllAgencies is the agency key of the whole shop's ranking rows: each goods line is counted
+// for its agency and for the shop, so that either ranking reads one key (store.go top).
+const AllAgencies = -1
+
+// GoodsDay is what one goods sold on a day (by pay day, refunds taken back), for an agency or
+// for AllAgencies.
 type GoodsDay struct {
 	Day       string `gorm:"primaryKey"`
 	AgencyKey int64  `gorm:"primaryKey"`

@@ -39,6 +39,9 @@ func (s *Service) Rebuild(ctx context.Context) error {
 				FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.status IN ?
 				GROUP BY %[1]s, COALESCE(o.agency_id, 0), i.goods_id`, d("COALESCE(o.pay_time, o.create_time)")),
 				[]any{selling}},
+			{`INSERT INTO dashboard_goods_day (day, agency_key, goods_id, goods_name, quantity, sales)
+				SELECT day, ?, goods_id, MAX(goods_name), SUM(quantity), SUM(sales) FROM dashboard_goods_day
+				GROUP BY day, goods_id`, []any{AllAgencies}},
 			// A customer is a phone; it is new on the day of its first order, for that order's agency.
 			{`INSERT INTO dashboard_customer (phone, agency_key, first_time, first_day)
 				SELECT phone, 0, MIN(create_time), '' FROM orders GROUP BY phone`, nil},

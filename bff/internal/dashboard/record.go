@@ -89,11 +89,13 @@ func (r *Recorder) OrderMoved(tx *gorm.DB, o order.Order, h order.History) error
 		return err
 	}
 	for _, it := range items {
-		err := bump(tx, "dashboard_goods_day", cols{"day": payDay, "agency_key": key, "goods_id": it.GoodsID},
-			cols{"quantity": sign * it.Quantity, "sales": sign * int64(it.UnitPrice) * it.Quantity},
-			cols{"goods_name": it.GoodsName})
-		if err != nil {
-			return err
+		for _, k := range []int64{key, AllAgencies} {
+			err := bump(tx, "dashboard_goods_day", cols{"day": payDay, "agency_key": k, "goods_id": it.GoodsID},
+				cols{"quantity": sign * it.Quantity, "sales": sign * int64(it.UnitPrice) * it.Quantity},
+				cols{"goods_name": it.GoodsName})
+			if err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -127,6 +127,7 @@ type Overview struct {
 	Trend                      []Point
 	Statuses                   map[string]int64 // orders of the period by their status now
 	Top                        []Ranked
+	TopExact                   bool // false: the best of each day's best sellers (store.go top)
 }
 
 // Overview computes the figures of p for the scope (nil: the whole shop; an agency: its own).
@@ -179,7 +180,11 @@ func (s *Service) Overview(ctx context.Context, scope *int64, p Period) (Overvie
 	if out.LowStock, err = r.lowStock(goods.OnSale, goods.LowStock); err != nil {
 		return out, err
 	}
-	out.Top, err = r.top(day(p.Start), to, TopGoods)
+	period := make([]string, len(out.Trend))
+	for i, pt := range out.Trend {
+		period[i] = pt.Day
+	}
+	out.Top, out.TopExact, err = r.top(period, TopGoods)
 	return out, err
 }
 

@@ -179,7 +179,7 @@ func TestFiguresByHand(t *testing.T) {
 		want := dashboard.Overview{Period: got.Period, Previous: got.Previous,
 			Orders: dashboard.Figure{Value: 1, Previous: 1}, Sales: dashboard.Figure{Value: 0, Previous: 3000},
 			Customers: dashboard.Figure{Value: 1, Previous: 1}, Goods: dashboard.Figure{Value: 0, Previous: 1},
-			ToShip: 1, Refunded: 0, LowStock: 0,
+			ToShip: 1, Refunded: 0, LowStock: 0, TopExact: true,
 			Statuses: map[string]int64{"unpaid": 1, "paid": 0, "shipped": 0, "completed": 0, "closed": 0, "refunded": 0}}
 		a.Trend, a.Top = nil, nil
 		if !reflect.DeepEqual(a, want) {
@@ -247,7 +247,7 @@ func checkShop(t *testing.T, got dashboard.Overview, g1, g3 int64) {
 	}
 	wantTop := []dashboard.Ranked{{GoodsID: g1, GoodsName: "商品G1", Quantity: 3, Sales: 3000},
 		{GoodsID: g3, GoodsName: "商品G3", Quantity: 1, Sales: 1000}}
-	if !reflect.DeepEqual(got.Top, wantTop) {
+	if !reflect.DeepEqual(got.Top, wantTop) || !got.TopExact {
 		t.Errorf("top %+v, want %+v", got.Top, wantTop)
 	}
 }

@@ -2916,6 +2916,7 @@ export interface components {
             start: string;
             statuses: components["schemas"]["DashboardStatusRow"][];
             top: components["schemas"]["DashboardTopRow"][];
+            topExact: boolean;
             trend: components["schemas"]["DashboardTrendRow"][];
         };
         DashboardCount: {
