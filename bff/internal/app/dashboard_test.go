@@ -19,6 +19,9 @@ import (
 func dashboardSamples() map[string]sample {
 	return map[string]sample{
 		"GET /api/dashboard": get("/api/dashboard?start=2026-11-01&end=2026-11-21"),
+		"POST /api/dashboard/rebuild": func(*testing.T, *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPost, Path: "/api/dashboard/rebuild"}
+		},
 	}
 }
 

@@ -20,6 +20,8 @@ import (
 func (s *Service) Routes(r *authz.Router) {
 	r.GET("/api/dashboard", authz.Perm(perm.DashboardView), s.handleOverview).
 		Doc(authz.Doc{Summary: "the shop's figures for a period (staff: the shop; channel: the agency)", Params: Params{}, Resp: Answer{}})
+	r.POST("/api/dashboard/rebuild", authz.Perm(perm.DashboardRebuild), s.handleRebuild).
+		Doc(authz.Doc{Summary: "recompute every figure from the orders and goods tables (after a load past the console)"})
 	r.GET("/api/profiling", authz.Public(), s.handlePublic).
 		Doc(authz.Doc{Summary: "the whole shop's figures without a session, when BFF_PROFILING_PUBLIC=on (else 404)", Params: Params{}, Resp: Answer{}})
 }
@@ -111,6 +113,13 @@ func httpError(err error) error {
 
 func (s *Service) handleOverview(c echo.Context) error {
 	return s.answer(c, agency.Scope(authz.From(c)))
+}
+
+func (s *Service) handleRebuild(c echo.Context) error {
+	if err := s.Rebuild(c.Request().Context()); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
 }
 
 // handlePublic answers the whole shop without a session only in public mode; otherwise the

@@ -20,14 +20,22 @@ const KeyDashboardPage = "seed.dashboard-page"
 // ticking it, and it never becomes a route of its own.
 const DashboardMenu = "数据概览"
 
-// dashboardPage adds the dashboard's button and grants it to the superuser role.
+// RebuildMenu carries dashboard:rebuild: recomputing the figures, the superuser's alone.
+const RebuildMenu = "重算数据概览"
+
+// dashboardPage adds the dashboard's buttons and grants them to the superuser role.
 func dashboardPage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
 	btn, err := menu.NewStore(tx, gen).Ensure(ctx, menu.Menu{Type: menu.TypeButton, Title: DashboardMenu,
 		Permission: perm.DashboardView, Sort: 0, Breadcrumb: true})
 	if err != nil {
 		return err
 	}
-	return grantSuperuser(ctx, tx, gen, []int64{btn.ID})
+	rebuild, err := menu.NewStore(tx, gen).Ensure(ctx, menu.Menu{Type: menu.TypeButton, Title: RebuildMenu,
+		Permission: perm.DashboardRebuild, Sort: 0, Breadcrumb: true})
+	if err != nil {
+		return err
+	}
+	return grantSuperuser(ctx, tx, gen, []int64{btn.ID, rebuild.ID})
 }
 
 // grantDashboard gives roles the dashboard (the demo's staff and channel roles).

@@ -64,4 +64,7 @@ const (
 const (
 	// DashboardView reads the figures (GET /api/dashboard).
 	DashboardView = "dashboard:view"
+	// DashboardRebuild recomputes the figures from the orders and goods (after data was loaded
+	// past the console, by SQL).
+	DashboardRebuild = "dashboard:rebuild"
 )

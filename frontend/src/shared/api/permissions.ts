@@ -38,6 +38,7 @@ export const Perm = {
   OrderComplete: 'order:complete',
   OrderExport: 'order:export',
   DashboardView: 'dashboard:view',
+  DashboardRebuild: 'dashboard:rebuild',
 } as const;
 
 export type Perm = (typeof Perm)[keyof typeof Perm];

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Col, Row, Skeleton, Statistic, Typography, theme } from 'antd';
+import { Card, Col, Row, Statistic, Typography, theme } from 'antd';
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
@@ -38,7 +38,7 @@ function Change({ rate, previous }: { rate: number | null; previous: string }) {
   );
 }
 
-/** 订单数 销售额 新增客户 在售商品, each with its change; skeletons until the first answer. */
+/** 订单数 销售额 新增客户 在售商品, each with its change; the titles at once, the numbers with the answer. */
 export function FigureCards({ data }: { data?: Overview }) {
   const t = useT();
   return (
@@ -49,22 +49,17 @@ export function FigureCards({ data }: { data?: Overview }) {
         return (
           <Col key={card.key} xs={24} sm={12} xl={6}>
             <Card>
-              {f ? (
-                <>
-                  <Statistic
-                    title={
-                      <span>
-                        {card.icon} {t(card.title)}
-                      </span>
-                    }
-                    value={f.value}
-                    prefix={money ? '¥' : undefined}
-                  />
-                  <Change rate={f.rate ?? null} previous={money ? `¥${f.previous}` : String(f.previous)} />
-                </>
-              ) : (
-                <Skeleton active paragraph={{ rows: 1 }} />
-              )}
+              <Statistic
+                title={
+                  <span>
+                    {card.icon} {t(card.title)}
+                  </span>
+                }
+                loading={!f}
+                value={f?.value ?? '-'}
+                prefix={money ? '¥' : undefined}
+              />
+              {f && <Change rate={f.rate ?? null} previous={money ? `¥${f.previous}` : String(f.previous)} />}
             </Card>
           </Col>
         );
