@@ -19,7 +19,7 @@ export function trendOption(o: Overview, lang: Language): ChartOption {
     series: [
       { name: orders, type: 'bar', data: o.trend.map((p) => p.orders), barMaxWidth: 18 },
       // yuan text → number for drawing only; the figures themselves stay text
-      { name: sales, type: 'line', yAxisIndex: 1, smooth: true, data: o.trend.map((p) => Number(p.sales)) },
+      { name: sales, type: 'line', yAxisIndex: 1, data: o.trend.map((p) => Number(p.sales)) },
     ],
   };
 }
