@@ -17,6 +17,8 @@ const ROUTES = [
   // The modal/notification host loads right after the first render, beside the page (app/Feedback.tsx).
   { name: '/login incl. deferred feedback host', modules: ['src/features/auth/LoginPage.tsx', 'src/app/Feedback.tsx'] },
   { name: 'frame + /dashboard', modules: ['src/app/layout/Frame.tsx', 'src/features/dashboard/DashboardPage.tsx'], budgetKb: 500 },
+  // echarts is its own chunk, fetched by the first chart after the figures painted (shared/ui/chart).
+  { name: 'frame + /dashboard + charts (after)', modules: ['src/app/layout/Frame.tsx', 'src/features/dashboard/DashboardPage.tsx', 'src/shared/ui/chart/echarts.ts'] },
   { name: 'frame + 在线用户 (system/online/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/online/index.ts'] },
   { name: 'frame + 订单管理 (mall/order/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/order/index.ts'] },
   { name: 'frame + 商品管理 (mall/goods/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/goods/index.ts'] },

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"mallconsole/bff/internal/app"
+	"mallconsole/bff/internal/dashboard"
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/config"
 	"mallconsole/bff/internal/platform/db"
@@ -64,9 +65,9 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 	gen := &cache.Generation{}
 	if err := seed.Run(ctx, g, seed.Options{Demo: cfg.Demo, DemoShop: cfg.Demo, AdminPassword: cfg.AdminPassword,
 		DemoPassword: cfg.DemoPassword, Out: stdout, Generation: gen,
-		// DASHBOARD: pass the dashboard's Rebuild here once it exists, so that its daily figures
-		// count the demo orders (seed.Options.Rebuild runs once, right after they are inserted).
-		Rebuild: nil}); err != nil {
+		// the demo orders are inserted in bulk, past the stores: the dashboard's figures are
+		// recomputed once, right after
+		Rebuild: dashboard.NewService(g, time.Local, time.Now, false).Rebuild}); err != nil {
 		return err
 	}
 	a, err := app.New(ctx, app.Options{Config: cfg, DB: g, Key: key, Log: log, Generation: gen, Now: time.Now, Out: stdout})

@@ -21,6 +21,7 @@ import (
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/auth"
+	"mallconsole/bff/internal/dashboard"
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/goods"
@@ -205,8 +206,11 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// Workflow: the leave request (first slice).
 	workflow.NewService(workflow.NewStore(opt.DB), users, dicts, uploads, a.Auth, now).Routes(routes)
 	// The shop: goods and orders.
-	goods.NewService(goods.NewStoreWithClock(opt.DB, now), dicts, richtext.New(), now).Routes(routes)
-	order.NewService(order.NewStoreWithClock(opt.DB, now), dicts, now).Routes(routes)
+	// The dashboard's figures change in the same transaction as the goods and orders they count.
+	figures := dashboard.NewRecorder(time.Local)
+	goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), dicts, richtext.New(), now).Routes(routes)
+	order.NewService(order.NewStoreWithClock(opt.DB, now, figures), dicts, now).Routes(routes)
+	dashboard.NewService(opt.DB, time.Local, now, cfg.ProfilingPublic).Routes(routes)
 	// Upstream mode: after every feature, so that the BFF's own routes win.
 	routes.Yield(nil)
 	ups.Routes(routes)

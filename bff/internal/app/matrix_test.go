@@ -377,6 +377,7 @@ func get(path string) sample {
 // matrixSamples: one successful request per guarded route.
 func matrixSamples() map[string]sample {
 	all := shopSamples()
+	maps.Copy(all, dashboardSamples())
 	maps.Copy(all, map[string]sample{
 		"GET /api/app/config":   get("/api/app/config?host=shop.example.com"),
 		"GET /api/auth/info":    get("/api/auth/info"),

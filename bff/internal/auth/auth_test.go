@@ -239,7 +239,7 @@ func TestInfo(t *testing.T) {
 		}
 		s.Get(t, "/api/auth/info", staff).JSON(t, &info)
 		if info.User.Username != "staff" || info.User.NickName != "张三" || info.User.EmpNo != "E1001" ||
-			info.User.Dept == nil || info.User.Dept.Name != "运营部" || strings.Join(info.Roles, ",") != "online:list" ||
+			info.User.Dept == nil || info.User.Dept.Name != "运营部" || strings.Join(info.Roles, ",") != "dashboard:view,online:list" ||
 			len(info.DataScopes) != 1 || info.DataScopes[0] != info.User.Dept.ID {
 			t.Fatalf("staff info = %+v", info)
 		}
@@ -248,7 +248,8 @@ func TestInfo(t *testing.T) {
 			t.Fatalf("admin info = %+v", info)
 		}
 		s.Get(t, "/api/auth/info", channel).JSON(t, &info)
-		if info.User.Kind != "channel" || len(info.Roles) != 0 || info.User.Dept.Name != "渠道部" {
+		// The demo channel role holds the dashboard only (docs/decisions.md "Dashboard").
+		if info.User.Kind != "channel" || strings.Join(info.Roles, ",") != "dashboard:view" || info.User.Dept.Name != "渠道部" {
 			t.Fatalf("channel info = %+v", info)
 		}
 		// The sign-in answer carries the same info.
@@ -264,7 +265,7 @@ func TestInfo(t *testing.T) {
 			} `json:"user"`
 		}
 		r.JSON(t, &res)
-		if res.User.User.Username != "staff" || len(res.User.Roles) != 1 || bytes.Contains(r.Body, []byte("$2a$")) {
+		if res.User.User.Username != "staff" || len(res.User.Roles) != 2 || bytes.Contains(r.Body, []byte("$2a$")) {
 			t.Fatalf("login answer: %s", r.Body)
 		}
 	})

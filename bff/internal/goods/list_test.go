@@ -162,7 +162,7 @@ func TestCountIsRememberedUntilAWrite(t *testing.T) {
 				t.Fatalf("after %s: %d on sale, want %d", step.what, n, step.want)
 			}
 		}
-		if err := store.Delete(ctx, nil, []int64{mine}); err != nil {
+		if err := store.Delete(ctx, nil, []int64{mine}, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		if n := total(); n != 2 {

@@ -15,6 +15,10 @@ const (
 	OffSale = "off_sale" // 已下架
 )
 
+// LowStock is the stock under which goods on sale need restocking (库存预警): the dashboard
+// counts them and the list's lowStock filter shows them (docs/decisions.md "Dashboard").
+const LowStock = 10
+
 // Goods is one article of the shop.
 type Goods struct {
 	ID       int64 `gorm:"primaryKey"`

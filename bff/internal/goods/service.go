@@ -134,7 +134,7 @@ func (s *Service) knownCategory(ctx context.Context, category string) error {
 // Delete removes rows inside the scope; IDs outside it or unknown are ignored. Orders keep their
 // items' name and price snapshots, so nothing else needs the row.
 func (s *Service) Delete(ctx context.Context, scope *int64, ids []int64) error {
-	return s.store.Delete(ctx, scope, ids)
+	return s.store.Delete(ctx, scope, ids, s.stamp())
 }
 
 // SetStatus puts rows on sale (listed now; rows already on sale keep their listing time) or

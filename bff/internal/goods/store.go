@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/db"
@@ -16,8 +17,9 @@ import (
 // Store reads and writes goods. It knows gorm and nothing of HTTP; a taken code comes back as
 // a *CodeTakenError.
 type Store struct {
-	db     *gorm.DB
-	totals *cache.Counts[int64] // list totals per filter; every write here forgets them
+	db       *gorm.DB
+	totals   *cache.Counts[int64] // list totals per filter; every write here forgets them
+	watchers []Watcher
 }
 
 // CountTTL is how long a list's total is remembered: writes through this store forget it at
@@ -25,12 +27,66 @@ type Store struct {
 // orders at a million rows").
 const CountTTL = 30 * time.Second
 
-// NewStore uses g.
-func NewStore(g *gorm.DB) *Store { return NewStoreWithClock(g, time.Now) }
+// Watcher hears, inside the writing transaction, of every row that went on or off sale (a row
+// deleted or moved to another agency while on sale goes off sale, for its old agency), so that
+// the on-sale history (the dashboard's 在售商品) changes with the goods or not at all. An error
+// rolls the write back.
+type Watcher interface {
+	SaleChanged(tx *gorm.DB, changes []SaleChange) error
+}
 
-// NewStoreWithClock uses g, and now for the age of remembered totals.
-func NewStoreWithClock(g *gorm.DB, now func() time.Time) *Store {
-	return &Store{db: g, totals: cache.NewCounts[int64](CountTTL, 10_000, now)}
+// SaleChange is one row going on sale (OnSale) or off it, for its agency, at At.
+type SaleChange struct {
+	GoodsID  int64
+	AgencyID *int64
+	OnSale   bool
+	At       time.Time
+}
+
+// NewStore uses g and tells watchers of every change of what is on sale.
+func NewStore(g *gorm.DB, watchers ...Watcher) *Store {
+	return NewStoreWithClock(g, time.Now, watchers...)
+}
+
+// NewStoreWithClock is NewStore with now for the age of remembered totals.
+func NewStoreWithClock(g *gorm.DB, now func() time.Time, watchers ...Watcher) *Store {
+	return &Store{db: g, totals: cache.NewCounts[int64](CountTTL, 10_000, now), watchers: watchers}
+}
+
+// tell hands changes, if any, to the watchers.
+func (s *Store) tell(tx *gorm.DB, changes []SaleChange) error {
+	if len(changes) == 0 {
+		return nil
+	}
+	for _, w := range s.watchers {
+		if err := w.SaleChanged(tx, changes); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// onSale is the part of a row the sale history needs.
+type onSale struct {
+	ID       int64
+	AgencyID *int64
+	Status   string
+}
+
+// lockSale reads and locks the rows inside the scope that cond selects.
+func lockSale(tx *gorm.DB, scope *int64, cond string, args ...any) ([]onSale, error) {
+	var rows []onSale
+	err := scoped(tx.Model(&Goods{}), scope).Clauses(clause.Locking{Strength: "UPDATE"}).
+		Select("id", "agency_id", "status").Where(cond, args...).Order("id").Find(&rows).Error
+	return rows, err
+}
+
+func changes(rows []onSale, on bool, at time.Time) []SaleChange {
+	out := make([]SaleChange, len(rows))
+	for i, r := range rows {
+		out[i] = SaleChange{GoodsID: r.ID, AgencyID: r.AgencyID, OnSale: on, At: at}
+	}
+	return out
 }
 
 // Query selects goods for the list and the export. Empty fields do not filter.
@@ -168,17 +224,52 @@ func (s *Store) Get(ctx context.Context, scope *int64, id int64) (Goods, error) 
 // Create adds g; a taken code is a *CodeTakenError.
 func (s *Store) Create(ctx context.Context, g *Goods) error {
 	defer s.totals.Invalidate()
-	return codeTaken(s.db.WithContext(ctx).Create(g).Error, g.Code)
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(g).Error; err != nil {
+			return err
+		}
+		if g.Status != OnSale {
+			return nil
+		}
+		return s.tell(tx, []SaleChange{{GoodsID: g.ID, AgencyID: g.AgencyID, OnSale: true, At: g.UpdateTime}})
+	})
+	return codeTaken(err, g.Code)
 }
 
 // Update writes every field of g but its creation time.
 func (s *Store) Update(ctx context.Context, g *Goods) error {
 	defer s.totals.Invalidate()
-	err := s.db.WithContext(ctx).Model(&Goods{ID: g.ID}).Select("name", "code", "category", "price", "cost",
-		"stock", "status", "grounding_time", "agency_id", "main_picture", "gallery", "description", "update_time").
-		Updates(g).Error
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		old, err := lockSale(tx, nil, "id = ?", g.ID)
+		if err != nil {
+			return err
+		}
+		err = tx.Model(&Goods{ID: g.ID}).Select("name", "code", "category", "price", "cost",
+			"stock", "status", "grounding_time", "agency_id", "main_picture", "gallery", "description", "update_time").
+			Updates(g).Error
+		if err != nil || len(old) == 0 {
+			return err
+		}
+		return s.tell(tx, saleMoves(old[0], g))
+	})
 	return codeTaken(err, g.Code)
 }
+
+// saleMoves are the sale changes of editing old into g: off for the old agency, on for the new.
+func saleMoves(old onSale, g *Goods) []SaleChange {
+	was, is := old.Status == OnSale, g.Status == OnSale
+	moved := !equalID(old.AgencyID, g.AgencyID)
+	var out []SaleChange
+	if was && (!is || moved) {
+		out = append(out, SaleChange{GoodsID: g.ID, AgencyID: old.AgencyID, OnSale: false, At: g.UpdateTime})
+	}
+	if is && (!was || moved) {
+		out = append(out, SaleChange{GoodsID: g.ID, AgencyID: g.AgencyID, OnSale: true, At: g.UpdateTime})
+	}
+	return out
+}
+
+func equalID(a, b *int64) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 
 func codeTaken(err error, code string) error {
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
@@ -187,22 +278,59 @@ func codeTaken(err error, code string) error {
 	return err
 }
 
-// Delete removes the rows inside the scope.
-func (s *Store) Delete(ctx context.Context, scope *int64, ids []int64) error {
+// Delete removes the rows inside the scope; those on sale go off sale at now.
+func (s *Store) Delete(ctx context.Context, scope *int64, ids []int64, now time.Time) error {
 	defer s.totals.Invalidate()
-	return scoped(s.db.WithContext(ctx), scope).Where("id IN ?", ids).Delete(&Goods{}).Error
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		listed, err := lockSale(tx, scope, "id IN ? AND status = ?", ids, OnSale)
+		if err != nil {
+			return err
+		}
+		if err := scoped(tx, scope).Where("id IN ?", ids).Delete(&Goods{}).Error; err != nil {
+			return err
+		}
+		return s.tell(tx, changes(listed, false, now))
+	})
 }
 
 // PutOnSale sets the rows inside the scope that are not on sale on sale, listed at now.
 func (s *Store) PutOnSale(ctx context.Context, scope *int64, ids []int64, now time.Time) error {
 	defer s.totals.Invalidate()
-	return scoped(s.db.WithContext(ctx).Model(&Goods{}), scope).Where("id IN ? AND status <> ?", ids, OnSale).
-		Updates(map[string]any{"status": OnSale, "grounding_time": now, "update_time": now}).Error
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		rows, err := lockSale(tx, scope, "id IN ? AND status <> ?", ids, OnSale)
+		if err != nil || len(rows) == 0 {
+			return err
+		}
+		err = tx.Model(&Goods{}).Where("id IN ?", idsOf(rows)).
+			Updates(map[string]any{"status": OnSale, "grounding_time": now, "update_time": now}).Error
+		if err != nil {
+			return err
+		}
+		return s.tell(tx, changes(rows, true, now))
+	})
 }
 
 // TakeOffSale sets the rows inside the scope that are on sale off sale.
 func (s *Store) TakeOffSale(ctx context.Context, scope *int64, ids []int64, now time.Time) error {
 	defer s.totals.Invalidate()
-	return scoped(s.db.WithContext(ctx).Model(&Goods{}), scope).Where("id IN ? AND status = ?", ids, OnSale).
-		Updates(map[string]any{"status": OffSale, "update_time": now}).Error
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		rows, err := lockSale(tx, scope, "id IN ? AND status = ?", ids, OnSale)
+		if err != nil || len(rows) == 0 {
+			return err
+		}
+		err = tx.Model(&Goods{}).Where("id IN ?", idsOf(rows)).
+			Updates(map[string]any{"status": OffSale, "update_time": now}).Error
+		if err != nil {
+			return err
+		}
+		return s.tell(tx, changes(rows, false, now))
+	})
+}
+
+func idsOf(rows []onSale) []int64 {
+	out := make([]int64, len(rows))
+	for i, r := range rows {
+		out[i] = r.ID
+	}
+	return out
 }

@@ -22,6 +22,7 @@ func (s *Store) ShipMany(ctx context.Context, scope *int64, rows []ImportRow,
 	if len(rows) == 0 {
 		return errs, nil
 	}
+	defer s.invalidate()
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		nos := make([]string, len(rows))
 		for i, r := range rows {
@@ -38,6 +39,7 @@ func (s *Store) ShipMany(ctx context.Context, scope *int64, rows []ImportRow,
 			byNo[o.OrderNo] = o
 		}
 		hist := make([]History, 0, len(rows))
+		moved := make([]Order, 0, len(rows)) // as they were, for the watchers
 		ids := make([]int64, 0, len(rows))
 		changes := make([]map[string]any, 0, len(rows))
 		for i, r := range rows {
@@ -53,6 +55,7 @@ func (s *Store) ShipMany(ctx context.Context, scope *int64, rows []ImportRow,
 			}
 			h.OrderID = o.ID
 			hist, ids, changes = append(hist, h), append(ids, o.ID), append(changes, updates)
+			moved = append(moved, o)
 		}
 		if len(hist) == 0 {
 			return nil
@@ -60,7 +63,18 @@ func (s *Store) ShipMany(ctx context.Context, scope *int64, rows []ImportRow,
 		if err := updateEach(tx, ids, changes); err != nil {
 			return err
 		}
-		return tx.CreateInBatches(&hist, 250).Error
+		if err := tx.CreateInBatches(&hist, 250).Error; err != nil {
+			return err
+		}
+		// the same as Move tells them, so what is kept from the orders moves with them
+		for i, o := range moved {
+			for _, w := range s.watchers {
+				if err := w.OrderMoved(tx, o, hist[i]); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
 	})
 	return errs, err
 }

@@ -17,9 +17,10 @@ import (
 // Store reads and writes orders with their items and history. It knows gorm and nothing of
 // HTTP.
 type Store struct {
-	db     *gorm.DB
-	totals *cache.Counts[int64]            // list totals per filter
-	tabs   *cache.Counts[map[string]int64] // tab counts per filter
+	db       *gorm.DB
+	totals   *cache.Counts[int64]            // list totals per filter
+	tabs     *cache.Counts[map[string]int64] // tab counts per filter
+	watchers []Watcher
 }
 
 // CountTTL is how long a list's total and the tab counts are remembered: writes through this
@@ -27,13 +28,15 @@ type Store struct {
 // (docs/decisions.md "Goods and orders at a million rows").
 const CountTTL = 30 * time.Second
 
-// NewStore uses g.
-func NewStore(g *gorm.DB) *Store { return NewStoreWithClock(g, time.Now) }
+// NewStore uses g and tells watchers of every write.
+func NewStore(g *gorm.DB, watchers ...Watcher) *Store {
+	return NewStoreWithClock(g, time.Now, watchers...)
+}
 
-// NewStoreWithClock uses g, and now for the age of remembered counts.
-func NewStoreWithClock(g *gorm.DB, now func() time.Time) *Store {
+// NewStoreWithClock is NewStore with now for the age of remembered counts.
+func NewStoreWithClock(g *gorm.DB, now func() time.Time, watchers ...Watcher) *Store {
 	return &Store{db: g, totals: cache.NewCounts[int64](CountTTL, 10_000, now),
-		tabs: cache.NewCounts[map[string]int64](CountTTL, 10_000, now)}
+		tabs: cache.NewCounts[map[string]int64](CountTTL, 10_000, now), watchers: watchers}
 }
 
 func (s *Store) invalidate() {
@@ -56,6 +59,16 @@ func countKey(q Query) string {
 		return v.UTC().Format(time.RFC3339Nano)
 	}
 	return strings.Join([]string{i(q.Scope), q.OrderNo, q.Phone, i(q.AgencyID), t(q.From), t(q.To)}, "|")
+}
+
+// Watcher hears of every order written, inside the transaction that writes it, so that what is
+// kept from the orders (the dashboard's daily figures) changes with them or not at all. An error
+// rolls the write back. Every write of an order's status goes through Create or Move.
+type Watcher interface {
+	// OrderCreated: o (with its ID) and its items were just added.
+	OrderCreated(tx *gorm.DB, o Order, items []Item) error
+	// OrderMoved: o, as it was before, moved as h says (h.CreateTime is when).
+	OrderMoved(tx *gorm.DB, o Order, h History) error
 }
 
 // Query selects orders for the list, the tab counts and the export. Empty fields do not filter.
@@ -210,7 +223,15 @@ func (s *Store) Create(ctx context.Context, o *Order, items []Item, h History) e
 			return err
 		}
 		h.OrderID = o.ID
-		return tx.Create(&h).Error
+		if err := tx.Create(&h).Error; err != nil {
+			return err
+		}
+		for _, w := range s.watchers {
+			if err := w.OrderCreated(tx, *o, items); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		return ErrOrderNoConflict
@@ -241,6 +262,14 @@ func (s *Store) Move(ctx context.Context, scope *int64, id int64,
 			return err
 		}
 		h.OrderID = id
-		return tx.Create(&h).Error
+		if err := tx.Create(&h).Error; err != nil {
+			return err
+		}
+		for _, w := range s.watchers {
+			if err := w.OrderMoved(tx, o, h); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }

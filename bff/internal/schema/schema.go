@@ -7,6 +7,7 @@ import (
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/auth"
+	"mallconsole/bff/internal/dashboard"
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/goods"
@@ -29,7 +30,7 @@ func Migrations() []db.Migration {
 		audit.Migrations(),
 		attach.Migrations(),
 		workflow.Migrations(),
-		goods.Migrations(), order.Migrations(), agency.Migrations(),
+		goods.Migrations(), order.Migrations(), agency.Migrations(), dashboard.Migrations(),
 	} {
 		all = append(all, ms...)
 	}

@@ -132,6 +132,19 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("seeding the shop pages: %w", err)
 	}
+	err = g.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		settings := initsetup.NewStore(tx)
+		if _, done, err := settings.Get(ctx, KeyDashboardPage); err != nil || done {
+			return err
+		}
+		if err := dashboardPage(ctx, tx, gen); err != nil {
+			return err
+		}
+		return settings.Set(ctx, tx, KeyDashboardPage, time.Now().UTC().Format(time.RFC3339))
+	})
+	if err != nil {
+		return fmt.Errorf("seeding the dashboard: %w", err)
+	}
 	if printAdmin != "" {
 		fmt.Fprintf(opt.Out, "admin password: %s\n", printAdmin)
 	}
@@ -261,6 +274,9 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 	channelRole, err := roles.Ensure(ctx, role.Role{Name: ChannelRole, Level: 3, DataScope: role.ScopeDept,
 		Description: "渠道运营人员"}, nil)
 	if err != nil {
+		return false, err
+	}
+	if err := grantDashboard(ctx, tx, gen, staffRole.ID, channelRole.ID); err != nil {
 		return false, err
 	}
 

@@ -59,7 +59,7 @@ func TestBaseSeed(t *testing.T) {
 		}
 		var ms []menu.Menu
 		g.Order("id").Find(&ms)
-		if len(ms) != 41 || ms[0].Path != "/system" || ms[0].Component != "Layout" || ms[0].Icon != "setting" || !ms[0].AlwaysShow ||
+		if len(ms) != 43 || ms[0].Path != "/system" || ms[0].Component != "Layout" || ms[0].Icon != "setting" || !ms[0].AlwaysShow ||
 			ms[1].Permission != "online:list" || ms[1].Component != "system/online/index" || ms[1].Name != "OnlineUser" ||
 			ms[2].Type != menu.TypeButton || ms[2].Permission != "online:del" {
 			t.Fatalf("menus = %+v", ms)
@@ -72,7 +72,7 @@ func TestBaseSeed(t *testing.T) {
 			}
 		}
 		for _, want := range []string{"user:list", "user:add", "user:edit", "user:del", "role:list", "role:del",
-			"menu:list", "menu:edit", "dept:list", "dept:add", "dict:list", "dict:del", "log:list", "leave:batch", "goods:list", "goods:export", "order:ship", "order:detail"} {
+			"menu:list", "menu:edit", "dept:list", "dept:add", "dict:list", "dict:del", "log:list", "leave:batch", "goods:list", "goods:export", "order:ship", "order:detail", "dashboard:view", "dashboard:rebuild"} {
 			if !slices.Contains(perms, want) {
 				t.Fatalf("no menu carries %s: %v", want, perms)
 			}
@@ -87,8 +87,9 @@ func TestBaseSeed(t *testing.T) {
 		}
 		c := counts(t, g)
 		// 流程 → 流程申请, 流程申请（多人） → 批量发起 and the leave_type dictionary (the leave request);
-		// 商城 → 商品管理 (4 buttons), 订单管理 (6 buttons), goods_category (5) and express_company (7).
-		if c["depts"] != 0 || c["dict"] != 3 || c["dict_detail"] != 16 || c["roles_menus"] != 41 {
+		// 商城 → 商品管理 (4 buttons), 订单管理 (6 buttons), goods_category (5) and express_company (7);
+		// the dashboard's buttons 数据概览 (dashboard:view) and 重算数据概览 (dashboard:rebuild).
+		if c["depts"] != 0 || c["dict"] != 3 || c["dict_detail"] != 16 || c["roles_menus"] != 43 {
 			t.Fatalf("base seed counts = %v", c)
 		}
 		// A second start prints nothing and creates nothing, even if the admin was renamed away.
@@ -97,7 +98,7 @@ func TestBaseSeed(t *testing.T) {
 		if err := seed.Run(ctx, g, opt); err != nil || out.Len() != 0 {
 			t.Fatalf("second run: %v %q", err, out.String())
 		}
-		if got := counts(t, g); got["users"] != 1 || got["menus"] != 41 {
+		if got := counts(t, g); got["users"] != 1 || got["menus"] != 43 {
 			t.Fatalf("second run changed counts: %v", got)
 		}
 	})
@@ -117,7 +118,7 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 			t.Fatalf("output %q", s)
 		}
 		first := counts(t, g)
-		if first["users"] != 4 || first["depts"] != 4 || first["dict"] != 6 || first["dict_detail"] != 25 || first["settings"] != 6 ||
+		if first["users"] != 4 || first["depts"] != 4 || first["dict"] != 6 || first["dict_detail"] != 25 || first["settings"] != 7 ||
 			first["leave_entitlements"] != 1 || first["agencies"] != 2 || first["goods"] != seed.DemoGoods ||
 			first["orders"] != seed.DemoOrders || first["order_items"] < seed.DemoOrders || first["order_history"] < seed.DemoOrders || rebuilt != 1 {
 			t.Fatalf("demo counts = %v", first)
@@ -132,17 +133,18 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 			channel.NickName != "渠道小李" || channel.Kind != "channel" || *channel.DeptID != chd.ID {
 			t.Fatalf("staff %+v channel %+v", staff, channel)
 		}
-		// 普通员工 holds 系统管理, 在线用户 and 流程申请 but neither the kick-out button nor 流程申请（多人）;
-		// 渠道运营 holds nothing.
+		// 普通员工 holds 系统管理, 在线用户, 流程申请 and the dashboard but neither the kick-out button
+		// nor 流程申请（多人）; 渠道运营 holds the dashboard only.
 		var perms []string
 		g.Table("menus").Joins("JOIN roles_menus ON roles_menus.menu_id = menus.id").
 			Joins("JOIN roles ON roles.id = roles_menus.role_id").Where("roles.name = ?", seed.StaffRole).
 			Order("menus.id").Pluck("menus.title", &perms)
-		if strings.Join(perms, ",") != "系统管理,在线用户,流程,流程申请" {
+		if strings.Join(perms, ",") != "系统管理,在线用户,流程,流程申请,数据概览" {
 			t.Fatalf("staff role menus = %v", perms)
 		}
 		var n int64
-		g.Table("roles_menus").Joins("JOIN roles ON roles.id = roles_menus.role_id").Where("roles.name = ?", seed.ChannelRole).Count(&n)
+		g.Table("roles_menus").Joins("JOIN roles ON roles.id = roles_menus.role_id").Joins("JOIN menus ON menus.id = roles_menus.menu_id").
+			Where("roles.name = ? AND menus.permission <> ?", seed.ChannelRole, "dashboard:view").Count(&n)
 		if n != 0 {
 			t.Fatalf("channel role holds %d menus", n)
 		}

@@ -19,6 +19,7 @@ const NotFoundPage = lazy(() => import('@/features/errors/NotFoundPage'));
 const UnauthorizedPage = lazy(() => import('@/features/errors/UnauthorizedPage'));
 const Frame = lazy(() => import('./layout/Frame'));
 const DashboardPage = lazy(() => import('@/features/dashboard/DashboardPage'));
+const ProfilingPage = lazy(() => import('@/features/dashboard/ProfilingPage'));
 const UserCenterPage = lazy(() => import('@/features/user/UserCenterPage'));
 const ApplyFormPage = lazy(() => import('@/features/workflow/ApplyFormPage'));
 const StartBatchPage = lazy(() => import('@/features/workflow/StartBatchPage'));
@@ -42,14 +43,7 @@ export function AppRoutes() {
             <Route path="/login" element={<LoginPage />} />
             <Route path="/newLogin" element={<ChannelLoginPage />} />
             <Route path="/init" element={<InitPage />} />
-            <Route
-              path="/profiling"
-              element={
-                <main style={{ padding: 24 }}>
-                  <Placeholder title={t('route.profiling')} />
-                </main>
-              }
-            />
+            <Route path="/profiling" element={<ProfilingPage />} />
             <Route path="/404" element={<NotFoundPage />} />
             <Route path="/401" element={<UnauthorizedPage />} />
             <Route path="/" element={<Navigate to={HOME_PATH} replace />} />

@@ -14,7 +14,7 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
   { path: '/login', titleKey: 'route.login', inFrame: false },
   { path: '/init', titleKey: 'route.init', inFrame: false },
   { path: '/newLogin', titleKey: 'route.newLogin', inFrame: false },
-  { path: '/profiling', titleKey: 'route.profiling', inFrame: false, placeholder: true },
+  { path: '/profiling', titleKey: 'route.profiling', inFrame: false },
   { path: '/404', titleKey: 'error.404.title', inFrame: false },
   { path: '/401', titleKey: 'error.401.title', inFrame: false },
   { path: '/dashboard', titleKey: 'route.dashboard', inFrame: true },

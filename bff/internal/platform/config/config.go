@@ -33,20 +33,22 @@ type Config struct {
 	JWTSecret     string // empty: generated once and kept in DataDir
 	StaticDir     string // empty: serve no front end
 	Demo          bool
-	DemoPassword  string // empty: generate one when the demo users are created
-	PortalOrigins []string
-	PortalSecret  string // empty: POST /api/auth/loginAccount is off
-	PublicURL     string // empty: derive from the request; else absolute, ends with "/"
-	SetupToken    string // empty: a new database gets a random one, printed to the log
-	Redis         string // empty: sessions, captchas and counters live in the database
-	SessionTTL    time.Duration
-	LoginMaxFails int
-	LoginLock     time.Duration
-	TrustedProxy  []netip.Prefix
-	LogLevel      slog.Level
-	UploadDir     string // empty: DATA_DIR/uploads
-	UploadMaxMB   int
-	BrandTitles   map[string]string // host name (lower case, no port) → header title; others: 商城
+	// ProfilingPublic opens the wall display (/profiling, GET /api/profiling) without sign-in.
+	ProfilingPublic bool
+	DemoPassword    string // empty: generate one when the demo users are created
+	PortalOrigins   []string
+	PortalSecret    string // empty: POST /api/auth/loginAccount is off
+	PublicURL       string // empty: derive from the request; else absolute, ends with "/"
+	SetupToken      string // empty: a new database gets a random one, printed to the log
+	Redis           string // empty: sessions, captchas and counters live in the database
+	SessionTTL      time.Duration
+	LoginMaxFails   int
+	LoginLock       time.Duration
+	TrustedProxy    []netip.Prefix
+	LogLevel        slog.Level
+	UploadDir       string // empty: DATA_DIR/uploads
+	UploadMaxMB     int
+	BrandTitles     map[string]string // host name (lower case, no port) → header title; others: 商城
 
 	// Upstream mode (docs/upstream.md): prefixes proxied to existing backends, longest first.
 	Upstreams       []Upstream
@@ -115,6 +117,10 @@ func settings() []setting {
 		{"BFF_STATIC_DIR", "", "built front end to serve (a directory with index.html); empty serves none", parseStaticDir},
 		{"BFF_DEMO", "off", "on|off: seed demo departments, users and dictionaries", func(c *Config, v string) (err error) {
 			c.Demo, err = parseSwitch(v)
+			return err
+		}},
+		{"BFF_PROFILING_PUBLIC", "off", "on|off: the wall display /profiling shows the shop's figures (no personal data) without sign-in", func(c *Config, v string) (err error) {
+			c.ProfilingPublic, err = parseSwitch(v)
 			return err
 		}},
 		{"BFF_DEMO_PASSWORD", "", "password of the demo users staff and channel (random and printed if unset)", func(c *Config, v string) error {

@@ -62,3 +62,12 @@ const (
 	OrderComplete = "order:complete"
 	OrderExport   = "order:export"
 )
+
+// Permissions of the data overview (docs/decisions.md "Dashboard").
+const (
+	// DashboardView reads the figures (GET /api/dashboard).
+	DashboardView = "dashboard:view"
+	// DashboardRebuild recomputes the figures from the orders and goods (after data was loaded
+	// past the console, by SQL).
+	DashboardRebuild = "dashboard:rebuild"
+)

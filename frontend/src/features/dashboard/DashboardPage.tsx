@@ -1,50 +1,38 @@
-import type { ReactNode } from 'react';
-import { Card, Col, Row, Statistic, Typography } from 'antd';
-import { DollarOutlined, ShopOutlined, ShoppingCartOutlined, UserAddOutlined } from '@ant-design/icons';
-import { useT, type messages } from './messages';
-
-interface Figure {
-  key: keyof typeof messages;
-  icon: ReactNode;
-  precision?: number;
-  prefix?: string;
-}
-
-const FIGURES: Figure[] = [
-  { key: 'dashboard.orders', icon: <ShoppingCartOutlined /> },
-  { key: 'dashboard.sales', icon: <DollarOutlined />, precision: 2, prefix: '¥' },
-  { key: 'dashboard.customers', icon: <UserAddOutlined /> },
-  { key: 'dashboard.goods', icon: <ShopOutlined /> },
-];
+import { useState } from 'react';
+import { Result, Space } from 'antd';
+import { Perm } from '@/shared/api/permissions';
+import { usePermission } from '@/features/auth';
+import { getOverview } from './api';
+import { OverviewView } from './components/OverviewView';
+import { PeriodPicker } from './components/PeriodPicker';
+import { DEFAULT_PRESET, presetPeriod, type Preset } from './period';
+import { useT } from './messages';
+import { useOverview } from './useOverview';
 
 /**
- * 数据概览: the shop's key figures (DECISIONS §4). The figures come from a later issue; until then
- * each card shows "-" (the console's empty-cell mark).
+ * 数据概览 (DECISIONS §4): the figures of a period against the one before, the pending work,
+ * and the charts, for the shop (staff) or the operator's agency (docs/decisions.md "Dashboard").
  */
 export default function DashboardPage() {
   const t = useT();
+  const allowed = usePermission([Perm.DashboardView]);
+  const [preset, setPreset] = useState<Preset>(DEFAULT_PRESET);
+  const [period, setPeriod] = useState(() => presetPeriod('30'));
+  const { data } = useOverview(allowed ? getOverview : null, period);
+  if (!allowed) return <Result status="403" subTitle={t('dashboard.denied')} />;
   return (
     <section aria-label={t('route.dashboard')}>
-      <Row gutter={[16, 16]}>
-        {FIGURES.map((figure) => (
-          <Col key={figure.key} xs={24} sm={12} lg={6}>
-            <Card>
-              <Statistic
-                title={
-                  <span>
-                    {figure.icon} {t(figure.key)}
-                  </span>
-                }
-                value="-"
-                prefix={figure.prefix}
-              />
-            </Card>
-          </Col>
-        ))}
-      </Row>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
-        {t('dashboard.pending')}
-      </Typography.Paragraph>
+      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <PeriodPicker
+          preset={preset}
+          period={period}
+          onChange={(nextPreset, next) => {
+            setPreset(nextPreset);
+            setPeriod(next);
+          }}
+        />
+        <OverviewView data={data} period={period} links />
+      </Space>
     </section>
   );
 }

@@ -38,6 +38,8 @@ export const Perm = {
   OrderRefund: 'order:refund',
   OrderComplete: 'order:complete',
   OrderExport: 'order:export',
+  DashboardView: 'dashboard:view',
+  DashboardRebuild: 'dashboard:rebuild',
 } as const;
 
 export type Perm = (typeof Perm)[keyof typeof Perm];

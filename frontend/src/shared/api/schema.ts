@@ -486,6 +486,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * the shop's figures for a period (staff: the shop; channel: the agency)
+         * @description Access: perm(dashboard:view)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description first day, yyyy-MM-dd */
+                    start?: string;
+                    /** @description last day, yyyy-MM-dd (at most 366 days after start) */
+                    end?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DashboardAnswer"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * recompute every figure from the orders and goods tables (after a load past the console)
+         * @description Access: perm(dashboard:rebuild)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dept": {
         parameters: {
             query?: never;
@@ -2117,6 +2198,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profiling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * the whole shop's figures without a session, when BFF_PROFILING_PUBLIC=on (else 404)
+         * @description Access: public
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description first day, yyyy-MM-dd */
+                    start?: string;
+                    /** @description last day, yyyy-MM-dd (at most 366 days after start) */
+                    end?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DashboardAnswer"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/roles": {
         parameters: {
             query?: never;
@@ -2895,6 +3020,66 @@ export interface components {
             phone: string;
             roles: components["schemas"]["AuthRoleRef"][];
             username: string;
+        };
+        DashboardAmount: {
+            previous: components["schemas"]["MoneyFen"];
+            rate: null | number;
+            value: components["schemas"]["MoneyFen"];
+        };
+        DashboardAnswer: {
+            end: string;
+            figures: components["schemas"]["DashboardFigures"];
+            pending: components["schemas"]["DashboardPending"];
+            previousEnd: string;
+            previousStart: string;
+            start: string;
+            statuses: components["schemas"]["DashboardStatusRow"][];
+            top: components["schemas"]["DashboardTopRow"][];
+            topExact: boolean;
+            trend: components["schemas"]["DashboardTrendRow"][];
+        };
+        DashboardCount: {
+            /** Format: int64 */
+            previous: number;
+            rate: null | number;
+            /** Format: int64 */
+            value: number;
+        };
+        DashboardFigures: {
+            customers: components["schemas"]["DashboardCount"];
+            goods: components["schemas"]["DashboardCount"];
+            orders: components["schemas"]["DashboardCount"];
+            sales: components["schemas"]["DashboardAmount"];
+        };
+        DashboardPending: {
+            /** Format: int64 */
+            lowStock: number;
+            /** Format: int64 */
+            lowStockBelow: number;
+            /** Format: int64 */
+            refunded: number;
+            /** Format: int64 */
+            toShip: number;
+        };
+        DashboardStatusRow: {
+            /** Format: int64 */
+            orders: number;
+            /** @enum {string} */
+            status: "unpaid" | "paid" | "shipped" | "completed" | "closed" | "refunded";
+        };
+        DashboardTopRow: {
+            /** Format: int64 */
+            goodsId: number;
+            goodsName: string;
+            /** Format: int64 */
+            quantity: number;
+            sales: components["schemas"]["MoneyFen"];
+        };
+        DashboardTrendRow: {
+            day: string;
+            /** Format: int64 */
+            orders: number;
+            sales: components["schemas"]["MoneyFen"];
         };
         DeptInput: {
             deptSort: number;

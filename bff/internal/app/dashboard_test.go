@@ -1,0 +1,146 @@
+package app_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"mallconsole/bff/internal/apptest"
+	"mallconsole/bff/internal/dashboard"
+	"mallconsole/bff/internal/dict"
+	"mallconsole/bff/internal/order"
+	"mallconsole/bff/internal/platform/config"
+)
+
+// dashboardSamples: the matrix samples of the data overview.
+func dashboardSamples() map[string]sample {
+	return map[string]sample{
+		"GET /api/dashboard": get("/api/dashboard?start=2026-11-01&end=2026-11-21"),
+		"POST /api/dashboard/rebuild": func(*testing.T, *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPost, Path: "/api/dashboard/rebuild"}
+		},
+	}
+}
+
+// figuredOrder makes an order the way the shop does, counted by the figures as the app counts
+// it, and moves it through actions.
+func figuredOrder(t *testing.T, s *apptest.Server, phone string, actions ...string) int64 {
+	t.Helper()
+	ctx := context.Background()
+	orders := order.NewService(order.NewStore(s.DB, dashboard.NewRecorder(time.Local)), dict.NewStore(s.DB), s.Clock.Now)
+	id, err := orders.Create(ctx, order.NewOrder{CustomerName: "王五", Phone: phone, Address: "上海市浦东新区",
+		Freight: 800, Items: []order.NewItem{{GoodsID: 1, Name: "苹果", UnitPrice: 1999, Quantity: 2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range actions {
+		if err := orders.Move(ctx, nil, "shop", id, a, order.MoveInput{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return id
+}
+
+type overview struct {
+	Start, End string
+	Figures    struct {
+		Orders, Customers, Goods struct {
+			Value, Previous int64
+			Rate            *float64
+		}
+		Sales struct {
+			Value, Previous string
+			Rate            *float64
+		}
+	}
+	Pending struct{ ToShip, Refunded, LowStock, LowStockBelow int64 }
+	Trend   []struct {
+		Day    string
+		Orders int64
+		Sales  string
+	}
+	Statuses []struct {
+		Status string
+		Orders int64
+	}
+}
+
+// TestDashboardOverHTTP: the overview through the real server — a move through the API changes
+// the figures at once, the period's checks answer 400 naming the field, a channel operator
+// sees only their agency.
+func TestDashboardOverHTTP(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
+		admin := s.Login(t, "admin", apptest.AdminPassword)
+		paid := figuredOrder(t, s, "13811110001", order.Pay)
+		figuredOrder(t, s, "13811110002")
+		var o overview
+		s.Get(t, "/api/dashboard", admin).JSON(t, &o)
+		today := s.Clock.Now().In(time.Local).Format(time.DateOnly)
+		if o.End != today || len(o.Trend) != 30 || o.Figures.Orders.Value != 2 || o.Figures.Sales.Value != "47.98" ||
+			o.Figures.Customers.Value != 2 || o.Pending.ToShip != 1 || o.Pending.LowStockBelow != 10 || o.Figures.Orders.Rate != nil {
+			t.Fatalf("default period: %+v", o)
+		}
+		// 退款 through the API: the sale is taken back and the order leaves 待发货.
+		r := s.Do(t, apptest.Request{Method: http.MethodPut, Path: fmt.Sprintf("/api/orders/%d/refund", paid), Token: admin,
+			JSON: map[string]any{"note": "客户取消"}})
+		if r.Status != http.StatusNoContent {
+			t.Fatalf("refund: %d %s", r.Status, r.Body)
+		}
+		s.Get(t, "/api/dashboard?start="+today+"&end="+today, admin).JSON(t, &o)
+		if o.Start != today || len(o.Trend) != 1 || o.Figures.Sales.Value != "0.00" || o.Pending.ToShip != 0 || o.Pending.Refunded != 1 {
+			t.Fatalf("after the refund: %+v", o)
+		}
+
+		for q, want := range map[string]string{
+			"start=2026-13-01":                 "start: 日期格式应为yyyy-MM-dd",
+			"end=21/11/2026":                   "end: 日期格式应为yyyy-MM-dd",
+			"start=2026-11-21&end=2026-11-20":  "end: 结束日期不能早于开始日期",
+			"start=2025-11-19&end=2026-11-20":  "end: 时间跨度不能超过366天",
+			"start=2026-11-02&end=2026-11-01 ": "end: 日期格式应为yyyy-MM-dd",
+		} {
+			r := s.Get(t, "/api/dashboard?"+strings.ReplaceAll(q, " ", "%20"), admin)
+			if e := r.Error(t); r.Status != http.StatusBadRequest || !strings.Contains(e.Message, want) {
+				t.Errorf("%s: %d %+v, want 400 %q", q, r.Status, e, want)
+			}
+		}
+		// 366 days is allowed (a leap year).
+		if r := s.Get(t, "/api/dashboard?start=2023-11-21&end=2024-11-20", admin); r.Status != http.StatusOK {
+			t.Fatalf("366 days: %d %s", r.Status, r.Body)
+		}
+
+		// The demo channel operator holds dashboard:view; with no agency they see nothing of the shop.
+		ch := s.ChannelLogin(t, "channel", apptest.DemoPassword)
+		s.Get(t, "/api/dashboard", ch).JSON(t, &o)
+		if o.Figures.Orders.Value != 0 || o.Figures.Customers.Value != 0 || o.Pending.Refunded != 0 {
+			t.Fatalf("a channel session sees the shop: %+v", o)
+		}
+		// Public mode is off: the wall display needs a session.
+		if r := s.Get(t, "/api/profiling", ""); r.Status != http.StatusNotFound || !strings.Contains(r.Error(t).Message, "请登录") {
+			t.Fatalf("profiling while private: %d %s", r.Status, r.Body)
+		}
+	})
+}
+
+// TestProfilingPublic: with BFF_PROFILING_PUBLIC=on the wall display answers without a session,
+// the whole shop's figures and no customer's name, phone or address.
+func TestProfilingPublic(t *testing.T) {
+	s := apptest.Start(t, "sqlite", func(c *config.Config) { c.ProfilingPublic = true })
+	figuredOrder(t, s, "13811110003", order.Pay)
+	r := s.Get(t, "/api/profiling", "")
+	var o overview
+	r.JSON(t, &o)
+	if r.Status != http.StatusOK || o.Figures.Orders.Value != 1 || o.Figures.Sales.Value != "47.98" {
+		t.Fatalf("public profiling: %d %s", r.Status, r.Body)
+	}
+	for _, private := range []string{"13811110003", "王五", "上海市"} {
+		if strings.Contains(string(r.Body), private) {
+			t.Fatalf("the public answer shows %q: %s", private, r.Body)
+		}
+	}
+	if r := s.Get(t, "/api/profiling?start=2026-11-21&end=2026-11-01", ""); r.Status != http.StatusBadRequest {
+		t.Fatalf("public checks the period too: %d", r.Status)
+	}
+}

@@ -1,0 +1,199 @@
+package dashboard
+
+import (
+	"context"
+	"errors"
+	"math"
+	"time"
+
+	"gorm.io/gorm"
+
+	"mallconsole/bff/internal/goods"
+	"mallconsole/bff/internal/order"
+	"mallconsole/bff/internal/platform/money"
+)
+
+// MaxDays is the longest period the overview answers (a year, leap day included).
+const MaxDays = 366
+
+// DefaultDays is the period without dates: the last 30 days, today included.
+const DefaultDays = 30
+
+// TopGoods is how many goods the ranking shows.
+const TopGoods = 10
+
+// The service's answers other than success; http.go turns each into a 400.
+var (
+	ErrEndBeforeStart = errors.New("dashboard: the period ends before it starts")
+	ErrTooLong        = errors.New("dashboard: the period is longer than MaxDays")
+)
+
+// Service answers the overview from the figures and rebuilds them.
+type Service struct {
+	db     *gorm.DB
+	loc    *time.Location
+	now    func() time.Time
+	public bool
+}
+
+// NewService reads the figures from g, counts days in loc (the server's zone) and, when public,
+// answers the wall display (/profiling) without a session.
+func NewService(g *gorm.DB, loc *time.Location, now func() time.Time, public bool) *Service {
+	return &Service{db: g, loc: loc, now: now, public: public}
+}
+
+// Period is a range of whole days, both ends included.
+type Period struct{ Start, End time.Time }
+
+// Days is how many days the period holds.
+func (p Period) Days() int { return int(p.End.Sub(p.Start).Hours()/24+0.5) + 1 }
+
+// Previous is the period of the same length just before.
+func (p Period) Previous() Period {
+	n := p.Days()
+	return Period{Start: p.Start.AddDate(0, 0, -n), End: p.Start.AddDate(0, 0, -1)}
+}
+
+// Today is the server's day now.
+func (s *Service) Today() time.Time {
+	y, m, d := s.now().In(s.loc).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// NewPeriod checks a period: start ≤ end, at most MaxDays. Nil ends default to the last
+// DefaultDays days (or DefaultDays days from the given one).
+func (s *Service) NewPeriod(start, end *time.Time) (Period, error) {
+	var p Period
+	switch {
+	case start == nil && end == nil:
+		p.End = s.Today()
+		p.Start = p.End.AddDate(0, 0, 1-DefaultDays)
+	case start == nil:
+		p.End, p.Start = *end, end.AddDate(0, 0, 1-DefaultDays)
+	case end == nil:
+		p.Start, p.End = *start, s.Today()
+		if p.End.Before(p.Start) {
+			p.End = p.Start
+		}
+	default:
+		p.Start, p.End = *start, *end
+	}
+	if p.End.Before(p.Start) {
+		return p, ErrEndBeforeStart
+	}
+	if p.Days() > MaxDays {
+		return p, ErrTooLong
+	}
+	return p, nil
+}
+
+// Figure is a count in the period and in the previous one.
+type Figure struct {
+	Value, Previous int64
+}
+
+// Rate is the change against the previous period in percent, one decimal; nil when there was
+// nothing before to compare with.
+func Rate(value, previous int64) *float64 {
+	if previous == 0 {
+		return nil
+	}
+	r := math.Round(float64(value-previous)*1000/float64(previous)) / 10
+	return &r
+}
+
+// Point is one day of the trend.
+type Point struct {
+	Day    string
+	Orders int64
+	Sales  money.Fen
+}
+
+// Ranked is one goods of the ranking.
+type Ranked struct {
+	GoodsID   int64
+	GoodsName string
+	Quantity  int64
+	Sales     money.Fen
+}
+
+// Overview is what the dashboard shows for a period.
+type Overview struct {
+	Period, Previous                Period
+	Orders, Sales, Customers, Goods Figure // Sales in fen
+	// Pending work: orders waiting to ship now (whatever the period), the period's orders that
+	// were refunded, goods on sale with less than goods.LowStock in stock now.
+	ToShip, Refunded, LowStock int64
+	Trend                      []Point
+	Statuses                   map[string]int64 // orders of the period by their status now
+	Top                        []Ranked
+	TopExact                   bool // false: the best of each day's best sellers (store.go top)
+}
+
+// Overview computes the figures of p for the scope (nil: the whole shop; an agency: its own).
+func (s *Service) Overview(ctx context.Context, scope *int64, p Period) (Overview, error) {
+	prev := p.Previous()
+	out := Overview{Period: p, Previous: prev, Statuses: map[string]int64{}}
+	r := reader{db: s.db.WithContext(ctx), scope: scope}
+	from, to, prevTo := day(prev.Start), day(p.End), day(prev.End)
+
+	days, err := r.days(from, to)
+	if err != nil {
+		return out, err
+	}
+	statuses, err := r.statuses(from, to)
+	if err != nil {
+		return out, err
+	}
+	out.Trend = make([]Point, p.Days())
+	byDay := map[string]*Point{}
+	for i := range out.Trend {
+		out.Trend[i].Day = day(p.Start.AddDate(0, 0, i))
+		byDay[out.Trend[i].Day] = &out.Trend[i]
+	}
+	for _, d := range days {
+		now := d.Day >= day(p.Start)
+		add(&out.Sales, now, d.Sales)
+		add(&out.Customers, now, d.NewCustomers)
+		if pt := byDay[d.Day]; pt != nil {
+			pt.Sales = money.Fen(d.Sales)
+		}
+	}
+	for _, st := range statuses {
+		now := st.Day >= day(p.Start)
+		add(&out.Orders, now, st.Orders)
+		if now {
+			out.Statuses[st.Status] += st.Orders
+			byDay[st.Day].Orders += st.Orders
+		}
+	}
+	for _, st := range order.Statuses {
+		out.Statuses[st] += 0
+	}
+	out.Refunded = out.Statuses[order.Refunded]
+	if out.Goods.Value, out.Goods.Previous, err = r.onSale(to, prevTo); err != nil {
+		return out, err
+	}
+	if out.ToShip, err = r.inStatus(order.Paid); err != nil {
+		return out, err
+	}
+	if out.LowStock, err = r.lowStock(goods.OnSale, goods.LowStock); err != nil {
+		return out, err
+	}
+	period := make([]string, len(out.Trend))
+	for i, pt := range out.Trend {
+		period[i] = pt.Day
+	}
+	out.Top, out.TopExact, err = r.top(period, TopGoods)
+	return out, err
+}
+
+func day(t time.Time) string { return t.Format(time.DateOnly) }
+
+func add(f *Figure, now bool, n int64) {
+	if now {
+		f.Value += n
+	} else {
+		f.Previous += n
+	}
+}

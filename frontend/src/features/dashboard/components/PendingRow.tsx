@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Card, Col, Row, Statistic, Tooltip } from 'antd';
+import type { Overview, Period } from '../api';
+import { useT } from '../messages';
+
+/**
+ * 待发货, 已退款, 库存预警; each number opens the list filtered by the URL query the goods and order
+ * pages read (docs/decisions.md "Dashboard"). A wall display shows the numbers without links.
+ */
+export function PendingRow({ data, period, links }: { data?: Overview; period: Period; links: boolean }) {
+  const t = useT();
+  const p = data?.pending;
+  const items: Array<{ key: string; title: string; value?: number; to: string; hint?: string }> = [
+    { key: 'toShip', title: t('dashboard.toShip'), value: p?.toShip, to: '/mall/order?status=paid' },
+    {
+      key: 'refunded',
+      title: t('dashboard.refunded'),
+      value: p?.refunded,
+      to: `/mall/order?${new URLSearchParams({ status: 'refunded', startTime: period.start, endTime: period.end })}`,
+      hint: t('dashboard.refunded.hint'),
+    },
+    {
+      key: 'lowStock',
+      title: t('dashboard.lowStock'),
+      value: p?.lowStock,
+      to: '/mall/goods?status=on_sale',
+      hint: t('dashboard.lowStock.hint', { n: p?.lowStockBelow ?? 10 }),
+    },
+  ];
+  return (
+    <Card title={t('dashboard.pending')} size="small">
+      <Row gutter={16}>
+        {items.map((item) => {
+          const value: ReactNode = item.value ?? '-';
+          return (
+            <Col key={item.key} xs={8}>
+              <Tooltip title={item.hint}>
+                <Statistic
+                  title={item.title}
+                  valueRender={() =>
+                    links && item.value !== undefined ? (
+                      <Link to={item.to} aria-label={item.title} data-pending={item.key}>
+                        {value}
+                      </Link>
+                    ) : (
+                      <span data-pending={item.key}>{value}</span>
+                    )
+                  }
+                />
+              </Tooltip>
+            </Col>
+          );
+        })}
+      </Row>
+    </Card>
+  );
+}

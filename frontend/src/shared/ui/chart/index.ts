@@ -1,0 +1,1 @@
+export { Chart, type ChartOption, type ChartProps } from './Chart';
