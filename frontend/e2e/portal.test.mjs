@@ -76,7 +76,13 @@ test('inside the portal at /monomer: sign in, navigate, popups stay in the conta
   await assertFitsHost(page, { signedIn: true });
   // What a person sees is what a full-page picture shows, and taking it changes nothing
   // (a page taller than the window made the sidebar collapse and reopen while captured).
-  const view = await page.screenshot();
+  // The charts animate as they draw: wait (bounded) until two pictures in a row agree.
+  let view = await page.screenshot();
+  for (let i = 0; i < 40; i++) {
+    const next = await page.screenshot();
+    if (next.equals(view)) break;
+    view = next;
+  }
   assert.ok((await page.screenshot({ fullPage: true })).equals(view), 'full page == window');
   assert.ok((await page.screenshot()).equals(view), 'the page did not change while captured');
   assert.equal(Math.round((await subapp.locator('.ant-layout-sider').boundingBox()).width), 205, 'sidebar 205 px');

@@ -44,6 +44,13 @@ const NO_ANIMATION_CSS = ['.ant-layout-sider', '.ant-layout-has-sider > div', '.
  */
 const HEADER_SCROLLS_CLASS = 'mall-header-scrolls';
 const HEADER_SCROLLS_CSS = `.${HEADER_SCROLLS_CLASS} .ant-pro-layout-header-fixed-header{position:absolute !important}`;
+// Embedded, the frame is exactly the host's container and its page scrolls inside it: a tall page
+// must not make the host page scroll (the host's header would leave the view). The header and
+// sider stay put, fixed to the frame's box.
+const EMBEDDED_CLASS = 'mall-embedded';
+const EMBEDDED_CSS =
+  `.${EMBEDDED_CLASS} .ant-pro-layout,.${EMBEDDED_CLASS} .ant-pro-layout>.ant-layout{height:100%;min-height:0 !important}` +
+  `.${EMBEDDED_CLASS} .ant-pro-layout-container{height:100%;overflow-y:auto}`;
 
 function toMenuData(item: SidebarItem): MenuDataItem {
   return {
@@ -154,11 +161,14 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   // instead of covering the host page.
   return (
     <AntApp
-      className={[withoutAnimation && NO_ANIMATION_CLASS, !fixedHeader && HEADER_SCROLLS_CLASS].filter(Boolean).join(' ') || undefined}
-      style={embedded ? { flex: '1 0 auto', transform: 'translateZ(0)' } : { flex: '1 0 auto' }}
+      className={
+        [withoutAnimation && NO_ANIMATION_CLASS, !fixedHeader && HEADER_SCROLLS_CLASS, embedded && EMBEDDED_CLASS].filter(Boolean).join(' ') ||
+        undefined
+      }
+      style={embedded ? { flex: '1 1 0', minHeight: 0, overflow: 'hidden', transform: 'translateZ(0)' } : { flex: '1 0 auto' }}
     >
     {/* React's own <style>: goes with the frame at unmount, never into the host's head. */}
-    <style>{NO_ANIMATION_CSS + HEADER_SCROLLS_CSS}</style>
+    <style>{NO_ANIMATION_CSS + HEADER_SCROLLS_CSS + EMBEDDED_CSS}</style>
     <RouteProgress />
     <ProLayout
       layout="mix"
