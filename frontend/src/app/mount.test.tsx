@@ -127,9 +127,11 @@ describe('embedded mount (qiankun)', () => {
     expect(await within(container).findByText('订单数')).toBeInTheDocument();
     const frame = container.querySelector<HTMLElement>('.ant-app');
     expect(frame?.parentElement?.id).toBe('root');
-    // grows into #root's column; the transform makes it the containing block of the fixed
-    // header and sider
-    expect(frame?.style.flex).toBe('1 0 auto');
+    // exactly #root's column (its page scrolls inside, never the host page); the transform
+    // makes it the containing block of the fixed header and sider
+    expect(frame?.style.flex).toBe('1 1 0px');
+    expect(frame?.style.minHeight).toBe('0px');
+    expect(frame?.style.overflow).toBe('hidden');
     expect(frame?.style.transform).toBe('translateZ(0)');
     // nothing is sized to the window: 100vh plus the host's header would overflow the host page
     expect(container.querySelectorAll('[style*="vh"]')).toHaveLength(0);

@@ -165,7 +165,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
         [withoutAnimation && NO_ANIMATION_CLASS, !fixedHeader && HEADER_SCROLLS_CLASS, embedded && EMBEDDED_CLASS].filter(Boolean).join(' ') ||
         undefined
       }
-      style={embedded ? { flex: '1 1 0', minHeight: 0, overflow: 'hidden', transform: 'translateZ(0)' } : { flex: '1 0 auto' }}
+      style={embedded ? { flex: '1 1 0px', minHeight: 0, overflow: 'hidden', transform: 'translateZ(0)' } : { flex: '1 0 auto' }}
     >
     {/* React's own <style>: goes with the frame at unmount, never into the host's head. */}
     <style>{NO_ANIMATION_CSS + HEADER_SCROLLS_CSS + EMBEDDED_CSS}</style>
