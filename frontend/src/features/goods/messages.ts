@@ -1,4 +1,5 @@
 import { featureMessages, type Messages } from '@/shared/lib/i18n';
+import { shopMessages } from '@/shared/lib/messages.shop';
 
 /** Strings of 商品管理, zh-CN then en-US. */
 export const messages = {
@@ -24,4 +25,5 @@ export const messages = {
   'goods.integer': ['请输入不小于0的整数', 'Enter a whole number of at least 0'],
 } as const satisfies Messages;
 
-export const { t, useT, translate } = featureMessages(messages);
+// the shop's shared words (goods fields and statuses) load with the shop's pages, not at sign-in
+export const { t, useT, translate } = featureMessages({ ...shopMessages, ...messages });

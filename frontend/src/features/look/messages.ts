@@ -1,4 +1,5 @@
 import { featureMessages, type Messages } from '@/shared/lib/i18n';
+import { shopMessages } from '@/shared/lib/messages.shop';
 
 /** Strings of the detail page (/look, 详情), zh-CN then en-US. */
 export const messages = {
@@ -48,4 +49,5 @@ export const messages = {
   'order.status.refunded': ['已退款', 'Refunded'],
 } as const satisfies Messages;
 
-export const { t, useT, translate } = featureMessages(messages);
+// the shop's shared words (goods fields and statuses) load with the shop's pages, not at sign-in
+export const { t, useT, translate } = featureMessages({ ...shopMessages, ...messages });

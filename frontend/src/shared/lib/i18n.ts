@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import { lookMessages } from './messages.look';
-import { shopMessages } from './messages.shop';
 import { uiMessages } from './messages.ui';
 import { apiMessages } from '@/shared/api/messages';
 
@@ -14,7 +13,6 @@ import { apiMessages } from '@/shared/api/messages';
 const table = {
   ...uiMessages,
   ...lookMessages,
-  ...shopMessages,
   ...apiMessages,
   // DECISIONS §2
   'app.title.generic': ['商城', 'Mall'],

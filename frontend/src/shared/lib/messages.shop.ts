@@ -1,6 +1,7 @@
 /**
  * The shop's words that several pages show (商品管理, 详情, the dashboard to come): goods fields and
- * statuses, zh-CN then en-US. Kept apart from i18n.ts's table, like messages.ui.ts.
+ * statuses, zh-CN then en-US. Not in i18n.ts's table: the pages that show them add them to their
+ * own (features/goods, features/look), so the sign-in page does not load them.
  */
 export const shopMessages = {
   'goods.name': ['商品名称', 'Name'],
