@@ -63,7 +63,7 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 		log.Info("migrated", "applied", applied)
 	}
 	gen := &cache.Generation{}
-	if err := seed.Run(ctx, g, seed.Options{Demo: cfg.Demo, DemoShop: cfg.Demo, AdminPassword: cfg.AdminPassword,
+	if err := seed.Run(ctx, g, seed.Options{Demo: cfg.Demo, DemoShop: cfg.Demo && cfg.DemoShop, AdminPassword: cfg.AdminPassword,
 		DemoPassword: cfg.DemoPassword, Out: stdout, Generation: gen,
 		// the demo orders are inserted in bulk, past the stores: the dashboard's figures are
 		// recomputed once, right after

@@ -33,6 +33,8 @@ type Config struct {
 	JWTSecret     string // empty: generated once and kept in DataDir
 	StaticDir     string // empty: serve no front end
 	Demo          bool
+	// DemoShop: with Demo, also the demo shop (agencies, goods, orders).
+	DemoShop bool
 	// ProfilingPublic opens the wall display (/profiling, GET /api/profiling) without sign-in.
 	ProfilingPublic bool
 	DemoPassword    string // empty: generate one when the demo users are created
@@ -117,6 +119,10 @@ func settings() []setting {
 		{"BFF_STATIC_DIR", "", "built front end to serve (a directory with index.html); empty serves none", parseStaticDir},
 		{"BFF_DEMO", "off", "on|off: seed demo departments, users and dictionaries", func(c *Config, v string) (err error) {
 			c.Demo, err = parseSwitch(v)
+			return err
+		}},
+		{"BFF_DEMO_SHOP", "on", "on|off: with BFF_DEMO=on, also seed the demo shop (two agencies, goods and orders)", func(c *Config, v string) (err error) {
+			c.DemoShop, err = parseSwitch(v)
 			return err
 		}},
 		{"BFF_PROFILING_PUBLIC", "off", "on|off: the wall display /profiling shows the shop's figures (no personal data) without sign-in", func(c *Config, v string) (err error) {
