@@ -139,11 +139,17 @@ test('the dashboard: figures, three charts, period change, a refund counted, dar
   assert.equal(await page.locator('a[data-pending="toShip"]').getAttribute('href'), '/mall/order?status=paid');
   assert.match(await page.locator('a[data-pending="refunded"]').getAttribute('href'),
     /^\/mall\/order\?status=refunded&startTime=\d{4}-\d\d-\d\d&endTime=\d{4}-\d\d-\d\d$/);
-  assert.equal(await page.locator('a[data-pending="lowStock"]').getAttribute('href'), '/mall/goods?status=on_sale');
-  // and 待发货 opens the order list on its 待发货 tab
+  assert.equal(await page.locator('a[data-pending="lowStock"]').getAttribute('href'), '/mall/goods?status=on_sale&lowStock=1');
+  // 待发货 opens the order list on its 待发货 tab; 库存预警 the goods on sale under the mark
   await page.locator('a[data-pending="toShip"]').click();
   await page.waitForURL(/\/mall\/order\?status=paid$/);
   await page.locator('.ant-tabs-tab-active', { hasText: '待发货' }).waitFor();
+  await page.goBack();
+  const goodsList = page.waitForRequest((r) => /\/api\/goods\?.*lowStock=1/.test(r.url()) && /status=on_sale/.test(r.url()));
+  await page.locator('a[data-pending="lowStock"]').click();
+  await goodsList;
+  await page.getByText('仅看库存预警').first().waitFor();
+  await screenshot(page, 'dashboard-05-low-stock');
   noErrors(page);
   await page.context().close();
 });

@@ -145,7 +145,8 @@ export function launchBrowser() {
 // assertion alone).
 const openPages = new Set();
 let calls = [];
-beforeEach(() => { calls = []; });
+const pending = new Set(); // API requests sent and not yet answered
+beforeEach(() => { calls = []; pending.clear(); });
 afterEach(async (t) => {
   if (t.passed) return;
   const slug = t.name.replace(/[^\w\u4e00-\u9fff]+/g, '-').slice(0, 60);
@@ -156,23 +157,31 @@ afterEach(async (t) => {
     console.log(`# failed "${t.name}": page ${page.url()} ${file ? `screenshot ${file}` : ''}`);
   }
   console.log(`# API calls during "${t.name}" (method path status ms):\n${calls.slice(-40).map((c) => `#   ${c}`).join('\n')}`);
+  for (const req of pending) console.log(`#   ${req.method()} ${new URL(req.url()).pathname} still waiting for its answer`);
 });
 
 function recordCalls(page) {
+  page.on('request', (req) => {
+    if (req.url().includes('/api/')) pending.add(req);
+  });
   page.on('requestfinished', async (req) => {
+    pending.delete(req);
     if (!req.url().includes('/api/')) return;
     const res = await req.response().catch(() => null);
     const ms = Math.round(req.timing().responseEnd);
     calls.push(`${req.method()} ${new URL(req.url()).pathname} ${res?.status() ?? '?'} ${ms}`);
   });
   page.on('requestfailed', (req) => {
+    pending.delete(req);
     if (req.url().includes('/api/')) calls.push(`${req.method()} ${new URL(req.url()).pathname} failed ${req.failure()?.errorText}`);
   });
 }
 
 /** A new page that records uncaught errors and failed API calls for the test to assert on. */
 export async function newPage(browser, { viewport = { width: 1366, height: 800 } } = {}) {
-  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
+  // Reduced motion: the console then opens dialogs without their zoom, so a click lands on a
+  // button that is already where it will stay (a click during the animation can miss it).
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', reducedMotion: 'reduce' });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));

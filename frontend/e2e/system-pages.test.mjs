@@ -53,7 +53,10 @@ test('menus, departments, dictionaries and the kick-out, as an administrator', {
   await screenshot(page, 'system-10-online');
   await row.getByRole('button', { name: '强退' }).click();
   const box = page.getByRole('dialog').filter({ hasText: '确定强制退出该用户吗？' });
-  await box.getByRole('button', { name: /确\s*定/ }).click();
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().endsWith('/api/auth/online')),
+    box.getByRole('button', { name: /确\s*定/ }).click(),
+  ]);
   await page.getByText('已强制退出').waitFor();
   await page.getByRole('cell', { name: 'staff', exact: true }).waitFor({ state: 'detached' });
   const res = await fetch(`${stack.bffURL}/api/auth/info`, { headers: { Authorization: staffToken } });

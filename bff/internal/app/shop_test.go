@@ -119,6 +119,16 @@ func TestGoods(t *testing.T) {
 		if l.codes() != "G-A/1" || l.Content[0].GroundingTime == "" {
 			t.Fatalf("listed on the 22nd = %s %+v", l.codes(), l.Content)
 		}
+		// 库存预警 (the dashboard's link): on sale with less than goods.LowStock in stock.
+		admin.do(http.MethodGet, "/api/goods?status=on_sale&lowStock=1", nil).JSON(t, &l)
+		if l.codes() != "G-A/1" {
+			t.Fatalf("low stock on sale = %s", l.codes())
+		}
+		admin.do(http.MethodGet, "/api/goods?lowStock=1&sort=stock,asc", nil).JSON(t, &l)
+		if l.codes() != "G-B,G-A/2" {
+			t.Fatalf("low stock = %s", l.codes())
+		}
+		want(t, admin.do(http.MethodGet, "/api/goods?lowStock=yes", nil), http.StatusBadRequest, "lowStock: 必须是1或0")
 
 		// Edit (204) and the detail with its cleaned description.
 		edit := body("G-B", "0.1", 7)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"time"
 
+	"golang.org/x/sync/errgroup"
 	"gorm.io/gorm"
 
 	"mallconsole/bff/internal/goods"
@@ -137,18 +138,30 @@ func (s *Service) Overview(ctx context.Context, scope *int64, p Period) (Overvie
 	r := reader{db: s.db.WithContext(ctx), scope: scope}
 	from, to, prevTo := day(prev.Start), day(p.End), day(prev.End)
 
-	days, err := r.days(from, to)
-	if err != nil {
+	// The parts are independent reads: they run at once, each on its own connection, so the
+	// answer takes as long as the slowest part, not the sum of them.
+	var (
+		days     []Day
+		statuses []StatusDay
+		period   = make([]string, p.Days())
+	)
+	for i := range period {
+		period[i] = day(p.Start.AddDate(0, 0, i))
+	}
+	var g errgroup.Group
+	g.Go(func() (err error) { days, err = r.days(from, to); return })
+	g.Go(func() (err error) { statuses, err = r.statuses(from, to); return })
+	g.Go(func() (err error) { out.Goods.Value, out.Goods.Previous, err = r.onSale(to, prevTo); return })
+	g.Go(func() (err error) { out.ToShip, err = r.inStatus(order.Paid); return })
+	g.Go(func() (err error) { out.LowStock, err = r.lowStock(goods.OnSale, goods.LowStock); return })
+	g.Go(func() (err error) { out.Top, out.TopExact, err = r.top(period, TopGoods); return })
+	if err := g.Wait(); err != nil {
 		return out, err
 	}
-	statuses, err := r.statuses(from, to)
-	if err != nil {
-		return out, err
-	}
-	out.Trend = make([]Point, p.Days())
+	out.Trend = make([]Point, len(period))
 	byDay := map[string]*Point{}
 	for i := range out.Trend {
-		out.Trend[i].Day = day(p.Start.AddDate(0, 0, i))
+		out.Trend[i].Day = period[i]
 		byDay[out.Trend[i].Day] = &out.Trend[i]
 	}
 	for _, d := range days {
@@ -171,21 +184,7 @@ func (s *Service) Overview(ctx context.Context, scope *int64, p Period) (Overvie
 		out.Statuses[st] += 0
 	}
 	out.Refunded = out.Statuses[order.Refunded]
-	if out.Goods.Value, out.Goods.Previous, err = r.onSale(to, prevTo); err != nil {
-		return out, err
-	}
-	if out.ToShip, err = r.inStatus(order.Paid); err != nil {
-		return out, err
-	}
-	if out.LowStock, err = r.lowStock(goods.OnSale, goods.LowStock); err != nil {
-		return out, err
-	}
-	period := make([]string, len(out.Trend))
-	for i, pt := range out.Trend {
-		period[i] = pt.Day
-	}
-	out.Top, out.TopExact, err = r.top(period, TopGoods)
-	return out, err
+	return out, nil
 }
 
 func day(t time.Time) string { return t.Format(time.DateOnly) }

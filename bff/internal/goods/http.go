@@ -49,6 +49,7 @@ type listParams struct {
 	EndTime            string `query:"endTime" description:"created until (a date alone: the whole day)"`
 	GroundingStartTime string `query:"groundingStartTime" description:"listed (上架) from"`
 	GroundingEndTime   string `query:"groundingEndTime" description:"listed (上架) until"`
+	LowStock           string `query:"lowStock" enum:"1,0,true,false" description:"1: only goods with less than the low-stock mark in stock (库存预警)"`
 }
 
 // statusBody is the body of 批量上架/下架.
@@ -134,7 +135,10 @@ func parseQuery(get filter.Get) (Query, error) {
 	if q.From, q.To, err = filter.Range(get, "startTime", "endTime"); err != nil {
 		return q, err
 	}
-	q.GroundingFrom, q.GroundingTo, err = filter.Range(get, "groundingStartTime", "groundingEndTime")
+	if q.GroundingFrom, q.GroundingTo, err = filter.Range(get, "groundingStartTime", "groundingEndTime"); err != nil {
+		return q, err
+	}
+	q.LowStock, err = filter.Flag(get, "lowStock")
 	return q, err
 }
 

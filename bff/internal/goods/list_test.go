@@ -64,6 +64,7 @@ func TestListEqualsTheNaiveQuery(t *testing.T) {
 				"status = ? AND grounding_time >= ? AND grounding_time <= ?", []any{goods.OffSale, day(5), day(50)}},
 			{goods.Query{Scope: &agency, Category: "food"}, "agency_id = ? AND category = ?", []any{agency, "food"}},
 			{goods.Query{Blurry: "商品01"}, "(name LIKE ? OR code LIKE ?)", []any{"%商品01%", "%商品01%"}},
+			{goods.Query{Status: goods.OnSale, LowStock: true}, "status = ? AND stock < ?", []any{goods.OnSale, goods.LowStock}},
 		} {
 			for _, order := range []string{"price ASC, id ASC", "price DESC, id DESC", "stock DESC, id DESC",
 				"create_time DESC, id DESC", "grounding_time ASC, id ASC", ""} {
@@ -92,6 +93,53 @@ func TestListEqualsTheNaiveQuery(t *testing.T) {
 					}
 				}
 			}
+		}
+	})
+}
+
+// TestPagesFromMarksEqualTheNaiveQuery: walking a list page by page (each page starting from
+// the mark the one before left), then jumping back and far ahead, gives the rows of the plain
+// ORDER BY … LIMIT … OFFSET query for every sort a mark serves, with many ties in the sort key;
+// a write forgets the marks, so pages after it show the new order.
+func TestPagesFromMarksEqualTheNaiveQuery(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		fillGoods(t, g, 300)
+		store := goods.NewStore(g)
+		ctx := context.Background()
+		check := func(order string, offset, limit int) {
+			t.Helper()
+			got, _, err := store.Search(ctx, goods.Query{Status: goods.OnSale, Order: order, Offset: offset, Limit: limit})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []int64
+			g.Raw("SELECT id FROM goods WHERE status = ? ORDER BY "+order+" LIMIT ? OFFSET ?", goods.OnSale, limit, offset).Scan(&want)
+			ids := []int64{}
+			for _, r := range got {
+				ids = append(ids, r.ID)
+			}
+			if !slices.Equal(ids, append([]int64{}, want...)) {
+				t.Fatalf("%q offset %d: %v, want %v", order, offset, ids, want)
+			}
+		}
+		for _, order := range []string{"price ASC, id ASC", "price DESC, id DESC", "stock ASC, id ASC",
+			"stock DESC, id DESC", "create_time DESC, id DESC", "create_time ASC, id ASC"} {
+			for offset := 0; offset < 170; offset += 9 {
+				check(order, offset, 9)
+			}
+			for _, offset := range []int{45, 3, 160, 27, 500, 100} {
+				check(order, offset, 9)
+			}
+		}
+		// a write moves rows: the marks of the walk above must not place pages now
+		var first goods.Goods
+		g.Where("status = ?", goods.OnSale).Order("price ASC, id ASC").First(&first)
+		first.Price = money.Fen(100_000)
+		if err := store.Update(ctx, &first); err != nil {
+			t.Fatal(err)
+		}
+		for offset := 0; offset < 170; offset += 9 {
+			check("price ASC, id ASC", offset, 9)
 		}
 	})
 }

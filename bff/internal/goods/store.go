@@ -19,6 +19,7 @@ import (
 type Store struct {
 	db       *gorm.DB
 	totals   *cache.Counts[int64] // list totals per filter; every write here forgets them
+	marks    *cache.Marks         // where pages begin, per filter and order; forgotten likewise
 	watchers []Watcher
 }
 
@@ -50,7 +51,21 @@ func NewStore(g *gorm.DB, watchers ...Watcher) *Store {
 
 // NewStoreWithClock is NewStore with now for the age of remembered totals.
 func NewStoreWithClock(g *gorm.DB, now func() time.Time, watchers ...Watcher) *Store {
-	return &Store{db: g, totals: cache.NewCounts[int64](CountTTL, 10_000, now), watchers: watchers}
+	return &Store{db: g, totals: cache.NewCounts[int64](CountTTL, 10_000, now),
+		marks: cache.NewMarks(CountTTL, 1_000, now), watchers: watchers}
+}
+
+// forget drops the remembered totals and page marks: a write changed the rows.
+func (s *Store) forget() {
+	s.totals.Invalidate()
+	s.marks.Invalidate()
+}
+
+// seekKeys are the sorts a page can start from a mark in (grounding_time may be NULL: not one).
+var seekKeys = db.SeekKeys{
+	"price":       func() any { return new(int64) },
+	"stock":       func() any { return new(int64) },
+	"create_time": func() any { return new(time.Time) },
 }
 
 // tell hands changes, if any, to the watchers.
@@ -99,6 +114,7 @@ type Query struct {
 	From, To      *time.Time // creation range
 	GroundingFrom *time.Time // listing (上架) range
 	GroundingTo   *time.Time
+	LowStock      bool    // only rows with less than LowStock in stock (库存预警)
 	IDs           []int64 // only these rows (export of the selection)
 	Order         string  // ORDER BY built from a whitelist (http.go); "" = newest first
 	Offset, Limit int
@@ -115,6 +131,9 @@ func (s *Store) where(ctx context.Context, q Query) *gorm.DB {
 	}
 	if q.AgencyID != nil {
 		tx = tx.Where("agency_id = ?", *q.AgencyID)
+	}
+	if q.LowStock {
+		tx = tx.Where("stock < ?", LowStock)
 	}
 	// One bound at a time, in a fixed order: the same filters give the same SQL text, so one
 	// prepared statement serves them.
@@ -149,14 +168,19 @@ func scoped(tx *gorm.DB, scope *int64) *gorm.DB {
 }
 
 // Search returns a page of goods and the number that match. The page is read through its ids
-// (db.PageByIDs: deep pages walk an index, not rows) and the number is remembered per filter
-// (Count).
+// from the nearest page mark (db.PageByIDsMarked: deep pages walk an index from where an earlier
+// page ended, not rows from the start) and the number is remembered per filter (Count).
 func (s *Store) Search(ctx context.Context, q Query) ([]Goods, int64, error) {
 	n, err := s.Count(ctx, q)
 	if err != nil || n == 0 {
 		return []Goods{}, n, err
 	}
-	rows, err := db.PageByIDs(s.where(ctx, q), order(q), q.Offset, q.Limit, func(g Goods) int64 { return g.ID })
+	id := func(g Goods) int64 { return g.ID }
+	if len(q.IDs) > 0 {
+		rows, err := db.PageByIDs(s.where(ctx, q), order(q), q.Offset, q.Limit, id)
+		return rows, n, err
+	}
+	rows, err := db.PageByIDsMarked(s.where(ctx, q), order(q), q.Offset, q.Limit, id, s.marks, countKey(q)+"|"+order(q), seekKeys)
 	return rows, n, err
 }
 
@@ -188,7 +212,7 @@ func countKey(q Query) string {
 		}
 		return strconv.FormatInt(*v, 10)
 	}
-	return strings.Join([]string{i(q.Scope), strconv.Quote(q.Blurry), strconv.Quote(q.Category), q.Status, i(q.AgencyID),
+	return strings.Join([]string{i(q.Scope), strconv.Quote(q.Blurry), strconv.Quote(q.Category), q.Status, i(q.AgencyID), strconv.FormatBool(q.LowStock),
 		t(q.From), t(q.To), t(q.GroundingFrom), t(q.GroundingTo)}, "|")
 }
 
@@ -223,7 +247,7 @@ func (s *Store) Get(ctx context.Context, scope *int64, id int64) (Goods, error) 
 
 // Create adds g; a taken code is a *CodeTakenError.
 func (s *Store) Create(ctx context.Context, g *Goods) error {
-	defer s.totals.Invalidate()
+	defer s.forget()
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Create(g).Error; err != nil {
 			return err
@@ -238,7 +262,7 @@ func (s *Store) Create(ctx context.Context, g *Goods) error {
 
 // Update writes every field of g but its creation time.
 func (s *Store) Update(ctx context.Context, g *Goods) error {
-	defer s.totals.Invalidate()
+	defer s.forget()
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		old, err := lockSale(tx, nil, "id = ?", g.ID)
 		if err != nil {
@@ -280,7 +304,7 @@ func codeTaken(err error, code string) error {
 
 // Delete removes the rows inside the scope; those on sale go off sale at now.
 func (s *Store) Delete(ctx context.Context, scope *int64, ids []int64, now time.Time) error {
-	defer s.totals.Invalidate()
+	defer s.forget()
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		listed, err := lockSale(tx, scope, "id IN ? AND status = ?", ids, OnSale)
 		if err != nil {
@@ -295,7 +319,7 @@ func (s *Store) Delete(ctx context.Context, scope *int64, ids []int64, now time.
 
 // PutOnSale sets the rows inside the scope that are not on sale on sale, listed at now.
 func (s *Store) PutOnSale(ctx context.Context, scope *int64, ids []int64, now time.Time) error {
-	defer s.totals.Invalidate()
+	defer s.forget()
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		rows, err := lockSale(tx, scope, "id IN ? AND status <> ?", ids, OnSale)
 		if err != nil || len(rows) == 0 {
@@ -312,7 +336,7 @@ func (s *Store) PutOnSale(ctx context.Context, scope *int64, ids []int64, now ti
 
 // TakeOffSale sets the rows inside the scope that are on sale off sale.
 func (s *Store) TakeOffSale(ctx context.Context, scope *int64, ids []int64, now time.Time) error {
-	defer s.totals.Invalidate()
+	defer s.forget()
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		rows, err := lockSale(tx, scope, "id IN ? AND status = ?", ids, OnSale)
 		if err != nil || len(rows) == 0 {

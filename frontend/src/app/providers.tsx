@@ -9,6 +9,7 @@ import { PermissionsProvider } from '@/shared/lib/access';
 import { useSession } from '@/features/auth';
 import { antdSize, sizeTokens, useAppStore } from '@/app/layout/app';
 import { useSettings } from '@/app/layout/settings';
+import { useReducedMotion } from '@/shared/lib/motion';
 
 export interface ProvidersProps {
   /**
@@ -28,13 +29,14 @@ export function Providers({ container, styleCache, children }: ProvidersProps) {
   const dark = useSettings((s) => s.dark);
   // shared blocks (table buttons) check permissions through this context, not the auth feature
   const roles = useSession((s) => s.roles);
-  // Theme colour, dark mode and size all reach every antd component through this one theme.
+  const still = useReducedMotion();
+  // Theme colour, dark mode, size and reduced motion reach every antd component through this one theme.
   const themeConfig = useMemo<ThemeConfig>(
     () => ({
       algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: { colorPrimary, ...sizeTokens(size) },
+      token: { colorPrimary, motion: !still, ...sizeTokens(size) },
     }),
-    [colorPrimary, dark, size],
+    [colorPrimary, dark, size, still],
   );
 
   // zh-CN is the default and ships in the entry; en-US is fetched when chosen.

@@ -15,6 +15,11 @@ func PageByIDs[T any](tx *gorm.DB, order string, offset, limit int, id func(T) i
 	if err := tx.Order(order).Offset(offset).Limit(limit).Pluck("id", &ids).Error; err != nil {
 		return nil, err
 	}
+	return byIDs(tx, ids, id)
+}
+
+// byIDs reads the rows of ids (tx's model) in the order of ids.
+func byIDs[T any](tx *gorm.DB, ids []int64, id func(T) int64) ([]T, error) {
 	rows := []T{}
 	if len(ids) == 0 {
 		return rows, nil

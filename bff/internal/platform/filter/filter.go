@@ -36,6 +36,17 @@ func ID(get Get, name string) (*int64, error) {
 	return &id, nil
 }
 
+// Flag reads a switch: 1 or true is on, 0, false or absent is off.
+func Flag(get Get, name string) (bool, error) {
+	switch strings.TrimSpace(get(name)) {
+	case "1", "true":
+		return true, nil
+	case "", "0", "false":
+		return false, nil
+	}
+	return false, httpx.BadRequest(name, "必须是1或0")
+}
+
 // OneOf returns the value when it is one of choices, "" when absent.
 func OneOf(get Get, name string, choices ...string) (string, error) {
 	v := strings.TrimSpace(get(name))

@@ -51,6 +51,14 @@ func TestScalars(t *testing.T) {
 	if _, err := filter.OneOf(get, "long", "draft"); err == nil || err.Error() != "400 long: 必须是draft之一" {
 		t.Fatalf("not one of = %v", err)
 	}
+	for v, want := range map[string]bool{"1": true, "true": true, "0": false, "false": false, "": false} {
+		if on, err := filter.Flag(values(map[string]string{"f": v}), "f"); err != nil || on != want {
+			t.Fatalf("flag %q = %v %v", v, on, err)
+		}
+	}
+	if _, err := filter.Flag(get, "s"); err == nil || err.Error() != "400 s: 必须是1或0" {
+		t.Fatalf("not a flag = %v", err)
+	}
 	if _, err := filter.Text(get, "long", 3); httpx.StatusOf(err) != 400 {
 		t.Fatalf("too long = %v", err)
 	}

@@ -19,3 +19,26 @@ export function FieldRow({ errorId, error, children }: { errorId: string; error?
     </div>
   );
 }
+
+/**
+ * A warning above the form (the host portal refused the sign-in), drawn with the theme's warning
+ * colours; the sign-in page keeps antd's Alert, its icons and motion out of its first load.
+ */
+export function FormWarning({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      role="alert"
+      style={{
+        marginBottom: 16,
+        padding: '8px 12px',
+        color: token.colorText,
+        background: token.colorWarningBg,
+        border: `1px solid ${token.colorWarningBorder}`,
+        borderRadius: token.borderRadiusLG,
+      }}
+    >
+      {children}
+    </div>
+  );
+}

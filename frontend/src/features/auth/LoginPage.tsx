@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Checkbox, Flex } from 'antd';
+import { Button, Checkbox, Flex } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import { useT } from './messages';
 import { safeRedirect } from '@/shared/lib/paths';
@@ -9,7 +9,7 @@ import { TOKEN_COOKIE_DAYS } from '@/shared/lib/token';
 import { useSession } from './session';
 import { getCaptcha } from './api';
 import { AuthShell } from './AuthShell';
-import { FieldRow } from './FieldRow';
+import { FieldRow, FormWarning } from './FieldRow';
 import { CredentialFields, SignInInput } from './SignInField';
 import type { Captcha } from './types';
 import { required, useFieldErrors } from './useFieldErrors';
@@ -87,8 +87,7 @@ export default function LoginPage() {
   return (
     <AuthShell subtitle={t('route.login')}>
       {portalRefused ? (
-        <Alert type="warning" showIcon role="alert" style={{ marginBottom: 16 }}
-          message={t('login.portalRefused', { reason: portalRefused })} />
+        <FormWarning>{t('login.portalRefused', { reason: portalRefused })}</FormWarning>
       ) : null}
       <form name="login" noValidate onSubmit={onSubmit}>
         <CredentialFields

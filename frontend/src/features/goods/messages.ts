@@ -20,6 +20,8 @@ export const messages = {
   'goods.confirmOffSale': ['确定下架选中的 {n} 件商品吗？', 'Take the {n} selected goods off sale?'],
   'goods.onSaleDone': ['上架成功', 'Listed'],
   'goods.offSaleDone': ['下架成功', 'Taken off sale'],
+  'goods.lowStock': ['库存预警', 'Low stock'],
+  'goods.lowStock.only': ['仅看库存预警', 'Low stock only'],
   'goods.pickFirst': ['请先选择商品', 'Select goods first'],
   'goods.money': ['请输入不小于0的金额，最多两位小数', 'Enter an amount of at least 0 with at most two decimals'],
   'goods.integer': ['请输入不小于0的整数', 'Enter a whole number of at least 0'],

@@ -7,6 +7,8 @@ export interface GoodsSearch {
   category?: string;
   status?: GoodsStatus;
   agencyId?: string;
+  /** '1': only goods under the low-stock mark (库存预警, the dashboard's link). */
+  lowStock?: '1';
   createDate?: [string, string];
   createDate1?: [string, string];
 }
@@ -23,7 +25,7 @@ function range(q: URLSearchParams, from: string, to: string): [string, string] |
 
 /**
  * The search form's initial values from the URL's query, using the API's own names (blurry,
- * category, status, agencyId, startTime/endTime, groundingStartTime/groundingEndTime). Values the
+ * category, status, agencyId, lowStock, startTime/endTime, groundingStartTime/groundingEndTime). Values the
  * form could not show (an unknown status, a malformed date) are dropped rather than sent unseen.
  */
 export function searchFromQuery(q: URLSearchParams): GoodsSearch {
@@ -38,6 +40,7 @@ export function searchFromQuery(q: URLSearchParams): GoodsSearch {
   if (status && (GOODS_STATUSES as readonly string[]).includes(status)) out.status = status as GoodsStatus;
   const agency = q.get('agencyId');
   if (agency && /^[1-9]\d{0,17}$/.test(agency)) out.agencyId = agency;
+  if (q.get('lowStock') === '1') out.lowStock = '1';
   const created = range(q, 'startTime', 'endTime');
   if (created) out.createDate = created;
   const listed = range(q, 'groundingStartTime', 'groundingEndTime');

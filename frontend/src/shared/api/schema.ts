@@ -1101,6 +1101,8 @@ export interface paths {
                     groundingStartTime?: string;
                     /** @description listed (上架) until */
                     groundingEndTime?: string;
+                    /** @description 1: only goods with less than the low-stock mark in stock (库存预警) */
+                    lowStock?: "1" | "0" | "true" | "false";
                 };
                 header?: never;
                 path?: never;

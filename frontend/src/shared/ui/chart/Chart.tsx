@@ -44,6 +44,10 @@ export function Chart({ option, height = 300, label, style }: ChartProps) {
   const [ready, setReady] = useState(false);
   const { token } = theme.useToken();
   const dark = isDark(token.colorBgContainer);
+  // antd's motion token is off while the system asks for reduced motion: charts draw still too
+  const animation = token.motion !== false;
+  const animationRef = useRef(animation);
+  animationRef.current = animation;
   const latest = useRef(option);
   latest.current = option;
 
@@ -54,7 +58,7 @@ export function Chart({ option, height = 300, label, style }: ChartProps) {
     void import('./echarts').then(({ init }) => {
       if (!live || !box.current) return;
       const instance = init(box.current, dark ? 'dark' : undefined, { renderer: 'canvas' });
-      instance.setOption({ backgroundColor: 'transparent', ...latest.current });
+      instance.setOption({ backgroundColor: 'transparent', animation: animationRef.current, ...latest.current });
       chart.current = instance;
       observer = new ResizeObserver(() => instance.resize());
       observer.observe(box.current);
@@ -70,8 +74,8 @@ export function Chart({ option, height = 300, label, style }: ChartProps) {
   }, [dark]);
 
   useEffect(() => {
-    chart.current?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
-  }, [option]);
+    chart.current?.setOption({ backgroundColor: 'transparent', animation, ...option }, { notMerge: true });
+  }, [option, animation]);
 
   return (
     <div style={{ position: 'relative', height, ...style }}>

@@ -1,0 +1,72 @@
+package db
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"gorm.io/gorm"
+
+	"mallconsole/bff/internal/platform/cache"
+)
+
+// SeekKeys are the columns a list may start a page from a mark on, each with a new scan
+// destination for its value. Only non-null columns qualify: NULLs have no place in a > b.
+type SeekKeys map[string]func() any
+
+// seekable reads an order of one column and the id in the same direction ("price ASC, id ASC").
+func seekable(order string, keys SeekKeys) (col string, desc bool, ok bool) {
+	first, tie, found := strings.Cut(order, ", ")
+	if !found {
+		return "", false, false
+	}
+	col, dir, _ := strings.Cut(first, " ")
+	if _, ok := keys[col]; !ok || tie != "id "+dir || (dir != "ASC" && dir != "DESC") {
+		return "", false, false
+	}
+	return col, dir == "DESC", true
+}
+
+// PageByIDsMarked is PageByIDs for a list whose pages are remembered: a page starts from the
+// nearest mark before it (WHERE (col, id) past the mark, then only the rest of the offset), and
+// the page read leaves a mark where the next one begins. Paging on, or back, through a million
+// rows then costs what the first page costs; a jump far past every mark walks from the nearest.
+// list names the filters and the order (marks of one list are meaningless for another); an
+// order keys cannot serve is read as PageByIDs reads it.
+func PageByIDsMarked[T any](tx *gorm.DB, order string, offset, limit int, id func(T) int64,
+	marks *cache.Marks, list string, keys SeekKeys) ([]T, error) {
+	col, desc, ok := seekable(order, keys)
+	if !ok {
+		return PageByIDs(tx, order, offset, limit, id)
+	}
+	q, skip := tx, offset
+	if m, found := marks.Nearest(list, offset); found {
+		op := ">"
+		if desc {
+			op = "<"
+		}
+		q = q.Where(fmt.Sprintf("(%s %s ? OR (%s = ? AND id %s ?))", col, op, col, op), m.Key, m.Key, m.ID)
+		skip = offset - m.Offset
+	}
+	cur, err := q.Select("id, " + col).Order(order).Offset(skip).Limit(limit).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = cur.Close() }()
+	var ids []int64
+	key := keys[col]()
+	for cur.Next() {
+		var v int64
+		if err := cur.Scan(&v, key); err != nil {
+			return nil, err
+		}
+		ids = append(ids, v)
+	}
+	if err := cur.Err(); err != nil {
+		return nil, err
+	}
+	if len(ids) == limit {
+		marks.Put(list, cache.Mark{Offset: offset + limit, Key: reflect.ValueOf(key).Elem().Interface(), ID: ids[len(ids)-1]})
+	}
+	return byIDs(tx, ids, id)
+}
