@@ -212,3 +212,52 @@ test('inside the portal at /monomer: ship by hand and by import', { skip: s.skip
   noErrors(page);
   await page.context().close();
 });
+
+test('a channel operator sees, ships and imports only their own agency\'s goods and orders', { skip: s.skip, timeout: 180_000 }, async () => {
+  const { stack, browser } = s;
+  const agencyShop = (prefix, agency) =>
+    execFileSync(fixture, ['-db', join(stack.dataDir, 'bff.db'), '-prefix', prefix, '-agency', agency, '-goods', '1', '-paid', '2']);
+  agencyShop('CHA', 'HZYQ'); // the demo channel operator's agency
+  agencyShop('CHB', 'CDJC');
+  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  await page.goto(`${stack.bffURL}/newLogin`);
+  await signIn(page, 'channel', stack.passwords.demo);
+  await page.waitForURL(/\/dashboard$/);
+
+  // 商城 is in the channel operator's menu; 商品管理 lists their agency's goods alone.
+  await page.locator('.ant-layout-sider, .ant-pro-sider').getByText('商城', { exact: true }).click();
+  await page.locator('.ant-layout-sider, .ant-pro-sider').getByText('商品管理', { exact: true }).click();
+  await page.waitForURL(/\/mall\/goods$/);
+  await page.getByLabel('名称/编码').fill('CH');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const goodsRows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await goodsRows.filter({ hasText: 'CHAG1' }).waitFor();
+  assert.equal(await goodsRows.count(), 1, 'only the own agency\'s goods');
+  await screenshot(page, 'orders-06-channel-goods');
+
+  // 订单管理: their orders; 发货 offered, the moves the role does not hold not.
+  await page.locator('.ant-layout-sider, .ant-pro-sider').getByText('订单管理', { exact: true }).click();
+  await page.waitForURL(/\/mall\/order$/);
+  await page.getByLabel('订单号').fill('CH');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await tab(page, '全部 (2)').waitFor();
+  await rowOf(page, 'CHApaid2').waitFor();
+  assert.equal(await rowOf(page, 'CHB').count(), 0, 'no order of the other agency');
+  const buttons = (await rowOf(page, 'CHApaid1').locator('td').last().getByRole('button').allInnerTexts()).map((b) => b.replace(/\s/g, ''));
+  assert.deepEqual(buttons, ['详情', '发货']);
+  await screenshot(page, 'orders-07-channel-orders');
+
+  // The import ships their order; the other agency's is refused as outside their data.
+  const result = await importFile(page, page, importSheet('channel.xlsx', [
+    ['CHApaid1', '顺丰速运', 'SFCHA1'],
+    ['CHBpaid1', '顺丰速运', 'SFCHB1'],
+  ]));
+  assert.match(await result.innerText(), /总行数\s+2\s+成功发货\s+1\s+失败\s+1/);
+  await result.getByRole('row').filter({ hasText: '订单不存在或不在您的数据范围内' }).filter({ hasText: 'CHBpaid1' }).waitFor();
+  await settled(page);
+  await screenshot(page, 'orders-08-channel-import');
+  await result.getByRole('button', { name: /确\s*定/ }).click();
+  await tab(page, '已发货 (1)').waitFor();
+  noErrors(page);
+  await page.context().close();
+});

@@ -1,10 +1,12 @@
 // Command shopfixture adds orders to a BFF's SQLite database for the browser tests (the console
 // never creates orders; the shop does). Each order goes through order.Service as the shop's
 // would: created unpaid, then moved (paid, shipped) with its history. It prints the orders as
-// JSON: [{"id":…,"orderNo":"…","status":"…"}]. With -sheet it writes an express-import sheet
-// instead: the header row and the rows given as JSON.
+// JSON: [{"id":…,"orderNo":"…","status":"…"}]. With -agency the orders (and -goods goods on sale,
+// coded <prefix>G<n>) belong to that channel agency. With -sheet it writes an express-import
+// sheet instead: the header row and the rows given as JSON.
 //
 //	shopfixture -db data/bff.db -prefix E2E -unpaid 1 -paid 3 -shipped 1
+//	shopfixture -db data/bff.db -prefix CHA -agency HZYQ -goods 2 -paid 1
 //	shopfixture -sheet import.xlsx -rows '[["E2Epaid2","顺丰速运","SF1"]]'
 package main
 
@@ -20,8 +22,11 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"mallconsole/bff/internal/agency"
 	"mallconsole/bff/internal/dict"
+	"mallconsole/bff/internal/goods"
 	"mallconsole/bff/internal/order"
+	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/db"
 )
 
@@ -37,6 +42,8 @@ func main() {
 	unpaid := flag.Int("unpaid", 0, "unpaid orders")
 	paid := flag.Int("paid", 0, "paid orders (待发货)")
 	shipped := flag.Int("shipped", 0, "shipped orders")
+	agencyCode := flag.String("agency", "", "code of the channel agency the orders and goods belong to")
+	goodsN := flag.Int("goods", 0, "goods on sale to add (coded <prefix>G<n>)")
 	sheet := flag.String("sheet", "", "write an import sheet here instead")
 	rows := flag.String("rows", "[]", "the sheet's rows below the header, as JSON [[订单号, 快递公司, 快递单号], …]")
 	flag.Parse()
@@ -47,26 +54,49 @@ func main() {
 		}
 		return
 	}
-	if err := run(*path, *prefix, map[string]int{order.Unpaid: *unpaid, order.Paid: *paid, order.Shipped: *shipped}); err != nil {
+	counts := map[string]int{order.Unpaid: *unpaid, order.Paid: *paid, order.Shipped: *shipped}
+	if err := run(*path, *prefix, *agencyCode, *goodsN, counts); err != nil {
 		fmt.Fprintln(os.Stderr, "shopfixture:", err)
 		os.Exit(1)
 	}
 }
 
-func run(path, prefix string, counts map[string]int) error {
+func run(path, prefix, agencyCode string, goodsN int, counts map[string]int) error {
 	ctx := context.Background()
 	g, err := db.Open(ctx, db.SQLite, path, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		return err
 	}
 	defer func() { _ = db.Close(g) }()
+	var agencyID *int64
+	if agencyCode != "" {
+		a, found, err := agency.NewStore(g, &cache.Generation{}).ByCode(ctx, agencyCode)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return fmt.Errorf("no agency %s", agencyCode)
+		}
+		agencyID = &a.ID
+	}
+	goodsStore := goods.NewStore(g)
+	for i := 1; i <= goodsN; i++ {
+		row := goods.Goods{Name: fmt.Sprintf("%s商品%d", prefix, i), Code: fmt.Sprintf("%sG%d", prefix, i), Category: "digital",
+			Price: 9900, Cost: 5000, Stock: 20, Status: goods.Draft, AgencyID: agencyID, Gallery: []string{}}
+		if err := goodsStore.Create(ctx, &row); err != nil {
+			return err
+		}
+		if err := goodsStore.PutOnSale(ctx, nil, []int64{row.ID}, time.Now()); err != nil {
+			return err
+		}
+	}
 	s := order.NewService(order.NewStore(g), dict.NewStore(g), time.Now)
 	moves := map[string][]string{order.Unpaid: nil, order.Paid: {order.Pay}, order.Shipped: {order.Pay, order.Ship}}
 	var out []made
 	for _, status := range []string{order.Unpaid, order.Paid, order.Shipped} {
 		for i := 1; i <= counts[status]; i++ {
 			no := fmt.Sprintf("%s%s%d", prefix, status, i)
-			id, err := s.Create(ctx, order.NewOrder{OrderNo: no, CustomerName: "测试客户", Phone: "13800001234",
+			id, err := s.Create(ctx, order.NewOrder{OrderNo: no, CustomerName: "测试客户", Phone: "13800001234", AgencyID: agencyID,
 				Address: "上海市浦东新区世纪大道 1 号", Freight: 1000,
 				Items: []order.NewItem{{GoodsID: 1, Name: "测试商品", UnitPrice: 12900, Quantity: int64(i)}}})
 			if err != nil {

@@ -71,7 +71,7 @@ func (r reader) lowStock(status string, below int64) (int64, error) {
 }
 
 // rankDepth is how many of each day's best sellers are candidates for a period's ranking.
-const rankDepth = 50
+const rankDepth = 20
 
 // top are the n goods that sold most (by sales, then quantity) on days, and whether the
 // ranking is proven exact. Grouping every goods sold in the period reads as many rows as goods

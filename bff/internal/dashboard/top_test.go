@@ -11,7 +11,7 @@ import (
 	"mallconsole/bff/internal/platform/dbtest"
 )
 
-// TestTopFromDailyBest: the ranking from each day's 50 best sellers is exact while the leaders
+// TestTopFromDailyBest: the ranking from each day's 20 best sellers is exact while the leaders
 // outsell what any goods outside those lists could have sold, and says so when it cannot be.
 func TestTopFromDailyBest(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
@@ -54,7 +54,7 @@ func TestTopFromDailyBest(t *testing.T) {
 		if !o.TopExact || len(o.Top) != 10 || o.Top[0].GoodsID != 1 || o.Top[9].GoodsID != 10 || o.Top[0].Sales != 3*99_999 {
 			t.Fatalf("best-sellers: exact %v %+v", o.TopExact, o.Top)
 		}
-		// 80 goods a day, different each day, all alike: a goods ranked 51st every day could
+		// 80 goods a day, different each day, all alike: a goods ranked 21st every day could
 		// outsell the candidates, so the ranking says it is not proven.
 		put(80, func(int64) int64 { return 500 })
 		if o := rank(); o.TopExact || len(o.Top) != 10 {

@@ -127,7 +127,7 @@ func TestPagesFromMarksEqualTheNaiveQuery(t *testing.T) {
 			for offset := 0; offset < 170; offset += 9 {
 				check(order, offset, 9)
 			}
-			for _, offset := range []int{45, 3, 160, 27, 500, 100} {
+			for _, offset := range []int{45, 3, 160, 27, 500, 100, 100, 101, 4, 3} {
 				check(order, offset, 9)
 			}
 		}

@@ -279,6 +279,12 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 	if err := grantDashboard(ctx, tx, gen, staffRole.ID, channelRole.ID); err != nil {
 		return false, err
 	}
+	if err := grantShop(ctx, tx, gen, staffRole.ID, staffShop); err != nil {
+		return false, err
+	}
+	if err := grantShop(ctx, tx, gen, channelRole.ID, channelShop); err != nil {
+		return false, err
+	}
 
 	users := user.NewStore(tx, gen)
 	// Hashing is slow on purpose: do it only when a demo user is missing.

@@ -9,6 +9,7 @@ import (
 	"mallconsole/bff/internal/menu"
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/perm"
+	"mallconsole/bff/internal/role"
 )
 
 // KeyShopPages marks the shop pages (商城: goods and orders) as seeded, once like the system pages.
@@ -70,4 +71,25 @@ func shop(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
 		return err
 	}
 	return grantSuperuser(ctx, tx, gen, append(granted, dir.ID))
+}
+
+// The demo roles' share of 商城 (docs/decisions.md "Goods and orders"): shop staff run goods
+// (not deleting them) and every order move; a channel operator keeps their agency's goods and
+// ships, imports and exports their agency's orders (the agency scope does the rest).
+var (
+	staffShop = []string{perm.GoodsList, perm.GoodsAdd, perm.GoodsEdit, perm.GoodsExport,
+		perm.OrderList, perm.OrderDetail, perm.OrderShip, perm.OrderClose, perm.OrderRefund,
+		perm.OrderComplete, perm.OrderExport}
+	channelShop = []string{perm.GoodsList, perm.GoodsAdd, perm.GoodsEdit, perm.GoodsExport,
+		perm.OrderList, perm.OrderDetail, perm.OrderShip, perm.OrderExport}
+)
+
+// grantShop gives a role 商城 with the pages and buttons of perms.
+func grantShop(ctx context.Context, tx *gorm.DB, gen *cache.Generation, roleID int64, perms []string) error {
+	var ids []int64
+	if err := tx.Model(&menu.Menu{}).Where("(type = ? AND title = ? AND pid IS NULL) OR permission IN ?",
+		menu.TypeDir, ShopMenu, perms).Pluck("id", &ids).Error; err != nil {
+		return err
+	}
+	return role.NewStore(tx, gen).Grant(ctx, roleID, ids)
 }

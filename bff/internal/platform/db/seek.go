@@ -30,7 +30,8 @@ func seekable(order string, keys SeekKeys) (col string, desc bool, ok bool) {
 // PageByIDsMarked is PageByIDs for a list whose pages are remembered: a page starts from the
 // nearest mark before it (WHERE (col, id) past the mark, then only the rest of the offset), and
 // the page read leaves a mark where the next one begins. Paging on, or back, through a million
-// rows then costs what the first page costs; a jump far past every mark walks from the nearest.
+// rows then costs what the first page costs; a jump far past every mark walks from the nearest
+// once, and marks where it begins for the next time.
 // list names the filters and the order (marks of one list are meaningless for another); an
 // order keys cannot serve is read as PageByIDs reads it.
 func PageByIDsMarked[T any](tx *gorm.DB, order string, offset, limit int, id func(T) int64,
@@ -48,17 +49,30 @@ func PageByIDsMarked[T any](tx *gorm.DB, order string, offset, limit int, id fun
 		q = q.Where(fmt.Sprintf("(%s %s ? OR (%s = ? AND id %s ?))", col, op, col, op), m.Key, m.Key, m.ID)
 		skip = offset - m.Offset
 	}
-	cur, err := q.Select("id, " + col).Order(order).Offset(skip).Limit(limit).Rows()
+	// A page not at a mark is read with the row before it, which marks where it begins: the
+	// same page asked again (a reload, another user) then starts right there.
+	before := 0
+	if skip > 0 {
+		before = 1
+	}
+	cur, err := q.Select("id, " + col).Order(order).Offset(skip - before).Limit(limit + before).Rows()
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = cur.Close() }()
 	var ids []int64
 	key := keys[col]()
-	for cur.Next() {
+	mark := func(at int, id int64) {
+		marks.Put(list, cache.Mark{Offset: at, Key: reflect.ValueOf(key).Elem().Interface(), ID: id})
+	}
+	for i := 0; cur.Next(); i++ {
 		var v int64
 		if err := cur.Scan(&v, key); err != nil {
 			return nil, err
+		}
+		if i < before {
+			mark(offset, v)
+			continue
 		}
 		ids = append(ids, v)
 	}
@@ -66,7 +80,7 @@ func PageByIDsMarked[T any](tx *gorm.DB, order string, offset, limit int, id fun
 		return nil, err
 	}
 	if len(ids) == limit {
-		marks.Put(list, cache.Mark{Offset: offset + limit, Key: reflect.ValueOf(key).Elem().Interface(), ID: ids[len(ids)-1]})
+		mark(offset+limit, ids[len(ids)-1])
 	}
 	return byIDs(tx, ids, id)
 }

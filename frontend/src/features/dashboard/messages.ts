@@ -26,7 +26,7 @@ export const messages = {
   'dashboard.trend': ['订单与销售趋势', 'Orders and sales'],
   'dashboard.statuses': ['订单状态分布', 'Orders by status'],
   'dashboard.top': ['商品销售额 Top 10', 'Top 10 goods by sales'],
-  'dashboard.top.approx': ['销量分散，排名取自每日前50', 'sales are spread: ranked from each day’s top 50'],
+  'dashboard.top.approx': ['销量分散，排名取自每日前20', 'sales are spread: ranked from each day’s top 20'],
   'dashboard.empty': ['暂无数据', 'No data'],
   'dashboard.denied': ['没有查看数据概览的权限', 'You may not view the data overview'],
   'dashboard.wall.updated': ['更新于 {time}，每分钟刷新', 'updated {time}, every minute'],
