@@ -210,7 +210,9 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	figures := dashboard.NewRecorder(time.Local)
 	goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), dicts, richtext.New(), now).Routes(routes)
 	order.NewService(order.NewStoreWithClock(opt.DB, now, figures), dicts, now).Routes(routes)
-	dashboard.NewService(opt.DB, time.Local, now, cfg.ProfilingPublic).Routes(routes)
+	overview := dashboard.NewService(opt.DB, time.Local, now, cfg.ProfilingPublic)
+	overview.UseUpstreams(ups, log, cfg.UpstreamTimeout)
+	overview.Routes(routes)
 	// Upstream mode: after every feature, so that the BFF's own routes win.
 	routes.Yield(nil)
 	ups.Routes(routes)

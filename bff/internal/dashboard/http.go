@@ -14,6 +14,7 @@ import (
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/money"
 	"mallconsole/bff/internal/platform/perm"
+	"mallconsole/bff/internal/upstream"
 )
 
 // Routes registers the overview and its public twin for a wall display.
@@ -96,8 +97,12 @@ type Answer struct {
 	Statuses      []StatusRow `json:"statuses"`
 	Top           []TopRow    `json:"top"`
 	// TopExact is false when sales spread so evenly over so many goods that the ranking is the
-	// best of each day's 50 best sellers rather than proven exact.
+	// best of each day's 20 best sellers rather than proven exact.
 	TopExact bool `json:"topExact"`
+	// Extra are an upstream's cards (ExtraPath), none without one.
+	Extra []Card `json:"extra"`
+	// Unavailable names the parts that failed or were late; the rest of the answer stands.
+	Unavailable []upstream.Unavailable `json:"unavailable"`
 }
 
 // httpError is the one place where the service's errors become answers.
@@ -112,7 +117,8 @@ func httpError(err error) error {
 }
 
 func (s *Service) handleOverview(c echo.Context) error {
-	return s.answer(c, agency.Scope(authz.From(c)))
+	p := authz.From(c)
+	return s.answer(c, p, agency.Scope(p))
 }
 
 func (s *Service) handleRebuild(c echo.Context) error {
@@ -128,24 +134,37 @@ func (s *Service) handlePublic(c echo.Context) error {
 	if !s.public {
 		return httpx.NotFound("数据大屏未公开，请登录后查看")
 	}
-	return s.answer(c, nil)
+	return s.answer(c, nil, nil)
 }
 
-func (s *Service) answer(c echo.Context, scope *int64) error {
+// answer reads the local figures of the period for scope and, at the same time, the upstream's
+// cards as p (none for the wall display, which has no user to send).
+func (s *Service) answer(c echo.Context, p *authz.Principal, scope *int64) error {
 	var chk httpx.Check
 	start, end := date(&chk, "start", c.QueryParam("start")), date(&chk, "end", c.QueryParam("end"))
 	if chk.Err != nil {
 		return chk.Err
 	}
-	p, err := s.NewPeriod(start, end)
+	period, err := s.NewPeriod(start, end)
 	if err != nil {
 		return httpError(err)
 	}
-	o, err := s.Overview(c.Request().Context(), scope, p)
+	ctx := c.Request().Context()
+	var extra []Card
+	var missing []upstream.Unavailable
+	got := make(chan struct{})
+	go func() {
+		defer close(got)
+		extra, missing = s.extras.fetch(ctx, p, day(period.Start), day(period.End))
+	}()
+	o, err := s.Overview(ctx, scope, period)
+	<-got
 	if err != nil {
 		return httpError(err)
 	}
-	return c.JSON(http.StatusOK, answerOf(o))
+	a := answerOf(o)
+	a.Extra, a.Unavailable = extra, missing
+	return c.JSON(http.StatusOK, a)
 }
 
 // date reads an optional yyyy-MM-dd.

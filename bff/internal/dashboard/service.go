@@ -35,6 +35,7 @@ type Service struct {
 	loc    *time.Location
 	now    func() time.Time
 	public bool
+	extras *extras // an upstream's cards, when configured (UseUpstreams)
 }
 
 // NewService reads the figures from g, counts days in loc (the server's zone) and, when public,

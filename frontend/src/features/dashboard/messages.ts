@@ -6,6 +6,8 @@ import { featureMessages, type Messages } from '@/shared/lib/i18n';
  */
 export const messages = {
   'dashboard.orders': ['订单数', 'Orders'],
+  'dashboard.extra': ['业务系统数据', 'From the business system'],
+  'dashboard.extra.unavailable': ['业务系统数据暂不可用，其余数据照常显示', 'The business system’s figures are unavailable right now; the rest is shown as usual'],
   'dashboard.sales': ['销售额', 'Sales'],
   'dashboard.customers': ['新增客户', 'New customers'],
   'dashboard.goods': ['在售商品', 'Goods on sale'],

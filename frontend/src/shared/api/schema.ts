@@ -3030,6 +3030,7 @@ export interface components {
         };
         DashboardAnswer: {
             end: string;
+            extra: components["schemas"]["DashboardCard"][];
             figures: components["schemas"]["DashboardFigures"];
             pending: components["schemas"]["DashboardPending"];
             previousEnd: string;
@@ -3039,6 +3040,11 @@ export interface components {
             top: components["schemas"]["DashboardTopRow"][];
             topExact: boolean;
             trend: components["schemas"]["DashboardTrendRow"][];
+            unavailable: components["schemas"]["UpstreamUnavailable"][];
+        };
+        DashboardCard: {
+            title: string;
+            value: string;
         };
         DashboardCount: {
             /** Format: int64 */
@@ -3436,6 +3442,11 @@ export interface components {
             level: number;
             menus: number[];
             name: string;
+        };
+        UpstreamUnavailable: {
+            part: string;
+            /** @enum {string} */
+            status: "unavailable";
         };
         UserAvatar: {
             avatar: string;

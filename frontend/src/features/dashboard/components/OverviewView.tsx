@@ -5,6 +5,7 @@ import { Chart } from '@/shared/ui/chart';
 import type { Overview, Period } from '../api';
 import { statusOption, topOption, trendOption } from '../charts';
 import { useT } from '../messages';
+import { ExtraCards } from './ExtraCards';
 import { FigureCards } from './FigureCards';
 import { PendingRow } from './PendingRow';
 
@@ -30,6 +31,7 @@ export function OverviewView({ data, period, links, chartHeight = 320 }: Overvie
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <FigureCards data={data} />
+      <ExtraCards data={data} />
       <PendingRow data={data} period={period} links={links} />
       <Card title={t('dashboard.trend')} size="small">
         {trend ? <Chart option={trend} height={chartHeight} label={t('dashboard.trend')} /> : <div style={{ height: chartHeight }} />}
