@@ -1,6 +1,6 @@
-// Upstream mode in the browser: an edge BFF hands the dictionary pages to an origin (a second
-// BFF in the origin role that trusts the edge's identity JWT). The page works the same,
-// standalone and inside the portal at /monomer, and what it shows comes from the origin.
+// Upstream mode in the browser: an edge BFF hands the dictionary pages and 商品管理 to an origin
+// (a second BFF in the origin role that trusts the edge's identity JWT). The pages work the same,
+// standalone and inside the portal at /monomer, and what they show comes from the origin.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -33,7 +33,7 @@ before(async () => {
     startStack({
       portal: true,
       env: {
-        BFF_UPSTREAMS: `/api/dict=${origin.bffURL}|replace,/api/dictDetail=${origin.bffURL}|replace`,
+        BFF_UPSTREAMS: `/api/dict=${origin.bffURL}|replace,/api/dictDetail=${origin.bffURL}|replace,/api/goods=${origin.bffURL}|replace`,
         BFF_UPSTREAM_SECRET: secret,
       },
     }),
@@ -45,7 +45,19 @@ before(async () => {
   const list = await (await fetch(`${origin.bffURL}/api/dict?blurry=origin_only`, { headers: { Authorization: token } })).json();
   const id = list.content.find((d) => d.name === 'origin_only').id;
   await post(origin.bffURL, token, '/api/dictDetail', { dict: { id }, label: '来自上游', value: 'up', dictSort: 1 });
+  // Goods only the origin has.
+  await post(origin.bffURL, token, '/api/goods', { name: '上游的商品', code: 'ORIGIN-G1', category: 'digital', price: '19.90', cost: '9.00', stock: 5 });
 });
+
+/** 商品管理 on the edge lists the origin's goods (the edge's own table has none of that code). */
+async function originGoods(page, scope, url) {
+  await page.goto(url);
+  await scope.getByLabel('名称/编码').fill('ORIGIN-');
+  await scope.getByRole('button', { name: /查\s*询/ }).click();
+  const row = scope.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'ORIGIN-G1' });
+  await row.getByText('上游的商品').waitFor();
+  await row.getByText('¥19.90').waitFor();
+}
 
 after(async () => {
   await browser?.close();
@@ -65,6 +77,8 @@ test('standalone: the dictionary page on the edge shows the origin\'s dictionari
   const edgeToken = await apiLogin(edge.bffURL, 'admin', edge.passwords.admin);
   const res = await fetch(`${edge.bffURL}/api/upstreams/metrics`, { headers: { Authorization: edgeToken } });
   assert.match(await res.text(), /bff_upstream_requests_total\{prefix="\/api\/dict",status="200"\} [1-9]/);
+  await originGoods(page, page, `${edge.bffURL}/mall/goods`);
+  await screenshot(page, 'upstream-03-goods');
   noErrors(page);
 });
 
@@ -75,6 +89,8 @@ test('inside the portal at /monomer: the same page through the edge', { skip }, 
   await app.getByRole('cell', { name: 'origin_only', exact: true }).click();
   await app.getByRole('cell', { name: '来自上游', exact: true }).waitFor();
   await screenshot(page, 'upstream-02-monomer');
+  await originGoods(page, app, `${edge.portalURL}/monomer/mall/goods`);
+  await screenshot(page, 'upstream-04-goods-monomer');
   noErrors(page);
 });
 
