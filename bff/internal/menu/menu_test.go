@@ -15,7 +15,13 @@ const systemTree = `[{"name":"系统管理","path":"/system","hidden":false,"red
 	// 流程 → 流程申请 points at the fixed route /applyForm (the leave request)
 	`{"name":"流程","path":"/workflow","hidden":false,"redirect":"noredirect","component":"Layout","alwaysShow":true,` +
 	`"meta":{"title":"流程","icon":"form","noCache":true},"children":[{"name":"ApplyForm","path":"/applyForm","hidden":false,` +
-	`"component":"workflow/applyForm/index","meta":{"title":"流程申请","icon":"form","noCache":true}}]}]`
+	`"component":"workflow/applyForm/index","meta":{"title":"流程申请","icon":"form","noCache":true}}]},` + shopTree + `]`
+
+// 商城 with 商品管理 and 订单管理: the demo's staff and channel roles hold both pages.
+const shopTree = `{"name":"商城","path":"/mall","hidden":false,"redirect":"noredirect","component":"Layout","alwaysShow":true,` +
+	`"meta":{"title":"商城","icon":"shopping","noCache":true},"children":[{"name":"Goods","path":"goods","hidden":false,` +
+	`"component":"mall/goods/index","meta":{"title":"商品管理","icon":"shopping","noCache":true}},{"name":"Order","path":"order",` +
+	`"hidden":false,"component":"mall/order/index","meta":{"title":"订单管理","icon":"list","noCache":true}}]}`
 
 func TestBuild(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
@@ -34,7 +40,7 @@ func TestBuild(t *testing.T) {
 				t.Fatalf("admin tree lacks %s: %d %s", page, r.Status, r.Body)
 			}
 		}
-		if r := s.Get(t, "/api/menus/build", channel); r.Status != 200 || string(r.Body) != "[]" {
+		if r := s.Get(t, "/api/menus/build", channel); r.Status != 200 || string(r.Body) != "["+shopTree+"]" {
 			t.Fatalf("channel tree: %d %s", r.Status, r.Body)
 		}
 		if r := s.Get(t, "/api/menus/build", ""); r.Status != 401 {

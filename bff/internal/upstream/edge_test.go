@@ -36,11 +36,14 @@ func TestEdgeBFFInFrontOfAnOriginBFF(t *testing.T) {
 	if r := edge.Get(t, "/api/auth/info", admin); r.Status != http.StatusOK {
 		t.Fatalf("info: %d", r.Status)
 	}
-	// The origin applies the identity's permissions: staff holds no goods:list there → 403,
-	// and the edge session stays.
+	// The origin applies the identity's permissions: staff lists goods but holds no goods:del
+	// there → 403, and the edge session stays.
 	staff := edge.Login(t, seed.StaffUser, apptest.DemoPassword)
-	if r := edge.Get(t, "/api/goods", staff); r.Status != http.StatusForbidden {
+	if r := edge.Get(t, "/api/goods", staff); r.Status != http.StatusOK {
 		t.Fatalf("staff goods: %d %s", r.Status, r.Body)
+	}
+	if r := edge.Do(t, apptest.Request{Method: http.MethodDelete, Path: "/api/goods", Token: staff, JSON: []int64{1}}); r.Status != http.StatusForbidden {
+		t.Fatalf("staff deleting goods: %d %s", r.Status, r.Body)
 	}
 	if r := edge.Get(t, "/api/auth/info", staff); r.Status != http.StatusOK {
 		t.Fatalf("staff session after the upstream's 403: %d", r.Status)

@@ -79,7 +79,7 @@ func PageByIDsMarked[T any](tx *gorm.DB, order string, offset, limit int, id fun
 	if err := cur.Err(); err != nil {
 		return nil, err
 	}
-	if len(ids) == limit {
+	if limit > 0 && len(ids) == limit {
 		mark(offset+limit, ids[len(ids)-1])
 	}
 	return byIDs(tx, ids, id)
