@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ProTable, type ActionType, type ParamsType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
 import { App, Button, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -18,7 +18,7 @@ import {
   type ExportColumn,
   type Selected,
 } from './logic';
-import { pageQuery, useDeleteConfirm, usePagination, useSearchForm } from './paging';
+import { compact, pageQuery, useDeleteConfirm, usePagination, useSearchForm } from './paging';
 import type { Page as ListPage } from '@/shared/api/contract';
 import { saveBlob } from './save';
 
@@ -124,6 +124,14 @@ export function DataTable<T extends Record<string, any>, P extends ParamsType = 
   const confirmDelete = useDeleteConfirm();
   const pagination = usePagination(pageSizes);
   const searchForm = useSearchForm();
+  // A search preset from a link (the dashboard's 库存预警) opens the form, so every filter that
+  // narrows the list is in sight, not folded away behind 展开.
+  const initialValues = (rest.form as { initialValues?: Record<string, unknown> } | undefined)?.initialValues;
+  const preset = Object.keys(compact(initialValues ?? {})).length > 0;
+  const [collapsed, setCollapsed] = useState(!preset);
+  useEffect(() => {
+    if (preset) setCollapsed(false);
+  }, [preset, initialValues]);
   const ownRef = useRef<ActionType>(undefined);
   const actionRef = (pageRef ?? ownRef) as RefObject<ActionType | undefined>;
   const filtersRef = useRef<Record<string, string | number | boolean>>({});
@@ -215,7 +223,7 @@ export function DataTable<T extends Record<string, any>, P extends ParamsType = 
   return (
     <ProTable<T, P>
       columnEmptyText="-"
-      search={searchForm}
+      search={{ ...searchForm, collapsed, onCollapse: setCollapsed }}
       onSubmit={toPage1}
       onReset={toPage1}
       options={{ density: false, fullScreen: false, reload: true, setting: { checkable: true, draggable: false } }}
