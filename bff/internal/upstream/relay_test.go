@@ -2,6 +2,9 @@ package upstream_test
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
 	"io"
 	"net"
 	"net/http"
@@ -11,7 +14,9 @@ import (
 	"time"
 
 	"mallconsole/bff/internal/apptest"
+	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/config"
+	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/upstream/eladmintest"
 	"mallconsole/bff/internal/user"
 )
@@ -20,12 +25,18 @@ import (
 // there as env says (BFF_STAFF_LOGIN=…, BFF_UPSTREAM_RSA_PUBLIC_KEY=…), parsed as the program does.
 func relayed(t *testing.T, backendURL, spec string, env ...string) *apptest.Server {
 	t.Helper()
+	return relayedOn(t, "sqlite", backendURL, spec, env...)
+}
+
+// relayedOn is relayed with the BFF's stores of variant (apptest.Variants).
+func relayedOn(t *testing.T, variant, backendURL, spec string, env ...string) *apptest.Server {
+	t.Helper()
 	env = append(env, "BFF_UPSTREAMS="+strings.ReplaceAll(spec, "%s", backendURL), "BFF_UPSTREAM_SECRET="+secret)
 	c, err := config.Load(nil, env, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return apptest.Start(t, "sqlite", func(cfg *config.Config) {
+	return apptest.Start(t, variant, func(cfg *config.Config) {
 		cfg.Upstreams, cfg.UpstreamSecret, cfg.UpstreamTimeout = c.Upstreams, c.UpstreamSecret, 5*time.Second
 		cfg.StaffLogin, cfg.ChannelLogin, cfg.UpstreamRSAKey = c.StaffLogin, c.ChannelLogin, c.UpstreamRSAKey
 	})
@@ -81,10 +92,21 @@ func noLeak(t *testing.T, r apptest.Response, tok string) {
 	}
 }
 
+// TestRelayStaffSignInCallAndLogout runs on every session store: the upstream's token is kept
+// in the SQL session row or in the Redis session record.
 func TestRelayStaffSignInCallAndLogout(t *testing.T) {
-	el := eladmintest.Start(t, true, alice)
-	s := relayed(t, el.URL, "/api/legacy=%s|identity:relay", "BFF_STAFF_LOGIN=upstream",
-		"BFF_UPSTREAM_RSA_PUBLIC_KEY="+el.PublicKey())
+	for _, v := range apptest.Variants() {
+		t.Run(v, func(t *testing.T) {
+			t.Parallel()
+			el := eladmintest.Start(t, true, alice)
+			s := relayedOn(t, v, el.URL, "/api/legacy=%s|identity:relay", "BFF_STAFF_LOGIN=upstream",
+				"BFF_UPSTREAM_RSA_PUBLIC_KEY="+el.PublicKey())
+			staffSignInCallAndLogout(t, s, el)
+		})
+	}
+}
+
+func staffSignInCallAndLogout(t *testing.T, s *apptest.Server, el *eladmintest.Server) {
 	r := upstreamLogin(t, s, el, "alice", alice.Password)
 	if r.Status != http.StatusOK {
 		t.Fatalf("sign-in: %d %s", r.Status, r.Body)
@@ -136,6 +158,32 @@ func TestRelayStaffSignInCallAndLogout(t *testing.T) {
 	}
 }
 
+// sessionOf is the BFF session named in its token (the JWT's sid).
+func sessionOf(t *testing.T, tok string) string {
+	t.Helper()
+	parts := strings.Split(strings.TrimPrefix(tok, "Bearer "), ".")
+	b, err := base64.RawURLEncoding.DecodeString(parts[1])
+	var c struct{ SID string }
+	if err != nil || json.Unmarshal(b, &c) != nil || c.SID == "" {
+		t.Fatalf("token %q has no sid", tok)
+	}
+	return c.SID
+}
+
+func TestRelayLocalSessionGets403WithoutCallingTheUpstream(t *testing.T) {
+	el := eladmintest.Start(t, false, alice)
+	// Channel operators sign in upstream; staff, locally, hold no upstream token.
+	s := relayed(t, el.URL, "/api/legacy=%s|identity:relay", "BFF_CHANNEL_LOGIN=upstream")
+	tok := s.Login(t, "staff", apptest.DemoPassword)
+	r := s.Get(t, "/api/legacy/x", tok)
+	if r.Status != http.StatusForbidden || !strings.Contains(r.Error(t).Message, "上游") || el.Calls() != 0 {
+		t.Fatalf("local session on a relay prefix: %d %s, upstream calls %d", r.Status, r.Body, el.Calls())
+	}
+	if r := s.Get(t, "/api/auth/info", tok); r.Status != http.StatusOK {
+		t.Fatalf("the session should live on: %d", r.Status)
+	}
+}
+
 func TestRelayBackendRefusesTokensItDidNotIssue(t *testing.T) {
 	el := eladmintest.Start(t, false, alice)
 	real := el.Issue(t, "alice")
@@ -173,6 +221,14 @@ func TestRelayUpstream401EndsTheStaffSession(t *testing.T) {
 	if r := s.Get(t, "/api/legacy/x", tok); r.Status != http.StatusOK {
 		t.Fatalf("relayed call: %d %s", r.Status, r.Body)
 	}
+	// A part of an aggregated answer goes with the same token.
+	var u user.User
+	s.DB.Where("username = ?", "alice").Take(&u)
+	p := &authz.Principal{UserID: u.ID, SessionID: sessionOf(t, tok), Kind: "staff", Username: "alice"}
+	var part struct{ Username string }
+	if err := s.App.Upstreams.GetJSON(context.Background(), p, "/api/legacy/figures", &part); err != nil || part.Username != "alice" {
+		t.Fatalf("GetJSON: %+v %v", part, err)
+	}
 	el.Revoke(t, el.Tokens(t, "alice")[0])
 	r := s.Get(t, "/api/legacy/x", tok)
 	if r.Status != http.StatusUnauthorized || r.Error(t).Message != "登录状态已过期，请重新登录" {
@@ -180,6 +236,18 @@ func TestRelayUpstream401EndsTheStaffSession(t *testing.T) {
 	}
 	if r := s.Get(t, "/api/auth/info", tok); r.Status != http.StatusUnauthorized {
 		t.Fatalf("the BFF session lives on: %d", r.Status)
+	}
+
+	// The same through GetJSON: the upstream's 401 ends the session there too.
+	tok = bffToken(t, upstreamLogin(t, s, el, "alice", alice.Password))
+	p.SessionID = sessionOf(t, tok)
+	el.Revoke(t, el.Tokens(t, "alice")[0])
+	var he *httpx.Error
+	if err := s.App.Upstreams.GetJSON(context.Background(), p, "/api/legacy/figures", &part); !errors.As(err, &he) || he.Status != http.StatusUnauthorized {
+		t.Fatalf("GetJSON after the upstream forgot the token: %v", err)
+	}
+	if r := s.Get(t, "/api/auth/info", tok); r.Status != http.StatusUnauthorized {
+		t.Fatalf("the BFF session lives on after GetJSON: %d", r.Status)
 	}
 }
 
