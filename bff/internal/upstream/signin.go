@@ -15,13 +15,18 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/config"
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/limits"
 )
+
+// maxTokenLen bounds the upstream's token the session keeps (the column's size).
+const maxTokenLen = 2048
 
 // msgBadAnswer: the relay upstream answered a sign-in with something that is not eladmin's.
 const msgBadAnswer = "上游服务的回答无法识别"
@@ -123,7 +128,8 @@ func (s *SignIn) Login(ctx context.Context, kind string, in Credentials) (Accoun
 		tok = strings.TrimSpace(tok[7:])
 	}
 	u := v.User.User
-	if tok == "" || strings.TrimSpace(u.Username) == "" {
+	if name := strings.TrimSpace(u.Username); tok == "" || name == "" || utf8.RuneCountInString(name) > limits.UsernameMax ||
+		len(tok) > maxTokenLen {
 		s.log.Warn("upstream sign-in answer without token or user")
 		return Account{}, &httpx.Error{Status: http.StatusBadGateway, Message: msgBadAnswer}
 	}
