@@ -203,16 +203,13 @@ func (s *Service) handleInfo(c echo.Context) error {
 
 func (s *Service) handleLogout(c echo.Context) error {
 	ctx, sid := c.Request().Context(), authz.From(c).SessionID
-	tok := ""
-	if s.d.Upstream != nil {
-		var err error
-		if tok, err = s.d.Sessions.UpstreamToken(ctx, sid); err != nil {
-			return err
-		}
+	toks, err := s.upstreamTokens(ctx, []string{sid})
+	if err != nil {
+		return err
 	}
 	if err := s.d.Sessions.Delete(ctx, sid); err != nil {
 		return err
 	}
-	s.logoutUpstream(ctx, tok)
+	s.logoutUpstream(ctx, toks...)
 	return c.NoContent(http.StatusOK)
 }

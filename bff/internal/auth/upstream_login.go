@@ -104,16 +104,39 @@ func (s *Service) upstreamLogin(ctx context.Context, in passwordLogin) (LoginRes
 	return s.startSession(ctx, u, in.ip, in.userAgent, got.Token)
 }
 
-// logoutUpstream ends the upstream's token there (best effort: the BFF session is over either
-// way; the token then only lives out its own time at the upstream).
-func (s *Service) logoutUpstream(ctx context.Context, token string) {
-	if token == "" {
+// upstreamTokens are the relay upstream's tokens of the sessions (none without the upstream).
+func (s *Service) upstreamTokens(ctx context.Context, ids []string) ([]string, error) {
+	if s.d.Upstream == nil {
+		return nil, nil
+	}
+	var toks []string
+	for _, id := range ids {
+		tok, err := s.d.Sessions.UpstreamToken(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if tok != "" {
+			toks = append(toks, tok)
+		}
+	}
+	return toks, nil
+}
+
+// logoutUpstream ends the tokens at the upstream (best effort, all within one short deadline:
+// the BFF sessions are over either way; a token not ended lives out its own time there).
+func (s *Service) logoutUpstream(ctx context.Context, tokens ...string) {
+	if s.d.Upstream == nil || len(tokens) == 0 {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
-	if err := s.d.Upstream.Logout(ctx, token); err != nil {
-		s.opt.Log.Warn("upstream logout failed", "err", err)
+	for _, tok := range tokens {
+		if tok == "" {
+			continue
+		}
+		if err := s.d.Upstream.Logout(ctx, tok); err != nil {
+			s.opt.Log.Warn("upstream logout failed", "err", err)
+		}
 	}
 }
 

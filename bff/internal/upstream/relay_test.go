@@ -316,3 +316,28 @@ func TestRelayUpdatesAnExistingAccountKeepsItsRights(t *testing.T) {
 		t.Fatalf("channel account as staff: %d %s", r.Status, r.Body)
 	}
 }
+
+// TestRelayKickEndsTheTokenUpstream: the upstream's admin signs in as the BFF's superuser of that
+// name and ends another session, whose upstream token is logged out there too.
+func TestRelayKickEndsTheTokenUpstream(t *testing.T) {
+	el := eladmintest.Start(t, false, alice, eladmintest.User{ID: 1, Username: "admin", Password: "up-admin-1", Roles: []string{"admin"}})
+	s := relayed(t, el.URL, "/api/legacy=%s|identity:relay", "BFF_STAFF_LOGIN=upstream")
+	admin := bffToken(t, upstreamLogin(t, s, el, "admin", "up-admin-1"))
+	var info struct{ Roles []string }
+	s.Get(t, "/api/auth/info", admin).JSON(t, &info)
+	if strings.Join(info.Roles, ",") != "admin" {
+		t.Fatalf("upstream admin signed in with %v", info.Roles)
+	}
+	tok := bffToken(t, upstreamLogin(t, s, el, "alice", alice.Password))
+	up := el.Tokens(t, "alice")[0]
+	r := s.Do(t, apptest.Request{Method: http.MethodDelete, Path: "/api/auth/online", Token: admin, JSON: []string{sessionOf(t, tok)}})
+	if r.Status != http.StatusOK {
+		t.Fatalf("kick: %d %s", r.Status, r.Body)
+	}
+	if lo := el.Logouts(); len(lo) != 1 || lo[0] != up {
+		t.Fatalf("upstream logouts = %v", lo)
+	}
+	if r := s.Get(t, "/api/legacy/x", tok); r.Status != http.StatusUnauthorized {
+		t.Fatalf("kicked session: %d", r.Status)
+	}
+}
