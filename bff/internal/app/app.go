@@ -122,10 +122,9 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	settings := initsetup.NewStore(opt.DB)
 	agencies := agency.NewStore(opt.DB, gen)
 	proxies := httpx.NewProxies(cfg.TrustedProxy)
-	ups, err := upstream.New(upstream.Options{Upstreams: cfg.Upstreams, Secret: cfg.UpstreamSecret,
-		Timeout: cfg.UpstreamTimeout, Proxies: proxies, Log: log, Now: now})
-	if err != nil {
-		return nil, err
+	var signIn auth.UpstreamSignIn
+	if relay, ok := cfg.RelayUpstream(); ok && (cfg.StaffLogin == config.LoginUpstream || cfg.ChannelLogin == config.LoginUpstream) {
+		signIn = upstream.NewSignIn(relay, cfg.UpstreamRSAKey, cfg.UpstreamTimeout, log)
 	}
 	var edge auth.Edge
 	if cfg.TrustEdgeSecret != "" {
@@ -140,10 +139,18 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		PortalSecret: cfg.PortalSecret,
 		Key:          opt.Key,
 		Edge:         edge,
-		Now:          now,
-		Log:          log,
+		// A sign-in through the upstream exists only with its relay prefix (config.checkRelay).
+		StaffUpstream:   cfg.StaffLogin == config.LoginUpstream,
+		ChannelUpstream: cfg.ChannelLogin == config.LoginUpstream,
+		Now:             now,
+		Log:             log,
 	}, auth.Deps{Users: users, Roles: roles, Depts: depts, Permissions: menus, Sessions: sessions, KV: store,
-		Agencies: agencies, Generation: gen})
+		Agencies: agencies, Generation: gen, Upstream: signIn, Accounts: users})
+	ups, err := upstream.New(upstream.Options{Upstreams: cfg.Upstreams, Secret: cfg.UpstreamSecret,
+		Timeout: cfg.UpstreamTimeout, Proxies: proxies, Relay: a.Auth, Log: log, Now: now})
+	if err != nil {
+		return nil, err
+	}
 
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true

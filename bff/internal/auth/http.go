@@ -78,11 +78,19 @@ func (s *Service) handleCode(c echo.Context) error {
 	if !s.codes.Allow(ratelimit.AddressKey(c.RealIP())) {
 		return &httpx.Error{Status: http.StatusTooManyRequests, Message: "获取验证码过于频繁，请稍后再试"}
 	}
+	noStore(c)
+	if s.viaUpstream(authz.KindStaff) {
+		// The upstream judges the captcha along with the password.
+		img, id, err := s.d.Upstream.Code(c.Request().Context())
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, Captcha{Img: img, UUID: id, Enabled: true})
+	}
 	id, img, err := s.captchas.issue()
 	if err != nil {
 		return err
 	}
-	noStore(c)
 	return c.JSON(http.StatusOK, Captcha{Img: dataURL(img), UUID: id, Enabled: s.opt.Captcha})
 }
 
@@ -101,9 +109,14 @@ func (s *Service) readPasswordLogin(c echo.Context, kind string, captcha bool) (
 		ip:           c.RealIP(),
 		userAgent:    c.Request().UserAgent(),
 	}
-	if captcha {
+	switch {
+	case captcha:
 		in.code = f.Required("code", 8)
 		in.uuid = f.Required("uuid", 64)
+	case kind == authz.KindStaff && s.viaUpstream(kind):
+		// The upstream's own captcha (eladmin's), which it judges with the password.
+		in.code = f.Required("code", 16)
+		in.uuid = f.Required("uuid", 128)
 	}
 	return in, f.Err
 }
@@ -118,11 +131,16 @@ func (s *Service) handleChannelLogin(c echo.Context) error {
 }
 
 func (s *Service) finishLogin(c echo.Context, kind string, captcha bool) error {
-	in, err := s.readPasswordLogin(c, kind, captcha)
+	up := s.viaUpstream(kind)
+	in, err := s.readPasswordLogin(c, kind, captcha && !up)
 	if err != nil {
 		return err
 	}
-	res, err := s.login(c.Request().Context(), in)
+	login := s.login
+	if up {
+		login = s.upstreamLogin
+	}
+	res, err := login(c.Request().Context(), in)
 	if err != nil {
 		return err
 	}
@@ -184,8 +202,14 @@ func (s *Service) handleInfo(c echo.Context) error {
 }
 
 func (s *Service) handleLogout(c echo.Context) error {
-	if err := s.d.Sessions.Delete(c.Request().Context(), authz.From(c).SessionID); err != nil {
+	ctx, sid := c.Request().Context(), authz.From(c).SessionID
+	toks, err := s.upstreamTokens(ctx, []string{sid})
+	if err != nil {
 		return err
 	}
+	if err := s.d.Sessions.Delete(ctx, sid); err != nil {
+		return err
+	}
+	s.logoutUpstream(ctx, toks...)
 	return c.NoContent(http.StatusOK)
 }

@@ -23,13 +23,23 @@ type (
 	userRef20261121 struct{ ID int64 }
 )
 
-func (session20261121) TableName() string { return "sessions" }
-func (userRef20261121) TableName() string { return "users" }
+// sessionToken20261125 is the column migration 20261125_10_session_upstream_token added: the
+// relay upstream's own token of a session signed in through it. Frozen.
+type sessionToken20261125 struct {
+	UpstreamToken string `gorm:"size:2048;not null;default:''"`
+}
+
+func (session20261121) TableName() string      { return "sessions" }
+func (sessionToken20261125) TableName() string { return "sessions" }
+func (userRef20261121) TableName() string      { return "users" }
 
 // Migrations creates the session table of the SQL session store.
 func Migrations() []db.Migration {
 	return []db.Migration{{
 		ID: "20261121_07_session",
 		Up: func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&session20261121{}) },
+	}, {
+		ID: "20261125_10_session_upstream_token",
+		Up: func(tx *gorm.DB) error { return tx.Migrator().AddColumn(&sessionToken20261125{}, "UpstreamToken") },
 	}}
 }

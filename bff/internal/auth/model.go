@@ -14,6 +14,9 @@ type Session struct {
 	Browser   string
 	LoginTime time.Time
 	ExpiresAt time.Time
+	// UpstreamToken is the relay upstream's own token when the session was signed in through it
+	// (docs/upstream.md "Relay identity"): kept here on the server, never sent to the browser.
+	UpstreamToken string
 }
 
 func (Session) TableName() string { return "sessions" }

@@ -135,9 +135,14 @@ func (s *Service) handleKick(c echo.Context) error {
 	if err := s.mayEnd(ctx, authz.From(c), ids); err != nil {
 		return err
 	}
+	toks, err := s.upstreamTokens(ctx, ids)
+	if err != nil {
+		return err
+	}
 	if err := s.d.Sessions.Delete(ctx, ids...); err != nil {
 		return err
 	}
+	s.logoutUpstream(ctx, toks...)
 	return c.NoContent(http.StatusOK)
 }
 

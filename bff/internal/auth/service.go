@@ -68,8 +68,11 @@ type Options struct {
 	PortalSecret string        // enables loginAccount when set
 	Key          []byte        // JWT signing key
 	Edge         Edge          // origin role: trusts an edge BFF's identity JWT; nil: off
-	Now          func() time.Time
-	Log          *slog.Logger
+	// StaffUpstream and ChannelUpstream sign those accounts in through the relay upstream
+	// (Deps.Upstream) instead of the BFF's own passwords.
+	StaffUpstream, ChannelUpstream bool
+	Now                            func() time.Time
+	Log                            *slog.Logger
 }
 
 // Deps are the stores auth works with.
@@ -82,6 +85,8 @@ type Deps struct {
 	KV          kv.Store
 	Agencies    Agencies          // nil: a channel operator with an agency is refused (fail closed)
 	Generation  *cache.Generation // bumped by user, role, menu and agency-status writes
+	Upstream    UpstreamSignIn    // the relay upstream's sign-in; nil: every sign-in is local
+	Accounts    Accounts          // required with Upstream
 }
 
 // Service is the auth feature.
@@ -191,7 +196,7 @@ type LoginResult struct {
 }
 
 // startSession creates the session and its token for u.
-func (s *Service) startSession(ctx context.Context, u user.User, ip, userAgent string) (LoginResult, error) {
+func (s *Service) startSession(ctx context.Context, u user.User, ip, userAgent string, upstreamToken ...string) (LoginResult, error) {
 	now := s.opt.Now()
 	sid, err := newSessionID()
 	if err != nil {
@@ -201,6 +206,9 @@ func (s *Service) startSession(ctx context.Context, u user.User, ip, userAgent s
 	expires := now.Add(s.opt.SessionTTL).Truncate(time.Second)
 	sess := Session{ID: sid, UserID: u.ID, Kind: u.Kind, IP: ip, Browser: browserOf(userAgent),
 		LoginTime: now.Truncate(time.Second), ExpiresAt: expires}
+	if len(upstreamToken) > 0 {
+		sess.UpstreamToken = upstreamToken[0]
+	}
 	if err := s.d.Sessions.Create(ctx, sess); err != nil {
 		return LoginResult{}, fmt.Errorf("creating session: %w", err)
 	}

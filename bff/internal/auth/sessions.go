@@ -20,6 +20,8 @@ type SessionStore interface {
 	// ExpiresAt filled in: it runs on every signed-in request, so it reads no more than that.
 	Lookup(ctx context.Context, id string) (Session, bool, error)
 	Delete(ctx context.Context, ids ...string) error
+	// UpstreamToken is the relay upstream's token kept with the session ("" when none or gone).
+	UpstreamToken(ctx context.Context, id string) (string, error)
 	// List returns the sessions that have not expired at now.
 	List(ctx context.Context, now time.Time) ([]Session, error)
 	// Sweep removes the sessions that expired before now.
@@ -75,6 +77,15 @@ func (s *SQLSessions) Delete(ctx context.Context, ids ...string) error {
 	return s.db.WithContext(ctx).Where("id IN ?", ids).Delete(&Session{}).Error
 }
 
+func (s *SQLSessions) UpstreamToken(ctx context.Context, id string) (string, error) {
+	var toks []string
+	err := s.db.WithContext(ctx).Model(&Session{}).Where("id = ?", id).Limit(1).Pluck("upstream_token", &toks).Error
+	if err != nil || len(toks) == 0 {
+		return "", err
+	}
+	return toks[0], nil
+}
+
 func (s *SQLSessions) List(ctx context.Context, now time.Time) ([]Session, error) {
 	var ss []Session
 	err := s.db.WithContext(ctx).Where("expires_at > ?", now.UTC()).Order("login_time DESC, id").Find(&ss).Error
@@ -110,11 +121,12 @@ type redisSession struct {
 	Browser   string `json:"b"`
 	LoginTime int64  `json:"l"` // unix ms
 	ExpiresAt int64  `json:"e"` // unix ms
+	Upstream  string `json:"t,omitempty"`
 }
 
 func (s *RedisSessions) Create(ctx context.Context, sess Session) error {
 	b, err := json.Marshal(redisSession{sess.UserID, sess.Kind, sess.IP, sess.Browser,
-		sess.LoginTime.UnixMilli(), sess.ExpiresAt.UnixMilli()})
+		sess.LoginTime.UnixMilli(), sess.ExpiresAt.UnixMilli(), sess.UpstreamToken})
 	if err != nil {
 		return err
 	}
@@ -134,7 +146,7 @@ func decodeSession(id string, b []byte) (Session, error) {
 		return Session{}, err
 	}
 	return Session{ID: id, UserID: r.UserID, Kind: r.Kind, IP: r.IP, Browser: r.Browser,
-		LoginTime: time.UnixMilli(r.LoginTime), ExpiresAt: time.UnixMilli(r.ExpiresAt)}, nil
+		LoginTime: time.UnixMilli(r.LoginTime), ExpiresAt: time.UnixMilli(r.ExpiresAt), UpstreamToken: r.Upstream}, nil
 }
 
 func (s *RedisSessions) Lookup(ctx context.Context, id string) (Session, bool, error) {
@@ -147,6 +159,14 @@ func (s *RedisSessions) Lookup(ctx context.Context, id string) (Session, bool, e
 	}
 	sess, err := decodeSession(id, b)
 	return sess, err == nil, err
+}
+
+func (s *RedisSessions) UpstreamToken(ctx context.Context, id string) (string, error) {
+	sess, found, err := s.Lookup(ctx, id)
+	if err != nil || !found {
+		return "", err
+	}
+	return sess.UpstreamToken, nil
 }
 
 func (s *RedisSessions) Delete(ctx context.Context, ids ...string) error {

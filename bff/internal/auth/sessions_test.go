@@ -2,6 +2,7 @@ package auth_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -52,7 +53,7 @@ func TestSessionStores(t *testing.T) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 		a := auth.Session{ID: "aaaaaaaaaaaaaaaaaaaaaa", UserID: uids[0], Kind: "staff", IP: "127.0.0.1",
-			Browser: "Chrome 120 (Linux)", LoginTime: now, ExpiresAt: now.Add(8 * time.Hour)}
+			Browser: "Chrome 120 (Linux)", LoginTime: now, ExpiresAt: now.Add(8 * time.Hour), UpstreamToken: "up-" + strings.Repeat("t", 900)}
 		b := auth.Session{ID: "bbbbbbbbbbbbbbbbbbbbbb", UserID: uids[1], Kind: "channel", IP: "::1",
 			Browser: "Firefox 121", LoginTime: now.Add(time.Minute), ExpiresAt: now.Add(time.Hour)}
 		for _, x := range []auth.Session{a, b} {
@@ -69,6 +70,12 @@ func TestSessionStores(t *testing.T) {
 		}
 		if _, ok, _ := s.Lookup(ctx, "nope"); ok {
 			t.Fatal("found a session never created")
+		}
+		// The relay upstream's token is kept with the session, and only with the one that has it.
+		for id, want := range map[string]string{a.ID: a.UpstreamToken, b.ID: "", "nope": ""} {
+			if got, err := s.UpstreamToken(ctx, id); err != nil || got != want {
+				t.Fatalf("upstream token of %s = %.12q %v, want %.12q", id, got, err, want)
+			}
 		}
 		list, err := s.List(ctx, now)
 		if err != nil || len(list) != 2 {

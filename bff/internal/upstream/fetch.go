@@ -47,11 +47,11 @@ func (s *Service) GetJSON(ctx context.Context, p *authz.Principal, path string, 
 	if err != nil {
 		return err
 	}
-	tok, err := px.signer.Sign(p, px.up.Prefix)
+	cred, err := px.credential(ctx, p)
 	if err != nil {
 		return err
 	}
-	req.Header.Set(echo.HeaderAuthorization, "Bearer "+tok)
+	req.Header.Set(echo.HeaderAuthorization, cred)
 	req.Header.Set(echo.HeaderAccept, echo.MIMEApplicationJSON)
 	start := time.Now()
 	res, err := px.tr.RoundTrip(req)
@@ -61,6 +61,9 @@ func (s *Service) GetJSON(ctx context.Context, p *authz.Principal, path string, 
 	}
 	defer res.Body.Close()
 	s.stats.Add(px.up.Prefix, res.StatusCode, time.Since(start))
+	if res.StatusCode == http.StatusUnauthorized && px.up.Identity == config.IdentityRelay {
+		return px.relayRefused(ctx, &call{principal: p}, bare)
+	}
 	if res.StatusCode >= http.StatusBadRequest {
 		return px.answerOf(res, &call{})
 	}

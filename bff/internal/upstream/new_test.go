@@ -10,7 +10,9 @@ import (
 	"mallconsole/bff/internal/platform/config"
 )
 
-func TestRelayIdentityIsRefusedAtStart(t *testing.T) {
+// TestRelayNeedsTheSessionsTokens: a relay prefix cannot be built without where the sessions keep
+// the upstream's tokens (package app passes package auth).
+func TestRelayNeedsTheSessionsTokens(t *testing.T) {
 	u, _ := url.Parse("http://upstream")
 	_, err := New(Options{Upstreams: []config.Upstream{{Prefix: "/api/legacy", URL: u, Identity: config.IdentityRelay}},
 		Secret: "0123456789abcdef0123456789abcdef", Log: slog.New(slog.NewTextHandler(io.Discard, nil))})

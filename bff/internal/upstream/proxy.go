@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -29,6 +30,7 @@ type Options struct {
 	Timeout     time.Duration     // no bytes either way for this long: 504
 	BreakerOpen time.Duration     // how long a tripped breaker answers 503; 0: 5 s
 	Proxies     *httpx.Proxies    // whom to believe about the client's scheme
+	Relay       Relay             // the sessions' upstream tokens; required with an identity:relay prefix
 	Log         *slog.Logger
 	Now         func() time.Time
 }
@@ -45,6 +47,7 @@ type proxy struct {
 	rp      *httputil.ReverseProxy
 	tr      http.RoundTripper // the breaker around the transport
 	signer  *Signer
+	relay   Relay
 	timeout time.Duration
 	trust   *httpx.Proxies
 	log     *slog.Logger
@@ -62,10 +65,10 @@ func New(opt Options) (*Service, error) {
 	}
 	pool := &bufferPool{}
 	for _, up := range opt.Upstreams {
-		if up.Identity == config.IdentityRelay {
-			return nil, fmt.Errorf("BFF_UPSTREAMS %s: identity:relay is not available in this version", up.Prefix)
+		if up.Identity == config.IdentityRelay && opt.Relay == nil {
+			return nil, fmt.Errorf("BFF_UPSTREAMS %s: identity:relay needs the sessions' upstream tokens", up.Prefix)
 		}
-		px := &proxy{up: up, signer: NewSigner(opt.Secret, opt.Now), timeout: opt.Timeout, trust: opt.Proxies,
+		px := &proxy{up: up, signer: NewSigner(opt.Secret, opt.Now), relay: opt.Relay, timeout: opt.Timeout, trust: opt.Proxies,
 			log: opt.Log.With("prefix", up.Prefix), stats: s.stats}
 		px.tr = newBreaker(up.Prefix, newTransport(), opt.BreakerOpen, opt.Log)
 		px.rp = &httputil.ReverseProxy{
@@ -108,7 +111,9 @@ type call struct {
 	scheme    string
 	host      string
 	idle      *idle
-	err       error // the answer when the call failed before anything was written
+	auth      string // the Authorization header sent up
+	path      string // the browser's path
+	err       error  // the answer when the call failed before anything was written
 }
 
 type callKey struct{}
@@ -126,7 +131,14 @@ func (px *proxy) serve(c echo.Context) error {
 	defer cancel(nil)
 	defer w.stop()
 	cl := &call{principal: authz.From(c), requestID: c.Response().Header().Get(echo.HeaderXRequestID),
-		clientIP: c.RealIP(), scheme: px.trust.Scheme(req), host: px.trust.Host(req), idle: w}
+		clientIP: c.RealIP(), scheme: px.trust.Scheme(req), host: px.trust.Host(req), idle: w, path: req.URL.Path}
+	var err error
+	if cl.auth, err = px.credential(req.Context(), cl.principal); err != nil {
+		if _, ok := err.(*httpx.Error); !ok {
+			px.log.Error("the caller's upstream credential", "request_id", cl.requestID, "err", err)
+		}
+		return err
+	}
 	out := req.WithContext(context.WithValue(ctx, callKey{}, cl))
 	if req.Body != nil && req.Body != http.NoBody {
 		out.Body = idleBody{ReadCloser: req.Body, w: w}
@@ -167,14 +179,8 @@ func (px *proxy) rewrite(pr *httputil.ProxyRequest) {
 	cl := callOf(pr.In.Context())
 	pr.SetURL(px.up.URL)
 	h := pr.Out.Header
-	h.Del("Cookie")
-	h.Del("Proxy-Authorization")
-	h.Del(echo.HeaderAuthorization)
-	if tok, err := px.signer.Sign(cl.principal, px.up.Prefix); err == nil {
-		h.Set(echo.HeaderAuthorization, "Bearer "+tok)
-	} else {
-		px.log.Error("signing the upstream identity", "err", err)
-	}
+	clearCredentials(h)
+	h.Set(echo.HeaderAuthorization, cl.auth)
 	h.Set(echo.HeaderXRequestID, cl.requestID)
 	h.Set(echo.HeaderXForwardedFor, cl.clientIP)
 	h.Set(echo.HeaderXForwardedProto, cl.scheme)
@@ -202,6 +208,10 @@ func (px *proxy) modify(resp *http.Response) error {
 	if resp.StatusCode < http.StatusBadRequest {
 		resp.Body = idleBody{ReadCloser: resp.Body, w: cl.idle}
 		return nil
+	}
+	if resp.StatusCode == http.StatusUnauthorized && px.up.Identity == config.IdentityRelay {
+		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxErrorBody))
+		return px.relayRefused(resp.Request.Context(), cl, cl.path)
 	}
 	return px.answerOf(resp, cl)
 }

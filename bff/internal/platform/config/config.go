@@ -3,6 +3,7 @@
 package config
 
 import (
+	"crypto/rsa"
 	"errors"
 	"flag"
 	"fmt"
@@ -54,9 +55,12 @@ type Config struct {
 
 	// Upstream mode (docs/upstream.md): prefixes proxied to existing backends, longest first.
 	Upstreams       []Upstream
-	UpstreamSecret  string        // signs the identity JWT sent upstream; required with Upstreams
-	UpstreamTimeout time.Duration // how long an upstream may send nothing before 504
-	TrustEdgeSecret string        // origin role: accept an edge BFF's identity JWT signed with it
+	UpstreamSecret  string         // signs the identity JWT sent upstream; required with Upstreams
+	UpstreamTimeout time.Duration  // how long an upstream may send nothing before 504
+	TrustEdgeSecret string         // origin role: accept an edge BFF's identity JWT signed with it
+	StaffLogin      string         // LoginLocal or LoginUpstream (through the identity:relay upstream)
+	ChannelLogin    string         // the same for channel operators
+	UpstreamRSAKey  *rsa.PublicKey // nil: the password goes to the relay upstream as typed
 
 	// CaptchaPerMinute is how many captchas one address gets a minute (also the burst); 0: no limit.
 	CaptchaPerMinute int
@@ -195,6 +199,9 @@ func settings() []setting {
 		{"BFF_UPSTREAM_SECRET", "", "HS256 secret (at least 32 characters) signing the identity sent to upstreams; required with BFF_UPSTREAMS", parseUpstreamSecret},
 		{"BFF_UPSTREAM_TIMEOUT", "30s", "how long an upstream may send or take nothing before the answer is 504 (Go duration, 1s..1h)", parseUpstreamTimeout},
 		{"BFF_TRUST_EDGE_SECRET", "", "origin role: serve requests bearing an edge BFF's identity JWT signed with this secret (at least 32 characters)", parseTrustEdgeSecret},
+		{"BFF_STAFF_LOGIN", "local", "local|upstream: staff sign in with the BFF's own accounts, or through the identity:relay upstream", parseStaffLogin},
+		{"BFF_CHANNEL_LOGIN", "local", "local|upstream: the same for channel operators", parseChannelLogin},
+		{"BFF_UPSTREAM_RSA_PUBLIC_KEY", "", "the relay upstream's RSA public key (PEM or base64 DER, as eladmin-web holds it): passwords are encrypted with it on the way up", parseRSAKey},
 		{"BFF_LOG_LEVEL", "info", "debug|info|warn|error", func(c *Config, v string) error {
 			switch strings.ToLower(v) {
 			case "debug":
@@ -277,6 +284,9 @@ func Load(args, environ []string, usage io.Writer) (Config, error) {
 	c.DB = db
 	if len(errs) == 0 {
 		if err := checkUpstreams(c); err != nil {
+			errs = append(errs, err)
+		}
+		if err := checkRelay(c); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -9,7 +9,7 @@ import (
 const upstreamSecret = "BFF_UPSTREAM_SECRET=0123456789abcdef0123456789abcdef"
 
 func TestUpstreamsParse(t *testing.T) {
-	c, err := load(t, nil, upstreamSecret,
+	c, err := load(t, nil, upstreamSecret, "BFF_STAFF_LOGIN=upstream",
 		"BFF_UPSTREAMS=/background=http://10.0.0.5:8080, /api/legacy=http://10.0.0.6:8000/base/|perm:order:list|identity:relay|replace,/api=https://h")
 	if err != nil {
 		t.Fatal(err)
