@@ -215,3 +215,45 @@ func TestRunPrintsSetupToken(t *testing.T) {
 	setUp(t, r)
 	r.stop(t)
 }
+
+// With BFF_METRICS_ADDR the metrics have a listener of their own, with the requests the API
+// answered by route; the API's listener does not serve them, and a stop ends both.
+func TestRunServesMetricsOnTheirOwnListener(t *testing.T) {
+	r := start(t, []string{"--addr=127.0.0.1:0", "--metrics-addr=127.0.0.1:0", "--captcha=off"},
+		[]string{"BFF_DATA_DIR=" + t.TempDir(), "BFF_LOG_LEVEL=error", "BFF_ADMIN_PASSWORD=first-admin-pw"})
+	murl := ""
+	for _, l := range r.lines {
+		if u, ok := strings.CutPrefix(l, "metrics on "); ok {
+			murl = u
+		}
+	}
+	if murl == "" {
+		t.Fatalf("no metrics address printed: %q", r.lines)
+	}
+	token := loginAdmin(t, r.base, "first-admin-pw")
+	if code := getJSON(t, r.base+"/api/menus/build", token, nil); code != 200 {
+		t.Fatalf("menus: %d", code)
+	}
+	res, err := http.Get(murl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	for _, want := range []string{
+		`bff_http_requests_total{method="GET",route="/api/menus/build",status="200"} 1`,
+		`bff_http_requests_total{method="POST",route="/api/auth/login",status="200"} 1`,
+		`go_sql_max_open_connections{db_name="main"}`,
+	} {
+		if res.StatusCode != 200 || !strings.Contains(string(body), want) {
+			t.Fatalf("metrics %d lack %q:\n%s", res.StatusCode, want, body)
+		}
+	}
+	if code := getJSON(t, r.base+"/metrics", "", nil); code == 200 {
+		t.Fatal("the API's listener serves the metrics")
+	}
+	r.stop(t)
+	if _, err := http.Get(murl); err == nil {
+		t.Fatal("the metrics listener is still open after the stop")
+	}
+}

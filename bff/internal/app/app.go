@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 
@@ -34,6 +35,7 @@ import (
 	"mallconsole/bff/internal/platform/config"
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/kv"
+	"mallconsole/bff/internal/platform/metrics"
 	"mallconsole/bff/internal/platform/richtext"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/upstream"
@@ -53,6 +55,8 @@ type Options struct {
 	Generation  *cache.Generation // shared with the seed; new when nil
 	BcryptCost  int               // for passwords set through the API; 0: bcrypt's default
 	Out         io.Writer         // where a generated setup token is printed; nil: nowhere
+	// Metrics receives the request, pool and runtime metrics; nil: none are kept.
+	Metrics *prometheus.Registry
 }
 
 // App is the wired server.
@@ -145,17 +149,27 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	}, auth.Deps{Users: users, Roles: roles, Depts: depts, Permissions: menus, Sessions: sessions, KV: store,
 		Agencies: agencies, Generation: gen})
 
-	e := echo.New()
-	e.HideBanner, e.HidePort = true, true
-	e.HTTPErrorHandler = httpx.ErrorHandler(log, now)
-	e.IPExtractor = proxies.ClientIP
-	e.Use(httpx.RequestID(), httpx.RequestLog(log), httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
-		httpx.BodyLimit(2<<20, append([]string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute}, ups.Paths()...)...))
-
 	sqlDB, err := opt.DB.DB()
 	if err != nil {
 		return nil, err
 	}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = httpx.ErrorHandler(log, now)
+	e.IPExtractor = proxies.ClientIP
+	e.Use(httpx.RequestID())
+	if opt.Metrics != nil {
+		m, err := metrics.NewHTTP(opt.Metrics)
+		if err != nil {
+			return nil, err
+		}
+		if err := metrics.Runtime(opt.Metrics, sqlDB, "main"); err != nil {
+			return nil, err
+		}
+		e.Use(m.Middleware())
+	}
+	e.Use(httpx.RequestLog(log), httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
+		httpx.BodyLimit(2<<20, append([]string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute}, ups.Paths()...)...))
 	health := func(c echo.Context) error {
 		hctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
 		defer cancel()

@@ -60,6 +60,9 @@ type Config struct {
 
 	// CaptchaPerMinute is how many captchas one address gets a minute (also the burst); 0: no limit.
 	CaptchaPerMinute int
+
+	// MetricsAddr is the listener of GET /metrics (Prometheus); empty: no metrics.
+	MetricsAddr string
 }
 
 // DB says which database to open.
@@ -195,6 +198,16 @@ func settings() []setting {
 		{"BFF_UPSTREAM_SECRET", "", "HS256 secret (at least 32 characters) signing the identity sent to upstreams; required with BFF_UPSTREAMS", parseUpstreamSecret},
 		{"BFF_UPSTREAM_TIMEOUT", "30s", "how long an upstream may send or take nothing before the answer is 504 (Go duration, 1s..1h)", parseUpstreamTimeout},
 		{"BFF_TRUST_EDGE_SECRET", "", "origin role: serve requests bearing an edge BFF's identity JWT signed with this secret (at least 32 characters)", parseTrustEdgeSecret},
+		{"BFF_METRICS_ADDR", "", "host:port of a separate listener serving GET /metrics (Prometheus), e.g. 127.0.0.1:9100; empty: off", func(c *Config, v string) error {
+			if v == "" {
+				return nil
+			}
+			if err := checkHostPort(v); err != nil {
+				return err
+			}
+			c.MetricsAddr = v
+			return nil
+		}},
 		{"BFF_LOG_LEVEL", "info", "debug|info|warn|error", func(c *Config, v string) error {
 			switch strings.ToLower(v) {
 			case "debug":
@@ -275,6 +288,9 @@ func Load(args, environ []string, usage io.Writer) (Config, error) {
 		errs = append(errs, fmt.Errorf("BFF_DB (--db): %w", err))
 	}
 	c.DB = db
+	if c.MetricsAddr != "" && c.MetricsAddr == c.Addr && !strings.HasSuffix(c.Addr, ":0") {
+		errs = append(errs, fmt.Errorf("BFF_METRICS_ADDR (--metrics-addr): must differ from BFF_ADDR %q: the metrics have their own listener", c.Addr))
+	}
 	if len(errs) == 0 {
 		if err := checkUpstreams(c); err != nil {
 			errs = append(errs, err)
@@ -315,6 +331,14 @@ func checkPassword(v string) error {
 }
 
 func parseAddr(c *Config, v string) error {
+	if err := checkHostPort(v); err != nil {
+		return err
+	}
+	c.Addr = v
+	return nil
+}
+
+func checkHostPort(v string) error {
 	host, port, err := net.SplitHostPort(v)
 	if err != nil {
 		return fmt.Errorf("must be host:port, got %q", v)
@@ -327,7 +351,6 @@ func parseAddr(c *Config, v string) error {
 			return fmt.Errorf("bad host %q", host)
 		}
 	}
-	c.Addr = v
 	return nil
 }
 
