@@ -33,6 +33,7 @@ import (
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/config"
+	"mallconsole/bff/internal/platform/health"
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/kv"
 	"mallconsole/bff/internal/platform/metrics"
@@ -170,25 +171,21 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	}
 	e.Use(httpx.RequestLog(log), httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
 		httpx.BodyLimit(2<<20, append([]string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute}, ups.Paths()...)...))
-	health := func(c echo.Context) error {
-		hctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
-		defer cancel()
-		err := sqlDB.PingContext(hctx)
-		if err == nil && rdb != nil {
-			err = rdb.Ping(hctx).Err()
-		}
-		if err != nil {
-			log.Error("health check failed", "err", err)
-			return &httpx.Error{Status: http.StatusServiceUnavailable, Message: "数据库不可用"}
-		}
-		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+	checks := []health.Check{{Part: "database", Message: "数据库不可用", Ping: sqlDB.PingContext}}
+	if rdb != nil {
+		checks = append(checks, health.Check{Part: "redis", Message: "Redis 不可用",
+			Ping: func(ctx context.Context) error { return rdb.Ping(ctx).Err() }})
 	}
+	ready := health.Ready(2*time.Second, log, checks...)
 	oplog := audit.New(audit.NewStore(opt.DB), now, log, auth.BrowserOf)
 	a.OpLog = oplog
 	routes := authz.NewRouter(e, a.Auth.Authenticate, oplog.Middleware)
 	a.Routes = routes
-	routes.GET("/healthz", authz.Public(), health)
-	routes.HEAD("/healthz", authz.Public(), health)
+	// Liveness: the process answers. Readiness: the database (and Redis) answer too.
+	routes.GET("/healthz", authz.Public(), health.Live)
+	routes.HEAD("/healthz", authz.Public(), health.Live)
+	routes.GET("/readyz", authz.Public(), ready)
+	routes.HEAD("/readyz", authz.Public(), ready)
 	// A prefix marked replace takes the BFF's own routes under it, but never sign-in, the
 	// session, the menus or the start-up pages the console needs to work at all.
 	routes.Yield(func(path string) bool { return ups.Replaces(path) && !coreRoute(path) })
@@ -254,7 +251,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 // coreRoute tells whether path is one an upstream never takes from the BFF: without these
 // nobody could sign in, load the menus or set the system up.
 func coreRoute(path string) bool {
-	for _, p := range []string{"/healthz", "/api/auth", "/api/menus/build", "/api/app", "/api/init",
+	for _, p := range []string{"/healthz", "/readyz", "/api/auth", "/api/menus/build", "/api/app", "/api/init",
 		"/background/common/tj/login", APIDocPath} {
 		if config.UnderPrefix(path, p) {
 			return true
