@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -23,6 +22,7 @@ import (
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/config"
 	"mallconsole/bff/internal/platform/db"
+	"mallconsole/bff/internal/platform/logx"
 	"mallconsole/bff/internal/platform/metrics"
 	"mallconsole/bff/internal/schema"
 	"mallconsole/bff/internal/seed"
@@ -51,7 +51,10 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	log, err := logx.New(stderr, cfg.LogFormat, cfg.LogLevel)
+	if err != nil {
+		return err
+	}
 	key, err := cfg.JWTKey()
 	if err != nil {
 		return err

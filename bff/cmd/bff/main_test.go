@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -27,11 +29,17 @@ type running struct {
 // start runs the program until "listening on" is printed.
 func start(t *testing.T, args, env []string) *running {
 	t.Helper()
+	return startLogging(t, args, env, io.Discard)
+}
+
+// startLogging is start with the logs written to stderr.
+func startLogging(t *testing.T, args, env []string, stderr io.Writer) *running {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	r := &running{cancel: cancel, done: make(chan error, 1)}
 	go func() {
-		err := run(ctx, args, env, pw, io.Discard)
+		err := run(ctx, args, env, pw, stderr)
 		pw.Close()
 		r.done <- err
 	}()
@@ -255,5 +263,51 @@ func TestRunServesMetricsOnTheirOwnListener(t *testing.T) {
 	r.stop(t)
 	if _, err := http.Get(murl); err == nil {
 		t.Fatal("the metrics listener is still open after the stop")
+	}
+}
+
+// lockedBuffer is a log the server writes while the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// With BFF_LOG_FORMAT=json every line is a JSON object, and a request's lines name its id.
+func TestRunLogsJSON(t *testing.T) {
+	var logs lockedBuffer
+	r := startLogging(t, []string{"--addr=127.0.0.1:0", "--captcha=off", "--log-format=json"},
+		[]string{"BFF_DATA_DIR=" + t.TempDir(), "BFF_LOG_LEVEL=debug", "BFF_ADMIN_PASSWORD=first-admin-pw"}, &logs)
+	req, _ := http.NewRequest(http.MethodGet, r.base+"/healthz", nil)
+	req.Header.Set("X-Request-Id", "probe-42")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	r.stop(t)
+	found := false
+	for _, l := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("not a JSON line: %q", l)
+		}
+		if m["msg"] == "request" && m["path"] == "/healthz" {
+			found = m["request_id"] == "probe-42" && strings.Count(l, "request_id") == 1
+		}
+	}
+	if !found {
+		t.Fatalf("no request line naming probe-42 once:\n%s", logs.String())
 	}
 }

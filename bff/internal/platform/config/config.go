@@ -48,6 +48,7 @@ type Config struct {
 	LoginLock       time.Duration
 	TrustedProxy    []netip.Prefix
 	LogLevel        slog.Level
+	LogFormat       string // "text" or "json"
 	UploadDir       string // empty: DATA_DIR/uploads
 	UploadMaxMB     int
 	BrandTitles     map[string]string // host name (lower case, no port) → header title; others: 商城
@@ -207,6 +208,14 @@ func settings() []setting {
 			}
 			c.MetricsAddr = v
 			return nil
+		}},
+		{"BFF_LOG_FORMAT", "text", "text|json: log lines as key=value text or as JSON objects", func(c *Config, v string) error {
+			switch strings.ToLower(v) {
+			case "text", "json":
+				c.LogFormat = strings.ToLower(v)
+				return nil
+			}
+			return fmt.Errorf("must be text or json, got %q", v)
 		}},
 		{"BFF_LOG_LEVEL", "info", "debug|info|warn|error", func(c *Config, v string) error {
 			switch strings.ToLower(v) {

@@ -29,7 +29,7 @@ func TestDefaults(t *testing.T) {
 	if c.Addr != want.Addr || c.DB != want.DB || c.DataDir != want.DataDir || c.Captcha != want.Captcha || c.Demo ||
 		c.SessionTTL != want.SessionTTL || c.LoginMaxFails != 5 || c.LoginLock != want.LoginLock ||
 		c.LogLevel != want.LogLevel || c.StaticDir != "" || c.Redis != "" || c.PortalSecret != "" || c.PublicURL != "" ||
-		c.MetricsAddr != "" {
+		c.MetricsAddr != "" || c.LogFormat != "text" {
 		t.Fatalf("defaults = %+v", c)
 	}
 }
@@ -135,6 +135,7 @@ func TestBadValuesNameTheirVariable(t *testing.T) {
 		"BFF_LOG_LEVEL=loud":                           "BFF_LOG_LEVEL",
 		"BFF_UPLOAD_MAX_MB=0":                          "BFF_UPLOAD_MAX_MB",
 		"BFF_UPLOAD_MAX_MB=2048":                       "BFF_UPLOAD_MAX_MB",
+		"BFF_LOG_FORMAT=xml":                           "BFF_LOG_FORMAT",
 		"BFF_METRICS_ADDR=9100":                        "BFF_METRICS_ADDR",
 		"BFF_METRICS_ADDR=127.0.0.1:70000":             "BFF_METRICS_ADDR",
 		"BFF_METRICS_ADDR=127.0.0.1:8000":              "BFF_METRICS_ADDR", // the API's own address
