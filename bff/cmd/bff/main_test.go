@@ -252,6 +252,7 @@ func TestRunServesMetricsOnTheirOwnListener(t *testing.T) {
 		`bff_http_requests_total{method="GET",route="/api/menus/build",status="200"} 1`,
 		`bff_http_requests_total{method="POST",route="/api/auth/login",status="200"} 1`,
 		`go_sql_max_open_connections{db_name="main"}`,
+		"bff_sessions_active 1\n",
 	} {
 		if res.StatusCode != 200 || !strings.Contains(string(body), want) {
 			t.Fatalf("metrics %d lack %q:\n%s", res.StatusCode, want, body)

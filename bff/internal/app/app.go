@@ -168,6 +168,15 @@ func New(ctx context.Context, opt Options) (*App, error) {
 			return nil, err
 		}
 		e.Use(m.Middleware())
+		// Counted when scraped, from the store every instance shares: the same for all of them.
+		err = metrics.Count(opt.Metrics, "bff_sessions_active", "Sessions that have not expired (all instances).", 2*time.Second,
+			func(ctx context.Context) (int, error) {
+				ss, err := sessions.List(ctx, now())
+				return len(ss), err
+			})
+		if err != nil {
+			return nil, err
+		}
 	}
 	e.Use(httpx.RequestLog(log), httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
 		httpx.BodyLimit(2<<20, append([]string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute}, ups.Paths()...)...))

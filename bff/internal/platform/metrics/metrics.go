@@ -4,8 +4,10 @@
 package metrics
 
 import (
+	"context"
 	"database/sql"
 	"errors"
+	"math"
 	"net/http"
 	"strconv"
 	"sync"
@@ -133,4 +135,18 @@ func Server(g prometheus.Gatherer) *http.Server {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(g, promhttp.HandlerOpts{Timeout: 10 * time.Second}))
 	return &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+}
+
+// Count registers a gauge read when scraped: how many of something there are now (live sessions).
+// A count that fails or takes longer than timeout is NaN for that scrape.
+func Count(reg prometheus.Registerer, name, help string, timeout time.Duration, count func(context.Context) (int, error)) error {
+	return reg.Register(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		n, err := count(ctx)
+		if err != nil {
+			return math.NaN()
+		}
+		return float64(n)
+	}))
 }

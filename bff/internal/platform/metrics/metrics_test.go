@@ -3,12 +3,15 @@ package metrics
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	_ "github.com/glebarez/go-sqlite"
 	"github.com/labstack/echo/v4"
@@ -76,6 +79,31 @@ func TestStatusLabels(t *testing.T) {
 		if got := h.status(code); got != want {
 			t.Errorf("status(%d) = %q, want %q", code, got, want)
 		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	n, fail := 3, false
+	err := Count(reg, "bff_things", "Things now.", time.Second, func(ctx context.Context) (int, error) {
+		if fail {
+			return 0, errors.New("down")
+		}
+		return n, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := testutil.GatherAndCompare(reg, strings.NewReader("# HELP bff_things Things now.\n# TYPE bff_things gauge\nbff_things 3\n")); err != nil {
+		t.Fatal(err)
+	}
+	fail = true
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := mfs[0].GetMetric()[0].GetGauge().GetValue(); !math.IsNaN(v) {
+		t.Fatalf("a failed count is %v, want NaN", v)
 	}
 }
 
