@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -242,7 +243,21 @@ func TestRunServesMetricsOnTheirOwnListener(t *testing.T) {
 	if code := getJSON(t, r.base+"/api/menus/build", token, nil); code != 200 {
 		t.Fatalf("menus: %d", code)
 	}
-	res, err := http.Get(murl)
+	// an export: its bytes are counted apart
+	req, _ := http.NewRequest(http.MethodPost, r.base+"/api/auth/online/downloadAll",
+		strings.NewReader(`{"headers":["用户名"],"fields":["username"]}`))
+	req.Header.Set("Authorization", token)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xlsx, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || len(xlsx) == 0 {
+		t.Fatalf("export: %d", res.StatusCode)
+	}
+	res, err = http.Get(murl)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,6 +268,8 @@ func TestRunServesMetricsOnTheirOwnListener(t *testing.T) {
 		`bff_http_requests_total{method="POST",route="/api/auth/login",status="200"} 1`,
 		`go_sql_max_open_connections{db_name="main"}`,
 		"bff_sessions_active 1\n",
+		`bff_transfers_in_flight{kind="upload"} 0`,
+		fmt.Sprintf(`bff_transfer_bytes_total{kind="export"} %d`+"\n", len(xlsx)),
 	} {
 		if res.StatusCode != 200 || !strings.Contains(string(body), want) {
 			t.Fatalf("metrics %d lack %q:\n%s", res.StatusCode, want, body)

@@ -10,6 +10,8 @@ import (
 	"log/slog"
 	"net/http"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -167,7 +169,22 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		if err := metrics.Runtime(opt.Metrics, sqlDB, "main"); err != nil {
 			return nil, err
 		}
-		e.Use(m.Middleware())
+		uploadRoutes := []string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute}
+		transfers, err := metrics.NewTransfers(opt.Metrics, func(route, method string) string {
+			switch {
+			case method != http.MethodPost:
+				return ""
+			case slices.Contains(uploadRoutes, route):
+				return metrics.Upload
+			case strings.HasSuffix(route, "/download") || strings.HasSuffix(route, "/downloadAll"):
+				return metrics.Export // every list's export (platform/export names them so)
+			}
+			return ""
+		})
+		if err != nil {
+			return nil, err
+		}
+		e.Use(m.Middleware(), transfers.Middleware())
 		// Counted when scraped, from the store every instance shares: the same for all of them.
 		err = metrics.Count(opt.Metrics, "bff_sessions_active", "Sessions that have not expired (all instances).", 2*time.Second,
 			func(ctx context.Context) (int, error) {
