@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -328,4 +329,36 @@ func TestRunLogsJSON(t *testing.T) {
 	if !found {
 		t.Fatalf("no request line naming probe-42 once:\n%s", logs.String())
 	}
+}
+
+// The upstream counters are served with the rest of the metrics.
+func TestRunServesUpstreamMetrics(t *testing.T) {
+	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"ok":true}`)
+	}))
+	defer origin.Close()
+	r := start(t, []string{"--addr=127.0.0.1:0", "--metrics-addr=127.0.0.1:0", "--captcha=off"},
+		[]string{"BFF_DATA_DIR=" + t.TempDir(), "BFF_LOG_LEVEL=error", "BFF_ADMIN_PASSWORD=first-admin-pw",
+			"BFF_UPSTREAMS=/api/erp=" + origin.URL, "BFF_UPSTREAM_SECRET=" + strings.Repeat("s", 32)})
+	murl := ""
+	for _, l := range r.lines {
+		if u, ok := strings.CutPrefix(l, "metrics on "); ok {
+			murl = u
+		}
+	}
+	token := loginAdmin(t, r.base, "first-admin-pw")
+	if code := getJSON(t, r.base+"/api/erp/stock", token, nil); code != 200 {
+		t.Fatalf("through the upstream: %d", code)
+	}
+	res, err := http.Get(murl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(body), `bff_upstream_requests_total{prefix="/api/erp",status="200"} 1`) {
+		t.Fatalf("no upstream counter in:\n%s", body)
+	}
+	r.stop(t)
 }
