@@ -8,7 +8,7 @@ GOLANGCI_VERSION := v2.15.0
 # The linter in PATH or in Go's bin folder when .ci/run installed it; otherwise built on the fly.
 GOLANGCI := $(shell command -v golangci-lint 2>/dev/null || ls "$$(go env GOPATH)/bin/golangci-lint" 2>/dev/null || echo "go run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_VERSION)")
 
-.PHONY: run test deps build bff frontend portal test-go test-unit test-e2e lint bench clean contract check-contract
+.PHONY: run test deps build bff frontend portal test-go test-unit test-e2e lint bench clean contract check-contract check-k8s
 
 deps:
 	$(PNPM) install --frozen-lockfile
@@ -73,6 +73,12 @@ check-contract:
 	diff -u $(CONTRACT_TS)/permissions.ts "$$tmp/permissions.ts" && \
 	diff -u $(CONTRACT_TS)/schema.ts "$$tmp/schema.ts" || \
 	{ echo "the API contract is out of date: run make contract and commit the result"; exit 1; }
+
+# Validates deploy/k8s against the Kubernetes schemas. Not part of `make test`: kubeconform
+# downloads the schemas from GitHub, which CI's network does not reach.
+KUBECONFORM_VERSION := v0.8.0
+check-k8s:
+	kubectl kustomize deploy/k8s | go run github.com/yannh/kubeconform/cmd/kubeconform@$(KUBECONFORM_VERSION) -strict -summary -
 
 clean:
 	rm -rf bin frontend/dist deploy/portal/dist .e2e

@@ -8,18 +8,22 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"mallconsole/bff/internal/app"
 	"mallconsole/bff/internal/dashboard"
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/config"
 	"mallconsole/bff/internal/platform/db"
+	"mallconsole/bff/internal/platform/logx"
+	"mallconsole/bff/internal/platform/metrics"
 	"mallconsole/bff/internal/schema"
 	"mallconsole/bff/internal/seed"
 )
@@ -47,7 +51,10 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	log, err := logx.New(stderr, cfg.LogFormat, cfg.LogLevel)
+	if err != nil {
+		return err
+	}
 	key, err := cfg.JWTKey()
 	if err != nil {
 		return err
@@ -70,7 +77,12 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 		Rebuild: dashboard.NewService(g, time.Local, time.Now, false).Rebuild}); err != nil {
 		return err
 	}
-	a, err := app.New(ctx, app.Options{Config: cfg, DB: g, Key: key, Log: log, Generation: gen, Now: time.Now, Out: stdout})
+	var reg *prometheus.Registry
+	if cfg.MetricsAddr != "" {
+		reg = prometheus.NewRegistry()
+	}
+	a, err := app.New(ctx, app.Options{Config: cfg, DB: g, Key: key, Log: log, Generation: gen, Now: time.Now, Out: stdout,
+		Metrics: reg})
 	if err != nil {
 		return err
 	}
@@ -80,6 +92,21 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return fmt.Errorf("BFF_ADDR: %w", err)
 	}
+	served := make(chan error, 2)
+	var metricsServer *http.Server
+	if reg != nil {
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("BFF_METRICS_ADDR: %w", err)
+		}
+		// the upstream counters keep their own writer (GET /api/upstreams/metrics too)
+		metricsServer = metrics.Server(prometheus.Gatherers{reg, metrics.Text(a.Upstreams.Stats())})
+		fmt.Fprintf(stdout, "metrics on http://%s/metrics\n", mln.Addr())
+		log.Info("metrics", "addr", mln.Addr().String())
+		go func() { served <- fmt.Errorf("metrics: %w", metricsServer.Serve(mln)) }()
+	}
+
 	e := a.Echo
 	e.Listener = ln
 	e.Server.ReadHeaderTimeout = 10 * time.Second
@@ -94,17 +121,26 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB.Driver, "redis", cfg.Redis != "", "static", cfg.StaticDir)
 
 	go a.Janitor(ctx, 5*time.Minute, log)
-	served := make(chan error, 1)
 	go func() { served <- e.Start("") }()
+	var failed error
 	select {
-	case err := <-served:
-		return err
+	case failed = <-served:
 	case <-ctx.Done():
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
+	errs := []error{failed}
 	if err := e.Shutdown(sctx); err != nil {
-		return fmt.Errorf("shutting down: %w", err)
+		errs = append(errs, fmt.Errorf("shutting down: %w", err))
+	}
+	// The metrics go last, so that the end of a stop can still be watched.
+	if metricsServer != nil {
+		if err := metricsServer.Shutdown(sctx); err != nil {
+			errs = append(errs, fmt.Errorf("shutting down the metrics: %w", err))
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	log.Info("stopped")
 	return nil

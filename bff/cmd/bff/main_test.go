@@ -2,14 +2,18 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -27,11 +31,17 @@ type running struct {
 // start runs the program until "listening on" is printed.
 func start(t *testing.T, args, env []string) *running {
 	t.Helper()
+	return startLogging(t, args, env, io.Discard)
+}
+
+// startLogging is start with the logs written to stderr.
+func startLogging(t *testing.T, args, env []string, stderr io.Writer) *running {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	r := &running{cancel: cancel, done: make(chan error, 1)}
 	go func() {
-		err := run(ctx, args, env, pw, io.Discard)
+		err := run(ctx, args, env, pw, stderr)
 		pw.Close()
 		r.done <- err
 	}()
@@ -213,5 +223,142 @@ func TestRunPrintsSetupToken(t *testing.T) {
 	r := start(t, []string{"--addr=127.0.0.1:0", "--demo=off", "--captcha=off"},
 		[]string{"BFF_DATA_DIR=" + t.TempDir(), "BFF_LOG_LEVEL=error", "BFF_ADMIN_PASSWORD=first-admin-pw"})
 	setUp(t, r)
+	r.stop(t)
+}
+
+// With BFF_METRICS_ADDR the metrics have a listener of their own, with the requests the API
+// answered by route; the API's listener does not serve them, and a stop ends both.
+func TestRunServesMetricsOnTheirOwnListener(t *testing.T) {
+	r := start(t, []string{"--addr=127.0.0.1:0", "--metrics-addr=127.0.0.1:0", "--captcha=off"},
+		[]string{"BFF_DATA_DIR=" + t.TempDir(), "BFF_LOG_LEVEL=error", "BFF_ADMIN_PASSWORD=first-admin-pw"})
+	murl := ""
+	for _, l := range r.lines {
+		if u, ok := strings.CutPrefix(l, "metrics on "); ok {
+			murl = u
+		}
+	}
+	if murl == "" {
+		t.Fatalf("no metrics address printed: %q", r.lines)
+	}
+	token := loginAdmin(t, r.base, "first-admin-pw")
+	if code := getJSON(t, r.base+"/api/menus/build", token, nil); code != 200 {
+		t.Fatalf("menus: %d", code)
+	}
+	// an export: its bytes are counted apart
+	req, _ := http.NewRequest(http.MethodPost, r.base+"/api/auth/online/downloadAll",
+		strings.NewReader(`{"headers":["用户名"],"fields":["username"]}`))
+	req.Header.Set("Authorization", token)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xlsx, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || len(xlsx) == 0 {
+		t.Fatalf("export: %d", res.StatusCode)
+	}
+	res, err = http.Get(murl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	for _, want := range []string{
+		`bff_http_requests_total{method="GET",route="/api/menus/build",status="200"} 1`,
+		`bff_http_requests_total{method="POST",route="/api/auth/login",status="200"} 1`,
+		`go_sql_max_open_connections{db_name="main"}`,
+		"bff_sessions_active 1\n",
+		`bff_transfers_in_flight{kind="upload"} 0`,
+		fmt.Sprintf(`bff_transfer_bytes_total{kind="export"} %d`+"\n", len(xlsx)),
+	} {
+		if res.StatusCode != 200 || !strings.Contains(string(body), want) {
+			t.Fatalf("metrics %d lack %q:\n%s", res.StatusCode, want, body)
+		}
+	}
+	if code := getJSON(t, r.base+"/metrics", "", nil); code == 200 {
+		t.Fatal("the API's listener serves the metrics")
+	}
+	r.stop(t)
+	if _, err := http.Get(murl); err == nil {
+		t.Fatal("the metrics listener is still open after the stop")
+	}
+}
+
+// lockedBuffer is a log the server writes while the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// With BFF_LOG_FORMAT=json every line is a JSON object, and a request's lines name its id.
+func TestRunLogsJSON(t *testing.T) {
+	var logs lockedBuffer
+	r := startLogging(t, []string{"--addr=127.0.0.1:0", "--captcha=off", "--log-format=json"},
+		[]string{"BFF_DATA_DIR=" + t.TempDir(), "BFF_LOG_LEVEL=debug", "BFF_ADMIN_PASSWORD=first-admin-pw"}, &logs)
+	req, _ := http.NewRequest(http.MethodGet, r.base+"/healthz", nil)
+	req.Header.Set("X-Request-Id", "probe-42")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	r.stop(t)
+	found := false
+	for _, l := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("not a JSON line: %q", l)
+		}
+		if m["msg"] == "request" && m["path"] == "/healthz" {
+			found = m["request_id"] == "probe-42" && strings.Count(l, "request_id") == 1
+		}
+	}
+	if !found {
+		t.Fatalf("no request line naming probe-42 once:\n%s", logs.String())
+	}
+}
+
+// The upstream counters are served with the rest of the metrics.
+func TestRunServesUpstreamMetrics(t *testing.T) {
+	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"ok":true}`)
+	}))
+	defer origin.Close()
+	r := start(t, []string{"--addr=127.0.0.1:0", "--metrics-addr=127.0.0.1:0", "--captcha=off"},
+		[]string{"BFF_DATA_DIR=" + t.TempDir(), "BFF_LOG_LEVEL=error", "BFF_ADMIN_PASSWORD=first-admin-pw",
+			"BFF_UPSTREAMS=/api/erp=" + origin.URL, "BFF_UPSTREAM_SECRET=" + strings.Repeat("s", 32)})
+	murl := ""
+	for _, l := range r.lines {
+		if u, ok := strings.CutPrefix(l, "metrics on "); ok {
+			murl = u
+		}
+	}
+	token := loginAdmin(t, r.base, "first-admin-pw")
+	if code := getJSON(t, r.base+"/api/erp/stock", token, nil); code != 200 {
+		t.Fatalf("through the upstream: %d", code)
+	}
+	res, err := http.Get(murl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(body), `bff_upstream_requests_total{prefix="/api/erp",status="200"} 1`) {
+		t.Fatalf("no upstream counter in:\n%s", body)
+	}
 	r.stop(t)
 }

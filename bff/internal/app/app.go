@@ -10,9 +10,12 @@ import (
 	"log/slog"
 	"net/http"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 
@@ -32,8 +35,10 @@ import (
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/config"
+	"mallconsole/bff/internal/platform/health"
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/kv"
+	"mallconsole/bff/internal/platform/metrics"
 	"mallconsole/bff/internal/platform/richtext"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/upstream"
@@ -53,6 +58,8 @@ type Options struct {
 	Generation  *cache.Generation // shared with the seed; new when nil
 	BcryptCost  int               // for passwords set through the API; 0: bcrypt's default
 	Out         io.Writer         // where a generated setup token is printed; nil: nowhere
+	// Metrics receives the request, pool and runtime metrics; nil: none are kept.
+	Metrics *prometheus.Registry
 }
 
 // App is the wired server.
@@ -152,36 +159,66 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		return nil, err
 	}
 
-	e := echo.New()
-	e.HideBanner, e.HidePort = true, true
-	e.HTTPErrorHandler = httpx.ErrorHandler(log, now)
-	e.IPExtractor = proxies.ClientIP
-	e.Use(httpx.RequestID(), httpx.RequestLog(log), httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
-		httpx.BodyLimit(2<<20, append([]string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute}, ups.Paths()...)...))
-
 	sqlDB, err := opt.DB.DB()
 	if err != nil {
 		return nil, err
 	}
-	health := func(c echo.Context) error {
-		hctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
-		defer cancel()
-		err := sqlDB.PingContext(hctx)
-		if err == nil && rdb != nil {
-			err = rdb.Ping(hctx).Err()
-		}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = httpx.ErrorHandler(log, now)
+	e.IPExtractor = proxies.ClientIP
+	e.Use(httpx.RequestID())
+	if opt.Metrics != nil {
+		m, err := metrics.NewHTTP(opt.Metrics)
 		if err != nil {
-			log.Error("health check failed", "err", err)
-			return &httpx.Error{Status: http.StatusServiceUnavailable, Message: "数据库不可用"}
+			return nil, err
 		}
-		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+		if err := metrics.Runtime(opt.Metrics, sqlDB, "main"); err != nil {
+			return nil, err
+		}
+		uploadRoutes := []string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute}
+		transfers, err := metrics.NewTransfers(opt.Metrics, func(route, method string) string {
+			switch {
+			case method != http.MethodPost:
+				return ""
+			case slices.Contains(uploadRoutes, route):
+				return metrics.Upload
+			case strings.HasSuffix(route, "/download") || strings.HasSuffix(route, "/downloadAll"):
+				return metrics.Export // every list's export (platform/export names them so)
+			}
+			return ""
+		})
+		if err != nil {
+			return nil, err
+		}
+		e.Use(m.Middleware(), transfers.Middleware())
+		// Counted when scraped, from the store every instance shares: the same for all of them.
+		err = metrics.Count(opt.Metrics, "bff_sessions_active", "Sessions that have not expired (all instances).", 2*time.Second,
+			func(ctx context.Context) (int, error) {
+				ss, err := sessions.List(ctx, now())
+				return len(ss), err
+			})
+		if err != nil {
+			return nil, err
+		}
 	}
+	e.Use(httpx.RequestLog(log), httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
+		httpx.BodyLimit(2<<20, append([]string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute}, ups.Paths()...)...))
+	checks := []health.Check{{Part: "database", Message: "数据库不可用", Ping: sqlDB.PingContext}}
+	if rdb != nil {
+		checks = append(checks, health.Check{Part: "redis", Message: "Redis 不可用",
+			Ping: func(ctx context.Context) error { return rdb.Ping(ctx).Err() }})
+	}
+	ready := health.Ready(2*time.Second, log, checks...)
 	oplog := audit.New(audit.NewStore(opt.DB), now, log, auth.BrowserOf)
 	a.OpLog = oplog
 	routes := authz.NewRouter(e, a.Auth.Authenticate, oplog.Middleware)
 	a.Routes = routes
-	routes.GET("/healthz", authz.Public(), health)
-	routes.HEAD("/healthz", authz.Public(), health)
+	// Liveness: the process answers. Readiness: the database (and Redis) answer too.
+	routes.GET("/healthz", authz.Public(), health.Live)
+	routes.HEAD("/healthz", authz.Public(), health.Live)
+	routes.GET("/readyz", authz.Public(), ready)
+	routes.HEAD("/readyz", authz.Public(), ready)
 	// A prefix marked replace takes the BFF's own routes under it, but never sign-in, the
 	// session, the menus or the start-up pages the console needs to work at all.
 	routes.Yield(func(path string) bool { return ups.Replaces(path) && !coreRoute(path) })
@@ -247,7 +284,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 // coreRoute tells whether path is one an upstream never takes from the BFF: without these
 // nobody could sign in, load the menus or set the system up.
 func coreRoute(path string) bool {
-	for _, p := range []string{"/healthz", "/api/auth", "/api/menus/build", "/api/app", "/api/init",
+	for _, p := range []string{"/healthz", "/readyz", "/api/auth", "/api/menus/build", "/api/app", "/api/init",
 		"/background/common/tj/login", APIDocPath} {
 		if config.UnderPrefix(path, p) {
 			return true

@@ -9,16 +9,30 @@ import (
 	"mallconsole/bff/internal/platform/dbtest"
 )
 
-func TestHealthz(t *testing.T) {
-	s := apptest.Start(t, "sqlite")
-	if r := s.Get(t, "/healthz", ""); r.Status != 200 || string(r.Body) != "{\"status\":\"ok\"}\n" {
-		t.Fatalf("healthz: %d %s", r.Status, r.Body)
-	}
-	sqlDB, _ := s.DB.DB()
-	sqlDB.Close()
-	r := s.Get(t, "/healthz", "")
-	if e := r.Error(t); e.Status != 503 || e.Message != "数据库不可用" {
-		t.Fatalf("healthz with the database gone: %+v", e)
+// /readyz follows the database (and Redis); /healthz only the process, so that an orchestrator
+// takes an instance out of the load balancer during a database outage instead of restarting it.
+func TestHealthzAndReadyz(t *testing.T) {
+	for _, variant := range []string{"sqlite", "redis"} {
+		t.Run(variant, func(t *testing.T) {
+			s := apptest.Start(t, variant)
+			for _, p := range []string{"/healthz", "/readyz"} {
+				if r := s.Get(t, p, ""); r.Status != 200 || string(r.Body) != "{\"status\":\"ok\"}\n" {
+					t.Fatalf("%s: %d %s", p, r.Status, r.Body)
+				}
+			}
+			sqlDB, _ := s.DB.DB()
+			sqlDB.Close()
+			r := s.Get(t, "/readyz", "")
+			if e := r.Error(t); e.Status != 503 || e.Message != "数据库不可用" || len(e.Errors) != 1 || e.Errors[0].Field != "database" {
+				t.Fatalf("readyz with the database gone: %+v", e)
+			}
+			if r := s.Do(t, apptest.Request{Method: "HEAD", Path: "/readyz"}); r.Status != 503 {
+				t.Fatalf("HEAD readyz with the database gone: %d", r.Status)
+			}
+			if r := s.Get(t, "/healthz", ""); r.Status != 200 {
+				t.Fatalf("healthz with the database gone: %d %s", r.Status, r.Body)
+			}
+		})
 	}
 }
 

@@ -37,7 +37,7 @@ func (s *Service) Record(ctx context.Context, e *Entry) {
 	e.IP = truncate(e.IP, 64)
 	e.Browser = truncate(e.Browser, 128)
 	if err := s.store.Add(ctx, e); err != nil {
-		s.log.Error("recording the operation log", "err", err, "path", e.Path)
+		s.log.ErrorContext(ctx, "recording the operation log", "err", err, "path", e.Path)
 	}
 }
 

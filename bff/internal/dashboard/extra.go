@@ -72,7 +72,7 @@ func (e *extras) fetch(ctx context.Context, p *authz.Principal, start, end strin
 		return a, err
 	}})
 	for _, f := range failed {
-		e.log.Warn("overview part unavailable", "part", f.Part, "err", f.Err)
+		e.log.WarnContext(ctx, "overview part unavailable", "part", f.Part, "err", f.Err)
 		missing = append(missing, upstream.Unavailable{Part: f.Part, Status: upstream.StatusUnavailable})
 	}
 	if a, ok := got[extraPart].(extraAnswer); ok {

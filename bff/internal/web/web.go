@@ -82,7 +82,7 @@ func (s *Site) Routes(e *echo.Echo) {
 
 // isAPI tells whether a path belongs to the API, where unknown routes are 404s, never pages.
 func isAPI(p string) bool {
-	for _, prefix := range []string{"/api", "/background", "/healthz"} {
+	for _, prefix := range []string{"/api", "/background", "/healthz", "/readyz"} {
 		if p == prefix || strings.HasPrefix(p, prefix+"/") {
 			return true
 		}

@@ -191,14 +191,17 @@ func TestAPIStaysAPI(t *testing.T) {
 	s := start(t)
 	for _, c := range []struct{ method, path string }{
 		{"GET", "/api/nothing"}, {"GET", "/api"}, {"POST", "/system/online"}, {"GET", "/api/auth/login"}, {"PUT", "/"},
+		{"GET", "/readyz/x"},
 	} {
 		r := s.Do(t, apptest.Request{Method: c.method, Path: c.path})
 		if e := r.Error(t); e.Status != 404 {
 			t.Fatalf("%s %s: %+v", c.method, c.path, e)
 		}
 	}
-	if r := get(t, s, "/healthz", nil); r.Status != 200 || string(r.Body) != "{\"status\":\"ok\"}\n" {
-		t.Fatalf("healthz: %d %q", r.Status, r.Body)
+	for _, p := range []string{"/healthz", "/readyz"} {
+		if r := get(t, s, p, nil); r.Status != 200 || string(r.Body) != "{\"status\":\"ok\"}\n" {
+			t.Fatalf("%s: %d %q", p, r.Status, r.Body)
+		}
 	}
 	if r := get(t, s, "/background/x", nil); r.Status != 405 {
 		t.Fatalf("background without token: %d", r.Status)

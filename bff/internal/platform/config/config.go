@@ -49,6 +49,7 @@ type Config struct {
 	LoginLock       time.Duration
 	TrustedProxy    []netip.Prefix
 	LogLevel        slog.Level
+	LogFormat       string // "text" or "json"
 	UploadDir       string // empty: DATA_DIR/uploads
 	UploadMaxMB     int
 	BrandTitles     map[string]string // host name (lower case, no port) → header title; others: 商城
@@ -64,6 +65,9 @@ type Config struct {
 
 	// CaptchaPerMinute is how many captchas one address gets a minute (also the burst); 0: no limit.
 	CaptchaPerMinute int
+
+	// MetricsAddr is the listener of GET /metrics (Prometheus); empty: no metrics.
+	MetricsAddr string
 }
 
 // DB says which database to open.
@@ -202,6 +206,24 @@ func settings() []setting {
 		{"BFF_STAFF_LOGIN", "local", "local|upstream: staff sign in with the BFF's own accounts, or through the identity:relay upstream", parseStaffLogin},
 		{"BFF_CHANNEL_LOGIN", "local", "local|upstream: the same for channel operators", parseChannelLogin},
 		{"BFF_UPSTREAM_RSA_PUBLIC_KEY", "", "the relay upstream's RSA public key (PEM or base64 DER, as eladmin-web holds it): passwords are encrypted with it on the way up", parseRSAKey},
+		{"BFF_METRICS_ADDR", "", "host:port of a separate listener serving GET /metrics (Prometheus), e.g. 127.0.0.1:9100; empty: off", func(c *Config, v string) error {
+			if v == "" {
+				return nil
+			}
+			if err := checkHostPort(v); err != nil {
+				return err
+			}
+			c.MetricsAddr = v
+			return nil
+		}},
+		{"BFF_LOG_FORMAT", "text", "text|json: log lines as key=value text or as JSON objects", func(c *Config, v string) error {
+			switch strings.ToLower(v) {
+			case "text", "json":
+				c.LogFormat = strings.ToLower(v)
+				return nil
+			}
+			return fmt.Errorf("must be text or json, got %q", v)
+		}},
 		{"BFF_LOG_LEVEL", "info", "debug|info|warn|error", func(c *Config, v string) error {
 			switch strings.ToLower(v) {
 			case "debug":
@@ -282,6 +304,9 @@ func Load(args, environ []string, usage io.Writer) (Config, error) {
 		errs = append(errs, fmt.Errorf("BFF_DB (--db): %w", err))
 	}
 	c.DB = db
+	if c.MetricsAddr != "" && c.MetricsAddr == c.Addr && !strings.HasSuffix(c.Addr, ":0") {
+		errs = append(errs, fmt.Errorf("BFF_METRICS_ADDR (--metrics-addr): must differ from BFF_ADDR %q: the metrics have their own listener", c.Addr))
+	}
 	if len(errs) == 0 {
 		if err := checkUpstreams(c); err != nil {
 			errs = append(errs, err)
@@ -325,6 +350,14 @@ func checkPassword(v string) error {
 }
 
 func parseAddr(c *Config, v string) error {
+	if err := checkHostPort(v); err != nil {
+		return err
+	}
+	c.Addr = v
+	return nil
+}
+
+func checkHostPort(v string) error {
 	host, port, err := net.SplitHostPort(v)
 	if err != nil {
 		return fmt.Errorf("must be host:port, got %q", v)
@@ -337,7 +370,6 @@ func parseAddr(c *Config, v string) error {
 			return fmt.Errorf("bad host %q", host)
 		}
 	}
-	c.Addr = v
 	return nil
 }
 

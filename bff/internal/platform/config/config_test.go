@@ -28,7 +28,8 @@ func TestDefaults(t *testing.T) {
 		Captcha: true, SessionTTL: 8 * time.Hour, LoginMaxFails: 5, LoginLock: 15 * time.Minute, LogLevel: slog.LevelInfo}
 	if c.Addr != want.Addr || c.DB != want.DB || c.DataDir != want.DataDir || c.Captcha != want.Captcha || c.Demo ||
 		c.SessionTTL != want.SessionTTL || c.LoginMaxFails != 5 || c.LoginLock != want.LoginLock ||
-		c.LogLevel != want.LogLevel || c.StaticDir != "" || c.Redis != "" || c.PortalSecret != "" || c.PublicURL != "" {
+		c.LogLevel != want.LogLevel || c.StaticDir != "" || c.Redis != "" || c.PortalSecret != "" || c.PublicURL != "" ||
+		c.MetricsAddr != "" || c.LogFormat != "text" {
 		t.Fatalf("defaults = %+v", c)
 	}
 }
@@ -45,6 +46,17 @@ func TestFlagsWinOverEnvironment(t *testing.T) {
 	// An empty variable counts as unset.
 	if c, err := load(t, nil, "BFF_ADDR="); err != nil || c.Addr != "127.0.0.1:8000" {
 		t.Fatalf("empty BFF_ADDR: %q %v", c.Addr, err)
+	}
+}
+
+func TestMetricsAddr(t *testing.T) {
+	c, err := load(t, []string{"--metrics-addr=127.0.0.1:9100"})
+	if err != nil || c.MetricsAddr != "127.0.0.1:9100" {
+		t.Fatalf("metrics addr %q %v", c.MetricsAddr, err)
+	}
+	// Both on port 0 (tests) are two listeners all the same.
+	if c, err := load(t, nil, "BFF_ADDR=127.0.0.1:0", "BFF_METRICS_ADDR=127.0.0.1:0"); err != nil || c.MetricsAddr != "127.0.0.1:0" {
+		t.Fatalf("port 0: %q %v", c.MetricsAddr, err)
 	}
 }
 
@@ -123,6 +135,10 @@ func TestBadValuesNameTheirVariable(t *testing.T) {
 		"BFF_LOG_LEVEL=loud":                           "BFF_LOG_LEVEL",
 		"BFF_UPLOAD_MAX_MB=0":                          "BFF_UPLOAD_MAX_MB",
 		"BFF_UPLOAD_MAX_MB=2048":                       "BFF_UPLOAD_MAX_MB",
+		"BFF_LOG_FORMAT=xml":                           "BFF_LOG_FORMAT",
+		"BFF_METRICS_ADDR=9100":                        "BFF_METRICS_ADDR",
+		"BFF_METRICS_ADDR=127.0.0.1:70000":             "BFF_METRICS_ADDR",
+		"BFF_METRICS_ADDR=127.0.0.1:8000":              "BFF_METRICS_ADDR", // the API's own address
 	}
 	for env, name := range cases {
 		_, err := load(t, nil, env)

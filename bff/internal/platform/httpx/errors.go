@@ -133,7 +133,7 @@ func ErrorHandler(log *slog.Logger, now func() time.Time) echo.HTTPErrorHandler 
 		}
 		e := classify(err)
 		if e.Status >= 500 {
-			log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path,
+			log.ErrorContext(c.Request().Context(), "request failed", "method", c.Request().Method, "path", c.Request().URL.Path,
 				"request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", err)
 		}
 		write(c, e, now)

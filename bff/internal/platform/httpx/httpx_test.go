@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -13,6 +14,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"mallconsole/bff/internal/platform/logx"
 )
 
 func fixedNow() time.Time { return time.UnixMilli(1_763_759_999_000) }
@@ -283,5 +286,52 @@ func TestParseSortTiesFollowTheLastField(t *testing.T) {
 		if got, err := ParseSort(c, allowed, "create_time DESC"); err != nil || got != want {
 			t.Errorf("%q = %q %v, want %q", q, got, err, want)
 		}
+	}
+}
+
+// A line a handler logs with the request's context names the request: the id the client sent,
+// or the one made for it and sent back.
+func TestHandlerLogLinesCarryTheRequestID(t *testing.T) {
+	var buf bytes.Buffer
+	log, err := logx.New(&buf, logx.JSON, slog.LevelInfo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := echo.New()
+	e.Use(RequestID(), RequestLog(log))
+	e.GET("/x", func(c echo.Context) error {
+		log.InfoContext(c.Request().Context(), "inside the handler")
+		return c.NoContent(http.StatusNoContent)
+	})
+	srv := httptest.NewServer(e)
+	defer srv.Close()
+
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/x", nil)
+	req.Header.Set(echo.HeaderXRequestID, "client-id-1")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	res, err = http.Get(srv.URL + "/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	made := res.Header.Get(echo.HeaderXRequestID)
+
+	var ids []string
+	for _, l := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("not a JSON line: %q", l)
+		}
+		if m["msg"] == "inside the handler" {
+			id, _ := m["request_id"].(string)
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) != 2 || ids[0] != "client-id-1" || made == "" || ids[1] != made {
+		t.Fatalf("ids %q, made %q; log:\n%s", ids, made, buf.String())
 	}
 }

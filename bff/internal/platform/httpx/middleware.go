@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"mallconsole/bff/internal/platform/logx"
 )
 
 // Recover turns a panic into a 500 (logged with its stack; the client sees no internals).
@@ -25,7 +27,7 @@ func Recover(log *slog.Logger) echo.MiddlewareFunc {
 					if r == http.ErrAbortHandler {
 						panic(r)
 					}
-					log.Error("panic", "path", c.Request().URL.Path, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+					log.ErrorContext(c.Request().Context(), "panic", "path", c.Request().URL.Path, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
 					err = fmt.Errorf("panic: %v", r)
 				}
 			}()
@@ -36,7 +38,8 @@ func Recover(log *slog.Logger) echo.MiddlewareFunc {
 
 var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
 
-// RequestID keeps a well-formed incoming X-Request-Id or makes one, and echoes it back.
+// RequestID keeps a well-formed incoming X-Request-Id or makes one, echoes it back and puts it
+// into the request's context.
 func RequestID() echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
@@ -45,6 +48,8 @@ func RequestID() echo.MiddlewareFunc {
 				id = strconv.FormatUint(rand.Uint64(), 36)
 			}
 			c.Response().Header().Set(echo.HeaderXRequestID, id)
+			// in the context, so that every line logged for the request names it (logx)
+			c.SetRequest(c.Request().WithContext(logx.WithRequestID(c.Request().Context(), id)))
 			return next(c)
 		}
 	}
