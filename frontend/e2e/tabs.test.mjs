@@ -303,6 +303,12 @@ test('a kept page shown again does not fetch its list again; 刷新 does', { ski
   await page.waitForLoadState('networkidle');
   assert.equal(fetched.users - start.users, 1, 'refresh fetched the list once');
   assert.equal(await keyword(page).inputValue(), '');
+  // The remounted page paints its rows a frame after the answer (the progress bar is still
+  // running then): read them once they are drawn, and compare.
+  await page.waitForFunction(
+    (n) => [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].filter((r) => r.checkVisibility()).length >= n,
+    before.length,
+  );
   assert.deepEqual(await rows(), before);
   noErrors(page);
   await page.context().close();
