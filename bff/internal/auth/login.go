@@ -50,11 +50,8 @@ func lockedError(wait time.Duration) error {
 // up either way), then the account's lock, then the password; only a right password tells
 // whether the account is enabled. See limiter for the lock-out policy.
 func (s *Service) login(ctx context.Context, in passwordLogin) (LoginResult, error) {
-	if wait, err := s.limiter.ipLocked(ctx, in.ip); err != nil {
+	if err := s.addressOpen(ctx, in); err != nil {
 		return LoginResult{}, err
-	} else if wait > 0 {
-		s.opt.Log.Warn("sign-in refused: address locked out", "username", in.username, "ip", in.ip)
-		return LoginResult{}, lockedError(wait)
 	}
 	if in.checkCaptcha {
 		ok, found, err := s.captchas.check(ctx, in.uuid, in.code)
@@ -151,4 +148,18 @@ func (s *Service) loginAccount(ctx context.Context, in portalLogin) (LoginResult
 	}
 	s.opt.Log.Info("signed in through the portal", "username", u.Username, "ip", in.ip)
 	return s.startSession(ctx, u, in.ip, in.userAgent)
+}
+
+// addressOpen refuses a sign-in from an address that is locked out (either sign-in, local or
+// through the upstream, counts its failures against the same lock).
+func (s *Service) addressOpen(ctx context.Context, in passwordLogin) error {
+	wait, err := s.limiter.ipLocked(ctx, in.ip)
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		s.opt.Log.Warn("sign-in refused: address locked out", "username", in.username, "ip", in.ip)
+		return lockedError(wait)
+	}
+	return nil
 }

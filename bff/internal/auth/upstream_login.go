@@ -42,11 +42,8 @@ func (s *Service) viaUpstream(kind string) bool {
 // captcha); the BFF keeps its address and account lock-outs, makes or refreshes the account
 // and starts its own session holding the upstream's token, which never reaches the browser.
 func (s *Service) upstreamLogin(ctx context.Context, in passwordLogin) (LoginResult, error) {
-	if wait, err := s.limiter.ipLocked(ctx, in.ip); err != nil {
+	if err := s.addressOpen(ctx, in); err != nil {
 		return LoginResult{}, err
-	} else if wait > 0 {
-		s.opt.Log.Warn("sign-in refused: address locked out", "username", in.username, "ip", in.ip)
-		return LoginResult{}, lockedError(wait)
 	}
 	acct := account{kind: in.kind, name: in.username}
 	if u, found, err := s.d.Users.ByUsername(ctx, in.username); err != nil {
