@@ -7,7 +7,14 @@ const s = suite();
 
 test('admin signs in, uses the sidebar, and logs out', { skip: s.skip }, async () => {
   const page = await newPage(s.browser);
-  await page.goto(`${s.stack.bffURL}/`);
+  const res = await page.goto(`${s.stack.bffURL}/`);
+  // The page runs under a Content-Security-Policy that allows no inline script but its own
+  // (hashed); a violation would be a console error, which noErrors below fails on.
+  const csp = res.headers()['content-security-policy'] ?? '';
+  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+  assert.match(scriptSrc, /'sha256-/, `script-src: ${scriptSrc}`);
+  assert.doesNotMatch(scriptSrc, /unsafe-inline|unsafe-eval/);
+  assert.match(csp, /frame-ancestors 'self'/);
   // Signed out: / needs sign-in, so the guard sends the user to /login with the wanted path.
   await page.waitForURL(/\/login\?redirect=/);
   assert.equal(new URL(page.url()).searchParams.get('redirect'), '/dashboard');

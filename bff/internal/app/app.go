@@ -120,6 +120,10 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		a.closers = append(a.closers, sqlSessions.Close)
 		store = kv.NewSQL(opt.DB, now)
 		sessions = sqlSessions
+		if opt.DB.Name() == "sqlite" {
+			// One process owns an embedded database: its sessions can be remembered here.
+			sessions = auth.NewLocalSessions(sqlSessions, 5*time.Second, 100_000, now)
+		}
 	}
 
 	users := user.NewStore(opt.DB, gen)
@@ -167,7 +171,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = httpx.ErrorHandler(log, now)
 	e.IPExtractor = proxies.ClientIP
-	e.Use(httpx.RequestID())
+	e.Use(httpx.RequestID(), httpx.SecureHeaders(strings.HasPrefix(cfg.PublicURL, "https://")))
 	if opt.Metrics != nil {
 		m, err := metrics.NewHTTP(opt.Metrics)
 		if err != nil {
@@ -269,7 +273,11 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	}
 
 	if cfg.StaticDir != "" {
-		site, err := web.New(web.Options{Dir: cfg.StaticDir, PublicURL: cfg.PublicURL, Proxies: proxies})
+		policy := web.Policy{Ancestors: cfg.PortalOrigins}
+		if o := web.Origin(cfg.PublicURL); o != "" {
+			policy.Sources = append(policy.Sources, o)
+		}
+		site, err := web.New(web.Options{Dir: cfg.StaticDir, PublicURL: cfg.PublicURL, Proxies: proxies, Policy: policy})
 		if err != nil {
 			return nil, err
 		}

@@ -17,7 +17,7 @@ import (
 // eachSessionStore runs body on every session store: SQL on SQLite and MySQL, and Redis. userIDs
 // are users that exist (the SQL store's rows reference them).
 func eachSessionStore(t *testing.T, body func(t *testing.T, s auth.SessionStore, userIDs []int64)) {
-	for _, backend := range []string{db.SQLite, db.MySQL, "redis"} {
+	for _, backend := range []string{db.SQLite, db.MySQL, "redis", "sqlite+local"} {
 		t.Run(backend, func(t *testing.T) {
 			t.Parallel()
 			if backend == "redis" {
@@ -25,12 +25,16 @@ func eachSessionStore(t *testing.T, body func(t *testing.T, s auth.SessionStore,
 				body(t, auth.NewRedisSessions(rdb, prefix), []int64{1, 2})
 				return
 			}
-			g := dbtest.Open(t, backend)
+			g := dbtest.Open(t, strings.TrimSuffix(backend, "+local"))
 			s, err := auth.NewSQLSessions(context.Background(), g)
 			if err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { s.Close() })
+			if backend == "sqlite+local" {
+				body(t, auth.NewLocalSessions(s, time.Minute, 100, time.Now), makeUsers(t, g, "u1", "u2"))
+				return
+			}
 			body(t, s, makeUsers(t, g, "u1", "u2"))
 		})
 	}

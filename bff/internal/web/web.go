@@ -31,6 +31,7 @@ type Options struct {
 	Dir       string         // the front end's build output, with index.html
 	PublicURL string         // absolute base for asset addresses; empty: the request's own
 	Proxies   *httpx.Proxies // whom to believe about scheme and host
+	Policy    Policy         // the page's Content-Security-Policy
 }
 
 // Site serves the front end.
@@ -255,6 +256,7 @@ func (s *Site) serveIndex(c echo.Context) error {
 	}
 	body := Rewrite(raw, base)
 	h := c.Response().Header()
+	h.Set(echo.HeaderContentSecurityPolicy, s.opt.Policy.header(body))
 	h.Set(echo.HeaderCacheControl, "no-store")
 	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
 	h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
