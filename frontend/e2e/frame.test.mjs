@@ -10,7 +10,8 @@ const s = suite();
 
 const siderWidth = (page) => page.locator('aside.ant-layout-sider').evaluate((n) => Math.round(n.getBoundingClientRect().width));
 const sidebarCookie = async (page) => (await page.context().cookies()).find((c) => c.name === 'sidebarStatus')?.value;
-const collapseButton = (page) => page.locator('.ant-pro-sider-collapsed-button');
+// The hamburger in the top bar (seed-spec §2).
+const collapseButton = (page) => page.locator('header').getByRole('button', { name: /收起侧边栏|展开侧边栏/ });
 
 async function signedIn(viewport, init) {
   const page = await newPage(s.browser, viewport ? { viewport } : undefined);
@@ -35,6 +36,32 @@ test('the sidebar is open by default, 205 px, and its state is kept in a cookie 
   await collapseButton(page).click();
   await page.waitForFunction(() => document.querySelector('aside.ant-layout-sider').getBoundingClientRect().width === 205);
   assert.equal(await sidebarCookie(page), '1');
+  noErrors(page);
+  await page.context().close();
+});
+
+test('the hamburger sits in the top bar; with 菜单手风琴 opening a directory closes the other', { skip: s.skip }, async () => {
+  const page = await signedIn();
+  assert.equal(await page.locator('.ant-pro-sider-collapsed-button').count(), 0, 'no toggle at the foot of the sidebar');
+  const box = await collapseButton(page).boundingBox();
+  assert.ok(box.y < 56, `the toggle is in the 56 px top bar (y ${box.y})`);
+  const open = () => page.locator('aside .ant-menu-submenu-open > .ant-menu-submenu-title').allInnerTexts();
+  await page.getByRole('menuitem', { name: /系统管理/ }).click();
+  await page.getByRole('menuitem', { name: /用户管理/ }).waitFor();
+  await page.getByRole('menuitem', { name: /商城/ }).click();
+  await page.getByRole('menuitem', { name: /商品管理/ }).waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('aside .ant-menu-submenu-open').length === 1);
+  assert.deepEqual((await open()).map((x) => x.trim()), ['商城']);
+  await screenshot(page, 'frame-00-accordion');
+  // Switched off in 布局设置, both stay open.
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '布局设置' }).click();
+  const drawer = page.getByRole('dialog').filter({ hasText: '菜单手风琴' });
+  await drawer.getByRole('switch', { name: '菜单手风琴' }).click();
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'hidden' });
+  await page.getByRole('menuitem', { name: /系统管理/ }).click();
+  await page.waitForFunction(() => document.querySelectorAll('aside .ant-menu-submenu-open').length === 2);
   noErrors(page);
   await page.context().close();
 });

@@ -23,6 +23,8 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { RouteProgress } from './RouteProgress';
 import { SettingsDrawer } from './SettingsDrawer';
+import { SidebarToggle } from './SidebarToggle';
+import { accordion } from './accordion';
 import { SizeSelect } from './SizeSelect';
 import { UserMenu } from './UserMenu';
 import { useDayjsLocale } from './useDayjsLocale';
@@ -136,6 +138,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
     [token.colorPrimary, token.colorPrimaryBg],
   );
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
   const embedded = getRuntime().embedded;
   useDeviceWatcher();
   useDayjsLocale();
@@ -177,7 +180,14 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       title={false}
       pageTitleRender={false}
       logo={sidebarLogo ? <Logo /> : false}
-      headerTitleRender={(logo) => <Brand logo={logo} title={title} />}
+      headerTitleRender={(logo) => (
+        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 12 }}>
+          <Brand logo={logo} title={title} />
+          <SidebarToggle />
+        </span>
+      )}
+      // The hamburger sits in the top bar (seed-spec §2), not at the foot of the sidebar.
+      collapsedButtonRender={false}
       // The header carries the brand; the sider repeats it only as ProLayout's mobile drawer (its
       // isMobile, under 768px). Our "mobile" device (under 992px) keeps the fixed sider, collapsed
       // to 64px, where the brand does not fit.
@@ -193,8 +203,11 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       onCollapse={(next) => next !== collapsed && setSidebar(!next)}
       route={route}
       location={{ pathname: location.pathname }}
-      // ProLayout's autoClose (its default): following a route closes the other open directories.
+      // ProLayout's autoClose (its default): following a route closes the other open directories;
+      // opening one by hand closes the others too (accordion).
       menu={uniqueOpened ? { locale: false } : { locale: false, autoClose: false }}
+      openKeys={openKeys}
+      onOpenChange={(keys) => setOpenKeys((before) => (uniqueOpened ? accordion(before, keys || []) : [...(keys || [])]))}
       menuItemRender={(item, dom) =>
         item.isUrl || !item.path ? (
           <a href={item.itemPath ?? item.path} target="_blank" rel="noreferrer">
