@@ -66,28 +66,24 @@ test('the hamburger sits in the top bar; with 菜单手风琴 opening a director
   await page.context().close();
 });
 
-test('under 992 px the sidebar closes without animation, and again after a route change', { skip: s.skip }, async () => {
+test('under 992 px the sidebar is a drawer behind the hamburger, closed again after a route change', { skip: s.skip }, async () => {
   const page = await signedIn({ width: 900, height: 700 });
-  await page.waitForFunction(() => document.querySelector('aside.ant-layout-sider')?.getBoundingClientRect().width === 64);
-  const moving = await page.evaluate(() => {
-    const aside = document.querySelector('aside.ant-layout-sider');
-    const nodes = [aside, aside.previousElementSibling, aside.parentElement, aside.nextElementSibling].filter(Boolean);
-    return nodes.map((n) => `${n.tagName}.${n.className}: ${getComputedStyle(n).transitionProperty} ${getComputedStyle(n).transitionDuration}`)
-      .filter((d) => d.split(' ').pop().split(',').some((x) => parseFloat(x) > 0));
-  });
-  assert.deepEqual(moving, [], 'the mobile close has no transition');
+  await page.getByRole('button', { name: '展开侧边栏' }).waitFor();
+  assert.equal(await page.locator('aside.ant-layout-sider').count(), 0, 'no sidebar rail beside the page');
+  const content = await page.locator('.ant-pro-layout-content').boundingBox();
+  assert.ok(content.x < 10, `the page uses the whole width (x ${content.x})`);
   await screenshot(page, 'frame-01-mobile');
 
-  // Opened by hand, it closes again on the next navigation.
-  await collapseButton(page).click();
-  await page.waitForFunction(() => document.querySelector('aside.ant-layout-sider').getBoundingClientRect().width === 205);
-  await page.getByRole('menuitem', { name: /系统管理/ }).click();
-  await page.getByRole('menuitem', { name: /用户管理/ }).click();
+  // The hamburger opens the menu as a drawer; following an entry closes it.
+  await page.getByRole('button', { name: '展开侧边栏' }).click();
+  const drawer = page.locator('.mall-mobile-menu .ant-drawer-content');
+  await drawer.getByRole('menuitem', { name: /系统管理/ }).click();
+  await screenshot(page, 'frame-02-mobile-drawer');
+  await drawer.getByRole('menuitem', { name: /用户管理/ }).click();
   await page.waitForURL(/\/system\/user$/);
-  await page.waitForFunction(() => document.querySelector('aside.ant-layout-sider').getBoundingClientRect().width === 64);
   await page.getByRole('tab', { name: '用户管理' }).waitFor();
-  await page.waitForTimeout(500); // the menu folds its open directory
-  await screenshot(page, 'frame-02-mobile-after-route');
+  await drawer.waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: '展开侧边栏' }).waitFor();
   noErrors(page);
   await page.context().close();
 });

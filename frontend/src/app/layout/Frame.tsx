@@ -24,6 +24,7 @@ import { Logo } from './Logo';
 import { RouteProgress } from './RouteProgress';
 import { SettingsDrawer } from './SettingsDrawer';
 import { SidebarToggle } from './SidebarToggle';
+import { MobileMenu } from './MobileMenu';
 import { accordion } from './accordion';
 import { SizeSelect } from './SizeSelect';
 import { UserMenu } from './UserMenu';
@@ -123,6 +124,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   const collapsed = useAppStore((s) => !s.sidebarOpened);
   const setSidebar = useAppStore((s) => s.setSidebar);
   const withoutAnimation = useAppStore((s) => s.withoutAnimation);
+  const mobile = useAppStore((s) => s.device === 'mobile');
   const { tagsView, fixedHeader, sidebarLogo, uniqueOpened, dark } = useSettings();
   const { token } = theme.useToken();
   // The theme colour marks the chosen sidebar entry.
@@ -197,6 +199,8 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       fixSiderbar
       fixedHeader={fixedHeader}
       collapsed={collapsed}
+      // Under 992 px no sider at all: the menu is a drawer behind the hamburger (MobileMenu).
+      menuRender={mobile ? false : undefined}
       // The sidebar state is ours alone (cookie, device watcher): antd's own breakpoint (lg = 992px)
       // would open it again on a desktop load and undo the mobile close without animation.
       breakpoint={false}
@@ -237,6 +241,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       {tagsView && <TabStrip titleOf={tabTitle} />}
       <KeepAlive />
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {mobile && <MobileMenu items={route.children} pathname={location.pathname} width={SIDEBAR_WIDTH} />}
     </ProLayout>
     </AntApp>
   );
