@@ -4,8 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
-	"io"
-	"mime/multipart"
+	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -13,6 +12,7 @@ import (
 
 	"mallconsole/bff/internal/apptest"
 	"mallconsole/bff/internal/platform/config"
+	"mallconsole/bff/internal/platform/objstore/s3test"
 )
 
 type imagePolicy struct {
@@ -40,24 +40,9 @@ func askPolicy(t *testing.T, s *apptest.Server, token, contentType string) (appt
 // editor does.
 func postDirect(t *testing.T, p imagePolicy, contentType string, content []byte) (int, string) {
 	t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	for k, v := range p.Fields {
-		if k != "Content-Type" {
-			_ = mw.WriteField(k, v)
-		}
-	}
-	_ = mw.WriteField("Content-Type", contentType)
-	w, _ := mw.CreateFormFile("file", "pasted.png")
-	_, _ = w.Write(content)
-	_ = mw.Close()
-	res, err := http.Post(p.URL, mw.FormDataContentType(), &body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return res.StatusCode, string(b)
+	fields := maps.Clone(p.Fields)
+	fields["Content-Type"] = contentType
+	return s3test.PostForm(t, p.URL, fields, content)
 }
 
 // On local disk the policy says so (the editor keeps posting to the BFF); bad types and

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime/multipart"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -152,27 +152,12 @@ type zeros struct{}
 
 func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
 
-// post sends a browser's form: the policy's fields, then the file.
+// post sends the policy's form with the file's type.
 func post(t *testing.T, p objstore.Policy, contentType string, content []byte) (int, string) {
 	t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	for k, v := range p.Fields {
-		if k == "Content-Type" {
-			v = contentType
-		}
-		_ = mw.WriteField(k, v)
-	}
-	w, _ := mw.CreateFormFile("file", "x.png")
-	_, _ = w.Write(content)
-	_ = mw.Close()
-	res, err := http.Post(p.URL, mw.FormDataContentType(), &body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return res.StatusCode, string(b)
+	fields := maps.Clone(p.Fields)
+	fields["Content-Type"] = contentType
+	return s3test.PostForm(t, p.URL, fields, content)
 }
 
 // The presigned POST is enforced by the service: the key, the type and the size.
