@@ -46,6 +46,26 @@ export async function revoke(bffURL, token) {
   assert.equal(res.status, 200, 'logout of the stolen token should succeed');
 }
 
+/** Pastes a 120×60 picture (drawn on a canvas, encoded as PNG) into the editor as the clipboard would. */
+export async function pastePicture(page, editor) {
+  await editor.click();
+  await editor.evaluate(async (el) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 120;
+    canvas.height = 60;
+    const g = canvas.getContext('2d');
+    g.fillStyle = '#1677ff';
+    g.fillRect(0, 0, 120, 60);
+    g.fillStyle = '#fff';
+    g.font = '20px sans-serif';
+    g.fillText('LOGO', 34, 38);
+    const blob = await new Promise((done) => canvas.toBlob(done, 'image/png'));
+    const data = new DataTransfer();
+    data.items.add(new File([blob], 'logo.png', { type: 'image/png' }));
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+}
+
 export function noErrors(page) {
   // A failed resource load that the test itself provoked (401/405) is reported by Chromium as a
   // console error; everything else is a real fault.

@@ -1,7 +1,7 @@
 // Shared plumbing for the browser tests: starts the real BFF (SQLite, demo data) and the host
 // portal on free loopback ports, drives Debian's Chromium through playwright-core, and stops
 // everything it started by PID.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,41 @@ export function browserMissing() {
   if (existsSync(chromiumPath)) return false;
   if (process.env.E2E_REQUIRE_BROWSER === '1') throw new Error(`no browser at ${chromiumPath}`);
   return `no browser at ${chromiumPath}`;
+}
+
+/**
+ * The versitygw binary the object-storage tests run (BFF_TEST_VERSITYGW, else `go env GOPATH`/bin):
+ * "" when there is none; with CI set, a missing one fails instead of skipping.
+ */
+export function versitygwMissing() {
+  if (versitygwBinary()) return false;
+  const why = 'no versitygw (go install github.com/versity/versitygw/cmd/versitygw@v1.8.0, or set BFF_TEST_VERSITYGW)';
+  if (process.env.CI) throw new Error(why);
+  return why;
+}
+
+function versitygwBinary() {
+  if (process.env.BFF_TEST_VERSITYGW) return process.env.BFF_TEST_VERSITYGW;
+  try {
+    const p = join(execFileSync('go', ['env', 'GOPATH']).toString().trim(), 'bin', 'versitygw');
+    return existsSync(p) ? p : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Answers once something listens at url, whatever its status (an S3 root answers 403 unsigned). */
+async function waitListening(url, child, name) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    try {
+      await fetch(url);
+      return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${name} not listening at ${url}`);
 }
 
 function freePort() {
@@ -70,16 +105,35 @@ function stop(child) {
  * (portalEnv adds to the portal's settings, e.g. PORTAL_SECRET for its sign-in assertion).
  * Passwords are random per run; nothing here is a fixed secret.
  */
-export async function startStack({ portal = false, env = {}, portalEnv = {} } = {}) {
+export async function startStack({ portal = false, env = {}, portalEnv = {}, s3 = false } = {}) {
   const logs = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'mall-e2e-'));
-  const [bffPort, portalPort] = await Promise.all([freePort(), freePort()]);
+  const [bffPort, portalPort, s3Port] = await Promise.all([freePort(), freePort(), freePort()]);
   const bffURL = `http://127.0.0.1:${bffPort}`;
   const portalURL = `http://127.0.0.1:${portalPort}`;
   const passwords = {
     admin: 'A' + randomBytes(9).toString('base64url'),
     demo: 'D' + randomBytes(9).toString('base64url'),
   };
+  const children = [];
+  const s3URL = `http://127.0.0.1:${s3Port}`;
+  if (s3) {
+    // versitygw's posix backend: a folder under the root is a bucket. CORS lets the console's
+    // page read the answer of its direct POST.
+    const root = join(dataDir, 's3');
+    mkdirSync(join(root, 'uploads'), { recursive: true });
+    const keys = { access: 'e2e' + randomBytes(6).toString('hex'), secret: randomBytes(20).toString('hex') };
+    const gw = start('versitygw', versitygwBinary(), ['--access', keys.access, '--secret', keys.secret,
+      '--port', `127.0.0.1:${s3Port}`, '--cors-allow-origin', bffURL, 'posix', root], {}, logs);
+    children.push(gw);
+    try {
+      await waitListening(`${s3URL}/`, gw, 'versitygw');
+    } catch (err) {
+      await Promise.all(children.map(stop));
+      throw new Error(`${err.message}\n${logs.join('')}`);
+    }
+    env = { BFF_STORAGE: 's3://uploads', BFF_S3_ENDPOINT: s3URL, BFF_S3_ACCESS_KEY: keys.access, BFF_S3_SECRET_KEY: keys.secret, ...env };
+  }
   const bin = process.env.BFF_BIN || join(repo, 'bin', 'bff');
   const bff = start('bff', bin, [], {
     BFF_ADDR: `127.0.0.1:${bffPort}`,
@@ -95,7 +149,7 @@ export async function startStack({ portal = false, env = {}, portalEnv = {} } = 
     BFF_PORTAL_ORIGINS: portalURL,
     ...env,
   }, logs);
-  const children = [bff];
+  children.push(bff);
   try {
     await waitHTTP(`${bffURL}/healthz`, bff, 'bff');
     if (portal) {
@@ -114,6 +168,8 @@ export async function startStack({ portal = false, env = {}, portalEnv = {} } = 
   return {
     bffURL,
     portalURL,
+    /** The bucket's service when started with s3 (the bucket is "uploads"). */
+    s3URL,
     passwords,
     /** The BFF's data folder (its SQLite database is bff.db there), for test fixtures. */
     dataDir,
@@ -204,7 +260,7 @@ export async function screenshot(page, name) {
  * `skip` is known at once (no browser here), so tests can be declared with `{ skip: s.skip }`.
  */
 export function suite(options = {}) {
-  const s = { skip: browserMissing(), stack: undefined, browser: undefined };
+  const s = { skip: browserMissing() || (options.s3 && versitygwMissing()), stack: undefined, browser: undefined };
   before(async () => {
     if (s.skip) return;
     [s.stack, s.browser] = await Promise.all([startStack(options), launchBrowser()]);

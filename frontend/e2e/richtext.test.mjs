@@ -4,31 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, screenshot, suite } from './harness.mjs';
-import { signIn, noErrors } from './flows.mjs';
+import { signIn, noErrors, pastePicture } from './flows.mjs';
 
 const setupToken = 'e2e-setup-token-0123456789-0123456789';
 const ctx = suite({ env: { BFF_DEMO: 'off', BFF_SETUP_TOKEN: setupToken } });
 const { skip } = ctx;
-
-/** Pastes a 120×60 picture (drawn on a canvas, encoded as PNG) into the editor as the clipboard would. */
-async function pastePicture(page, editor) {
-  await editor.click();
-  await editor.evaluate(async (el) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 120;
-    canvas.height = 60;
-    const g = canvas.getContext('2d');
-    g.fillStyle = '#1677ff';
-    g.fillRect(0, 0, 120, 60);
-    g.fillStyle = '#fff';
-    g.font = '20px sans-serif';
-    g.fillText('LOGO', 34, 38);
-    const blob = await new Promise((done) => canvas.toBlob(done, 'image/png'));
-    const data = new DataTransfer();
-    data.items.add(new File([blob], 'logo.png', { type: 'image/png' }));
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  });
-}
 
 test('/init 店铺简介: a pasted picture is uploaded and shown, the introduction is sent with the setup', { skip }, async () => {
   const { stack, browser } = ctx;

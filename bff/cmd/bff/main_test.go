@@ -12,12 +12,14 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"mallconsole/bff/internal/platform/dbtest"
+	"mallconsole/bff/internal/platform/objstore/s3test"
 )
 
 // running is a started `run`: its stdout lines and its result.
@@ -359,6 +361,38 @@ func TestRunServesUpstreamMetrics(t *testing.T) {
 	res.Body.Close()
 	if !strings.Contains(string(body), `bff_upstream_requests_total{prefix="/api/erp",status="200"} 1`) {
 		t.Fatalf("no upstream counter in:\n%s", body)
+	}
+	r.stop(t)
+}
+
+// With BFF_STORAGE=s3://… the uploads go to the bucket, which must exist when the BFF starts;
+// a missing secret stops the start before anything is opened.
+func TestRunOnS3(t *testing.T) {
+	b := s3test.Start(t)
+	env := []string{"BFF_DATA_DIR=" + t.TempDir(), "BFF_LOG_LEVEL=warn", "BFF_S3_ENDPOINT=" + b.Endpoint,
+		"BFF_S3_ACCESS_KEY=" + b.AccessKey, "BFF_S3_SECRET_KEY=" + b.SecretKey}
+	noSecret := append(slices.Clone(env[:len(env)-1]), "BFF_STORAGE=s3://"+b.Bucket)
+	err := run(context.Background(), nil, noSecret, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "BFF_S3_SECRET_KEY (--s3-secret-key): required") {
+		t.Fatalf("no secret: %v", err)
+	}
+	err = run(context.Background(), []string{"--addr=127.0.0.1:0"}, append(env, "BFF_STORAGE=s3://no-such-bucket", "BFF_DATA_DIR="+t.TempDir()), io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), `BFF_STORAGE: objstore: bucket "no-such-bucket" does not exist`) {
+		t.Fatalf("missing bucket: %v", err)
+	}
+	r := start(t, []string{"--addr=127.0.0.1:0", "--captcha=off", "--demo=on", "--admin-password=first-admin-pw"}, append(env, "BFF_STORAGE=s3://"+b.Bucket))
+	token := loginAdmin(t, r.base, "first-admin-pw")
+	req, _ := http.NewRequest(http.MethodPost, r.base+"/api/files/imagePolicy", strings.NewReader(`{"contentType":"image/webp"}`))
+	req.Header.Set("Authorization", token)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var p struct{ Storage, URL string }
+	if err := json.NewDecoder(res.Body).Decode(&p); err != nil || res.StatusCode != 200 || p.Storage != "s3" || !strings.HasPrefix(p.URL, b.Endpoint+"/"+b.Bucket) {
+		t.Fatalf("policy: %d %+v %v", res.StatusCode, p, err)
 	}
 	r.stop(t)
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -40,6 +41,7 @@ import (
 	"mallconsole/bff/internal/platform/kv"
 	"mallconsole/bff/internal/platform/metrics"
 	"mallconsole/bff/internal/platform/perm"
+	"mallconsole/bff/internal/platform/objstore"
 	"mallconsole/bff/internal/platform/richtext"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/upstream"
@@ -247,7 +249,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	} else if tok != "" && opt.Out != nil {
 		fmt.Fprintf(opt.Out, "setup token (enter it at /init, valid until the system is set up): %s\n", tok)
 	}
-	uploads, err := wireUploads(routes, opt)
+	uploads, err := wireUploads(ctx, routes, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -277,6 +279,12 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		policy := web.Policy{Ancestors: cfg.PortalOrigins}
 		if o := web.Origin(cfg.PublicURL); o != "" {
 			policy.Sources = append(policy.Sources, o)
+		}
+		if cfg.S3.Bucket != "" {
+			// The rich-text editor posts pictures straight to the bucket (path or virtual-host style).
+			if u, err := url.Parse(cfg.S3.Endpoint); err == nil && u.Host != "" {
+				policy.Uploads = append(policy.Uploads, u.Scheme+"://"+u.Host, u.Scheme+"://"+cfg.S3.Bucket+"."+u.Host)
+			}
 		}
 		site, err := web.New(web.Options{Dir: cfg.StaticDir, PublicURL: cfg.PublicURL, Proxies: proxies, Policy: policy})
 		if err != nil {
@@ -362,21 +370,39 @@ func (a *App) Close() error {
 	return errors.Join(errs...)
 }
 
-// wireUploads stores uploads on local disk (BFF_UPLOAD_DIR, default DATA_DIR/uploads).
-func wireUploads(routes *authz.Router, opt Options) (*attach.Service, error) {
-	dir := opt.Config.UploadDir
-	if dir == "" {
-		dir = filepath.Join(opt.Config.DataDir, "uploads")
-	}
-	disk, err := attach.NewDisk(dir)
-	if err != nil {
-		return nil, err
-	}
+// wireUploads stores uploads in the configured bucket (BFF_STORAGE=s3://…), which must be
+// reachable at start, or on local disk (BFF_UPLOAD_DIR, default DATA_DIR/uploads).
+func wireUploads(ctx context.Context, routes *authz.Router, opt Options) (*attach.Service, error) {
 	maxMB := opt.Config.UploadMaxMB
 	if maxMB == 0 {
 		maxMB = 50
 	}
-	uploads := attach.New(opt.DB, disk, attach.Options{MaxBytes: int64(maxMB) << 20, Now: opt.Now})
+	o := attach.Options{MaxBytes: int64(maxMB) << 20, Now: opt.Now}
+	var store attach.Storage
+	if s3 := opt.Config.S3; s3.Bucket != "" {
+		b, err := objstore.New(objstore.Config{Endpoint: s3.Endpoint, Region: s3.Region, Bucket: s3.Bucket,
+			AccessKey: s3.AccessKey, SecretKey: s3.SecretKey})
+		if err != nil {
+			return nil, err
+		}
+		check, cancel := context.WithTimeout(ctx, 15*time.Second)
+		defer cancel()
+		if err := b.Check(check); err != nil {
+			return nil, fmt.Errorf("BFF_STORAGE: %w", err)
+		}
+		store, o.Presign, o.PolicyTTL = b, b, time.Duration(s3.PolicyHours*3600)*time.Second
+	} else {
+		dir := opt.Config.UploadDir
+		if dir == "" {
+			dir = filepath.Join(opt.Config.DataDir, "uploads")
+		}
+		disk, err := attach.NewDisk(dir)
+		if err != nil {
+			return nil, err
+		}
+		store = disk
+	}
+	uploads := attach.New(opt.DB, store, o)
 	uploads.Routes(routes)
 	return uploads, nil
 }

@@ -439,6 +439,9 @@ func matrixSamples() map[string]sample {
 			body, ctype := pngUpload(t)
 			return apptest.Request{Method: http.MethodPost, Path: "/api/contract/upload", Raw: body, RawType: ctype}
 		},
+		"POST /api/files/imagePolicy": func(*testing.T, *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPost, Path: "/api/files/imagePolicy", JSON: map[string]string{"contentType": "image/png"}}
+		},
 		"DELETE /api/actattach/delete/:id": func(t *testing.T, m *matrix) apptest.Request {
 			// only the uploader (or attach:del) deletes: sign in as a user without permissions who uploads
 			owner := m.userWith(t, nil)

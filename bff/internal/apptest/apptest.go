@@ -25,6 +25,7 @@ import (
 	"mallconsole/bff/internal/platform/db"
 	"mallconsole/bff/internal/platform/dbtest"
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/objstore/s3test"
 	"mallconsole/bff/internal/seed"
 )
 
@@ -284,4 +285,15 @@ func token(t testing.TB, r Response) string {
 		t.Fatalf("sign-in failed: %d %s", r.Status, r.Body)
 	}
 	return res.Token
+}
+
+// WithS3 keeps the server's uploads in a fresh bucket of a versitygw started for the test
+// (skipped when versitygw is not installed, failed when CI is set).
+func WithS3(t testing.TB) Setup {
+	t.Helper()
+	b := s3test.Start(t)
+	return func(c *config.Config) {
+		c.S3 = config.S3{Bucket: b.Bucket, Endpoint: b.Endpoint, Region: b.Region, AccessKey: b.AccessKey,
+			SecretKey: b.SecretKey, PolicyHours: 2}
+	}
 }

@@ -2,6 +2,7 @@ package attach_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"mime/multipart"
@@ -13,6 +14,7 @@ import (
 
 	"mallconsole/bff/internal/apptest"
 	"mallconsole/bff/internal/platform/config"
+	"mallconsole/bff/internal/platform/objstore"
 )
 
 var png = append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{0}, 100)...)
@@ -69,8 +71,21 @@ func wantStatus(t *testing.T, res *http.Response, status int, msg string) {
 	}
 }
 
+// files lists what the server's storage holds: the upload directory, or the bucket (with any
+// unfinished multipart upload).
 func files(t *testing.T, s *apptest.Server) []string {
 	t.Helper()
+	if c := s.Config.S3; c.Bucket != "" {
+		b, err := objstore.New(objstore.Config{Endpoint: c.Endpoint, Region: c.Region, Bucket: c.Bucket, AccessKey: c.AccessKey, SecretKey: c.SecretKey})
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys, err := b.Keys(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return keys
+	}
 	entries, _ := os.ReadDir(filepath.Join(s.Config.DataDir, "uploads"))
 	var names []string
 	for _, e := range entries {
@@ -79,8 +94,18 @@ func files(t *testing.T, s *apptest.Server) []string {
 	return names
 }
 
+// eachStore runs body on local disk with every store variant, and on S3 (versitygw) with SQLite.
+func eachStore(t *testing.T, body func(t *testing.T, s *apptest.Server), setups ...apptest.Setup) {
+	t.Helper()
+	apptest.Each(t, body, setups...)
+	t.Run("s3", func(t *testing.T) {
+		t.Parallel()
+		body(t, apptest.Start(t, "sqlite", append(setups, apptest.WithS3(t))...))
+	})
+}
+
 func TestUpload(t *testing.T) {
-	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
+	eachStore(t, func(t *testing.T, s *apptest.Server) {
 		staff := s.Login(t, "staff", apptest.DemoPassword)
 		admin := s.Login(t, "admin", apptest.AdminPassword)
 		channel := s.ChannelLogin(t, "channel", apptest.DemoPassword)
@@ -107,6 +132,10 @@ func TestUpload(t *testing.T) {
 			r.Header.Get("X-Content-Type-Options") != "nosniff" || !strings.HasPrefix(r.Header.Get("Content-Disposition"), "inline;") ||
 			!strings.Contains(r.Header.Get("Content-Security-Policy"), "sandbox") {
 			t.Fatalf("read: %d %v", r.Status, r.Header)
+		}
+		r = s.Do(t, apptest.Request{Method: http.MethodGet, Path: a.ReadURL, Header: http.Header{"Range": {"bytes=8-15"}}})
+		if r.Status != http.StatusPartialContent || !bytes.Equal(r.Body, png[8:16]) || r.Header.Get("Content-Range") != "bytes 8-15/108" {
+			t.Fatalf("range: %d %v %q", r.Status, r.Header, r.Body)
 		}
 		r = s.Get(t, a.DownloadURL, "")
 		if want := `attachment; filename="__ 1.png"; filename*=UTF-8''%E5%90%88%E5%90%8C%201.png`; r.Header.Get("Content-Disposition") != want {
@@ -174,15 +203,16 @@ func jsonText(v any) string {
 
 // The limit is enforced while the file streams: the server answers 413 without storing it.
 func TestUploadTooBig(t *testing.T) {
-	s := apptest.Start(t, "sqlite", func(c *config.Config) { c.UploadMaxMB = 1 })
-	staff := s.Login(t, "staff", apptest.DemoPassword)
-	big := io.MultiReader(bytes.NewReader(png), bytes.NewReader(make([]byte, 1<<20)))
-	wantStatus(t, upload(t, s, staff, "big.png", big, nil), 413, "file: 文件大小不能超过1MB")
-	exact := io.MultiReader(bytes.NewReader(png), bytes.NewReader(make([]byte, 1<<20-len(png))))
-	if res := upload(t, s, staff, "exact.png", exact, nil); res.StatusCode != 201 {
-		wantStatus(t, res, 201, "")
-	}
-	if got := files(t, s); len(got) != 1 {
-		t.Fatalf("files = %v, want only the one within the limit", got)
-	}
+	eachStore(t, func(t *testing.T, s *apptest.Server) {
+		staff := s.Login(t, "staff", apptest.DemoPassword)
+		big := io.MultiReader(bytes.NewReader(png), bytes.NewReader(make([]byte, 1<<20)))
+		wantStatus(t, upload(t, s, staff, "big.png", big, nil), 413, "file: 文件大小不能超过1MB")
+		exact := io.MultiReader(bytes.NewReader(png), bytes.NewReader(make([]byte, 1<<20-len(png))))
+		if res := upload(t, s, staff, "exact.png", exact, nil); res.StatusCode != 201 {
+			wantStatus(t, res, 201, "")
+		}
+		if got := files(t, s); len(got) != 1 {
+			t.Fatalf("files = %v, want only the one within the limit", got)
+		}
+	}, func(c *config.Config) { c.UploadMaxMB = 1 })
 }

@@ -6,14 +6,15 @@ import (
 	"testing"
 
 	"mallconsole/bff/internal/apptest"
+	"mallconsole/bff/internal/platform/config"
 )
 
-// BenchmarkUpload50MB posts a 50 MB PDF through the real server to local disk: throughput is the
-// MB/s column.
-func BenchmarkUpload50MB(b *testing.B) {
-	s := apptest.Start(b, "sqlite")
+// benchUpload posts a PDF of size bytes through the real server started with setups, as the
+// staff user: throughput is the MB/s column.
+func benchUpload(b *testing.B, size int, setups ...apptest.Setup) {
+	s := apptest.Start(b, "sqlite", setups...)
 	tok := s.Login(b, "staff", apptest.DemoPassword)
-	content := append([]byte("%PDF-1.7\n"), make([]byte, 50<<20-9)...)
+	content := append([]byte("%PDF-1.7\n"), make([]byte, size-9)...)
 	b.SetBytes(int64(len(content)))
 	b.ResetTimer()
 	for b.Loop() {
@@ -23,4 +24,15 @@ func BenchmarkUpload50MB(b *testing.B) {
 			b.Fatalf("status %d", res.StatusCode)
 		}
 	}
+}
+
+// BenchmarkUpload50MB posts a 50 MB PDF to local disk.
+func BenchmarkUpload50MB(b *testing.B) { benchUpload(b, 50<<20) }
+
+// BenchmarkUpload100MB posts a 100 MB PDF to each storage: local disk, and an S3 bucket of
+// versitygw (posix backend) on loopback.
+func BenchmarkUpload100MB(b *testing.B) {
+	limit := func(c *config.Config) { c.UploadMaxMB = 200 }
+	b.Run("disk", func(b *testing.B) { benchUpload(b, 100<<20, limit) })
+	b.Run("s3", func(b *testing.B) { benchUpload(b, 100<<20, limit, apptest.WithS3(b)) })
 }

@@ -42,7 +42,7 @@ func wantErr(t *testing.T, r apptest.Response, status int, msg string) {
 // TestUploadCutShort: a body that ends inside the file (a dropped connection, a lying client) is
 // the client's fault (400), for uploads and avatars alike, and leaves nothing behind.
 func TestUploadCutShort(t *testing.T) {
-	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
+	eachStore(t, func(t *testing.T, s *apptest.Server) {
 		staff := s.Login(t, "staff", apptest.DemoPassword)
 		pic := append(append([]byte{}, png...), bytes.Repeat([]byte{7}, 8000)...)
 		for path, field := range map[string]string{"/api/contract/upload": "file", "/api/users/updateAvatar": "avatar"} {
@@ -83,7 +83,7 @@ func TestUploadFieldsNotUTF8(t *testing.T) {
 // TestDownloadName: the name a file is sent under carries the extension of the type found in its
 // content, not the uploader's; bidirectional and zero-width controls are removed from names.
 func TestDownloadName(t *testing.T) {
-	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
+	eachStore(t, func(t *testing.T, s *apptest.Server) {
 		staff := s.Login(t, "staff", apptest.DemoPassword)
 		up := func(name string, content []byte) answer {
 			body, ctype := multipartBody(t, "file", name, content, nil)

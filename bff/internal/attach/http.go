@@ -36,6 +36,7 @@ func (s *Service) Routes(r *authz.Router) {
 		Doc(authz.Doc{Summary: "read a file", Params: keyPath{}, RespType: "application/octet-stream"})
 	r.GET("/api/files/:key/download", authz.Public(), s.handleRead).
 		Doc(authz.Doc{Summary: "download a file", Params: keyPath{}, RespType: "application/octet-stream"})
+	s.directRoutes(r)
 }
 
 // UploadForm is the multipart upload; the text fields are optional labels.

@@ -18,6 +18,10 @@ type Options struct {
 	MaxBytes int64    // largest file accepted
 	Types    []string // accepted kinds (extensions of DefaultTypes); nil = DefaultTypes
 	Now      func() time.Time
+	// Presign, when files are in object storage, signs the editor's direct picture uploads,
+	// valid for PolicyTTL; nil: pictures go through the BFF (ImagePolicyRoute says so).
+	Presign   Presigner
+	PolicyTTL time.Duration
 }
 
 // Service stores, serves and deletes uploaded files.
@@ -34,6 +38,9 @@ func New(db *gorm.DB, store Storage, opt Options) *Service {
 	}
 	if opt.Now == nil {
 		opt.Now = time.Now
+	}
+	if opt.PolicyTTL <= 0 {
+		opt.PolicyTTL = time.Hour
 	}
 	return &Service{db: db, store: store, opt: opt}
 }

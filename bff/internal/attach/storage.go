@@ -9,11 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+
+	"mallconsole/bff/internal/platform/objstore"
 )
 
-// Storage keeps files under keys the caller generates. Local disk now; an S3-compatible bucket
-// implements the same three calls (PutObject, GetObject, DeleteObject) when configured, so that
-// several BFF instances share the files (docs/decisions.md "Uploads").
+// Storage keeps files under keys the caller generates: local disk (Disk), or an S3-compatible
+// bucket (objstore.Bucket, BFF_STORAGE=s3://…) so that several BFF instances share the files
+// (docs/decisions.md "Uploads").
 type Storage interface {
 	// Put stores r under key; on error nothing is left under key.
 	Put(ctx context.Context, key string, r io.Reader) (int64, error)
@@ -21,8 +23,9 @@ type Storage interface {
 	Delete(ctx context.Context, key string) error
 }
 
-// ErrNotFound is what Open and Delete return for a key that holds nothing.
-var ErrNotFound = errors.New("attach: no such file")
+// ErrNotFound is what Open and Delete return for a key that holds nothing (objstore's own, so a
+// bucket is a Storage as it is).
+var ErrNotFound = objstore.ErrNotFound
 
 // keyPattern is every key this package generates; nothing else reaches the disk.
 var keyPattern = regexp.MustCompile(`^[0-9a-f]{32}\.[a-z0-9]{1,5}$`)

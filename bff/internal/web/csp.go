@@ -18,8 +18,10 @@ var srcAttr = regexp.MustCompile(`(?i)\ssrc\s*=`)
 type Policy struct {
 	// Ancestors may put the console in a frame besides its own origin (the host portals).
 	Ancestors []string
-	// Sources are other origins the page reads from or sends to (object storage, a CDN base).
+	// Sources are other origins the page loads from (a CDN base for the assets).
 	Sources []string
+	// Uploads are origins the page only sends files to (an object-storage bucket's presigned POST).
+	Uploads []string
 }
 
 // header is the Content-Security-Policy of page (as served: after Rewrite, since the inline
@@ -45,7 +47,7 @@ func (p Policy) header(page []byte) string {
 		"style-src " + srcs + " 'unsafe-inline'",
 		"img-src " + srcs + " data: blob:",
 		"font-src " + srcs + " data:",
-		"connect-src " + srcs,
+		"connect-src " + strings.Join(append([]string{srcs}, p.Uploads...), " "),
 		"worker-src 'self' blob:",
 		"frame-src 'self' blob:",
 		"object-src 'none'",

@@ -54,6 +54,7 @@ type Config struct {
 	LogFormat     string // "text" or "json"
 	UploadDir     string // empty: DATA_DIR/uploads
 	UploadMaxMB   int
+	S3            S3                // S3.Bucket empty: uploads on local disk (UploadDir)
 	BrandTitles   map[string]string // host name (lower case, no port) → header title; others: 商城
 
 	// Upstream mode (docs/upstream.md): prefixes proxied to existing backends, longest first.
@@ -211,6 +212,21 @@ func settings() []setting {
 			c.UploadMaxMB = n
 			return nil
 		}},
+		{"BFF_STORAGE", "local", "where uploads are kept: local (BFF_UPLOAD_DIR) or s3://bucket (an S3-compatible bucket, with the BFF_S3_* settings)", parseStorage},
+		{"BFF_S3_ENDPOINT", "", "with BFF_STORAGE=s3://…: the service's URL, http(s)://host[:port]", parseS3Endpoint},
+		{"BFF_S3_REGION", "us-east-1", "with BFF_STORAGE=s3://…: the bucket's region", func(c *Config, v string) error {
+			c.S3.Region = strings.TrimSpace(v)
+			return nil
+		}},
+		{"BFF_S3_ACCESS_KEY", "", "with BFF_STORAGE=s3://…: access key id (required, no default)", func(c *Config, v string) error {
+			c.S3.AccessKey = v
+			return nil
+		}},
+		{"BFF_S3_SECRET_KEY", "", "with BFF_STORAGE=s3://…: secret access key (required, no default)", func(c *Config, v string) error {
+			c.S3.SecretKey = v
+			return nil
+		}},
+		{"BFF_S3_POLICY_HOURS", "1", "with BFF_STORAGE=s3://…: lifetime in hours of a presigned image upload (× 3600 s; 0.01..168)", parseS3Hours},
 		{"BFF_BRAND_TITLES", "", "comma-separated host=title pairs: the header title for each deployment host (others: 商城)", parseBrandTitles},
 		{"BFF_UPSTREAMS", "", "comma-separated PREFIX=URL[|perm:PERMISSION][|identity:jwt|relay][|replace]: API prefixes proxied to existing backends", parseUpstreams},
 		{"BFF_UPSTREAM_SECRET", "", "HS256 secret (at least 32 characters) signing the identity sent to upstreams; required with BFF_UPSTREAMS", parseUpstreamSecret},
@@ -325,6 +341,9 @@ func Load(args, environ []string, usage io.Writer) (Config, error) {
 			errs = append(errs, err)
 		}
 		if err := checkRelay(c); err != nil {
+			errs = append(errs, err)
+		}
+		if err := checkStorage(c); err != nil {
 			errs = append(errs, err)
 		}
 	}

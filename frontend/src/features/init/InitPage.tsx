@@ -5,7 +5,7 @@ import { useT } from './messages';
 import { emailRules, mobileRules } from '@/shared/lib/rules';
 import { getToken } from '@/shared/lib/token';
 import { placeFieldErrors } from '@/shared/ui/form';
-import { bffUploader, RichTextField, UploadRefused, type ImageUploader } from '@/shared/ui/richtext';
+import { policyUploader, RichTextField, UploadRefused, type ImageUploader } from '@/shared/ui/richtext';
 import { checkInit, setupSystem, type SetupForm } from './api';
 
 type State = { kind: 'checking' } | { kind: 'done'; initialized: boolean } | { kind: 'failed' };
@@ -42,7 +42,7 @@ function InitForm() {
   const required = { required: true, message: t('v.required') };
   // Pictures are uploaded files, which need an owner: whoever signed in with the seeded
   // administrator's printed password can add them; before that the introduction is text only.
-  const upload = bffUploader();
+  const upload = policyUploader();
   const introImages: ImageUploader = (file) => {
     if (!getToken()) return Promise.reject(new UploadRefused(t('init.introNeedsLogin')));
     return upload(file);

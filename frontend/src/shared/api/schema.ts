@@ -1062,6 +1062,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/files/imagePolicy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * how to upload a rich-text picture (presigned POST to object storage, or local)
+         * @description Access: signed-in
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["AttachImagePolicyRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AttachImagePolicy"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/files/{key}": {
         parameters: {
             query?: never;
@@ -3095,6 +3138,22 @@ export interface components {
     schemas: {
         AppconfigConfig: {
             title: null | string;
+        };
+        AttachImagePolicy: {
+            expiresAt?: string;
+            fields?: {
+                [key: string]: string;
+            };
+            key?: string;
+            /** Format: int64 */
+            maxBytes: number;
+            readUrl?: string;
+            /** @enum {string} */
+            storage: "local" | "s3";
+            url?: string;
+        };
+        AttachImagePolicyRequest: {
+            contentType: string;
         };
         AttachUploaded: {
             downloadUrl: string;

@@ -4,7 +4,7 @@ import type { Rule } from 'antd/es/form';
 import { isYuan, toYuanText } from '@/shared/lib/money';
 import { useDicts } from '@/shared/ui/dict';
 import { Dialog } from '@/shared/ui/form';
-import { bffUploader, RichTextField } from '@/shared/ui/richtext';
+import { policyUploader, RichTextField } from '@/shared/ui/richtext';
 import { Upload, type UploadedFile } from '@/shared/ui/upload';
 import { createGoods, updateGoods, type GoodsRow, type GoodsStatus } from '../api';
 import { useT } from '../messages';
@@ -29,7 +29,7 @@ const MAX_GALLERY = 9;
 /** The BFF's stock limit. */
 const MAX_STOCK = 1_000_000_000;
 const FULL_ROW = { span: 24 } as const;
-const describeImages = bffUploader();
+const describeImages = policyUploader();
 
 export interface GoodsDialogProps {
   /** The row being edited (with its description), 'new', or null: closed. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { App, Button, Input, Space, Tooltip } from 'antd';
 import {
   BoldOutlined,
@@ -11,12 +11,12 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
-import { bffUploader, imageFiles, UploadRefused, type ImageUploader } from './upload';
+import { imageFiles, policyUploader, UploadRefused, type ImageUploader } from './upload';
 
 export interface RichTextProps {
   value?: string;
   onChange?: (html: string) => void;
-  /** Where pasted and dropped images go (default: the BFF's upload endpoint). */
+  /** Where pasted and dropped images go (default: the bucket when the BFF has one, else the BFF's upload endpoint). */
   uploadImage?: ImageUploader;
   height?: number;
 }
@@ -34,7 +34,7 @@ export default function RichText({ value = '', onChange, uploadImage, height = 3
   const editor = useRef<HTMLDivElement>(null);
   const [source, setSource] = useState(false);
   const [full, setFull] = useState(false);
-  const upload = uploadImage ?? bffUploader();
+  const upload = useMemo(() => uploadImage ?? policyUploader(), [uploadImage]);
 
   // outside changes (a form reset) reach the editor; its own edits do not re-render it
   useEffect(() => {

@@ -7,7 +7,7 @@ import { Suspense, useState } from 'react';
 import { Providers } from '@/app/providers';
 import { client } from '@/shared/api';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
-import { bffUploader, imageFiles, RichText, tokenDeadline, UploadRefused } from '.';
+import { bffUploader, imageFiles, policyUploader, RichText, tokenDeadline, UploadRefused } from '.';
 
 let bff: FakeBff;
 beforeEach(() => {
@@ -53,6 +53,40 @@ describe('rich text', { timeout: 30_000 }, () => {
   it('the default uploader posts to the BFF and answers the read URL', async () => {
     expect(await bffUploader()(new File(['x'], 'a.png', { type: 'image/png' }))).toBe('/api/files/a.png');
     expect((bff.calls[0].data as FormData).get('file')).toBeInstanceOf(File);
+  });
+  it('on local disk the picture goes through the BFF, and the policy is not asked again', async () => {
+    bff.on('POST /api/files/imagePolicy', () => ({ status: 200, body: { storage: 'local', maxBytes: 5 << 20 } }));
+    const upload = policyUploader();
+    const png = new File(['x'], 'a.png', { type: 'image/png' });
+    expect(await upload(png)).toBe('/api/files/a.png');
+    expect(await upload(png)).toBe('/api/files/a.png');
+    expect(bff.calls.map((c) => c.path)).toEqual(['/api/files/imagePolicy', '/api/contract/upload', '/api/contract/upload']);
+    expect(JSON.parse(bff.calls[0].data as string)).toEqual({ contentType: 'image/png' });
+  });
+  it('with object storage the picture is posted to the bucket under the policy, the file last', async () => {
+    bff.on('POST /api/files/imagePolicy', () => ({
+      status: 200,
+      body: { storage: 's3', maxBytes: 4, url: 'http://bucket.test/up', fields: { key: 'k.png', policy: 'p', 'Content-Type': 'image/png' }, key: 'k.png', readUrl: '/api/files/k.png' },
+    }));
+    const posted: FormData[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      expect(url).toBe('http://bucket.test/up');
+      posted.push(init.body as FormData);
+      return new Response(null, { status: 204 });
+    });
+    try {
+      const upload = policyUploader();
+      expect(await upload(new File(['1234'], 'a.png', { type: 'image/png' }))).toBe('/api/files/k.png');
+      expect([...posted[0].keys()]).toEqual(['key', 'policy', 'Content-Type', 'file']);
+      expect(posted[0].get('Content-Type')).toBe('image/png');
+      await expect(upload(new File(['12345'], 'b.png', { type: 'image/png' }))).rejects.toBeInstanceOf(UploadRefused);
+      // SVG never goes to the bucket: the BFF's upload checks it
+      expect(await upload(new File(['<svg/>'], 'c.svg', { type: 'image/svg+xml' }))).toBe('/api/files/a.png');
+      expect(posted).toHaveLength(1);
+      expect(bff.calls.map((c) => c.path)).toEqual(['/api/files/imagePolicy', '/api/files/imagePolicy', '/api/contract/upload']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
   it('a pasted image is uploaded and inserted', async () => {
     const upload = vi.fn(async () => '/api/files/p.png');

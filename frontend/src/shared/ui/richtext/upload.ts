@@ -1,4 +1,5 @@
 import { http } from '@/shared/api';
+import { t } from '@/shared/lib/i18n';
 import { getRuntime } from '@/shared/lib/runtime';
 import { DEFAULT_ACTION, type UploadAnswer } from '../upload/logic';
 
@@ -15,6 +16,47 @@ export function bffUploader(action: string = DEFAULT_ACTION): ImageUploader {
     form.append('file', file);
     const a = await http.post<UploadAnswer>(action, form);
     return getRuntime().apiBase + a.readUrl;
+  };
+}
+
+/** Where the BFF keeps pictures and, with object storage, a presigned POST (docs/api.md). */
+export interface ImagePolicy {
+  storage: 'local' | 's3';
+  maxBytes: number;
+  url?: string;
+  fields?: Record<string, string>;
+  key?: string;
+  readUrl?: string;
+  expiresAt?: string;
+}
+
+export const IMAGE_POLICY = '/api/files/imagePolicy';
+
+/** The types a picture may go straight to the bucket with (the BFF's raster kinds; never SVG). */
+const DIRECT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp'];
+
+/**
+ * Asks the BFF where a picture goes. With object storage it is posted straight to the bucket
+ * under the presigned policy (the bytes never pass the BFF) and read back through the BFF; on
+ * local disk, and for other types, it goes through `fallback`. A "local" answer is remembered.
+ */
+export function policyUploader(fallback: ImageUploader = bffUploader()): ImageUploader {
+  let local = false;
+  return async (file) => {
+    if (local || !DIRECT_TYPES.includes(file.type)) return fallback(file);
+    const p = await http.post<ImagePolicy>(IMAGE_POLICY, { contentType: file.type });
+    if (p.storage !== 's3' || !p.url || !p.fields || !p.readUrl) {
+      local = true;
+      return fallback(file);
+    }
+    if (file.size > p.maxBytes) throw new UploadRefused(t('upload.tooBig', { n: Math.floor(p.maxBytes / 1024 / 1024) }));
+    const form = new FormData();
+    for (const [k, v] of Object.entries(p.fields)) form.append(k, v);
+    form.set('Content-Type', file.type);
+    form.append('file', file); // last: the bucket ignores fields after the file
+    const res = await fetch(p.url, { method: 'POST', body: form });
+    if (!res.ok) throw new Error(`upload failed: ${res.status}`);
+    return getRuntime().apiBase + p.readUrl;
   };
 }
 
