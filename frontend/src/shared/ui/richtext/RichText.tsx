@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { App, Input } from 'antd';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import { useT } from '@/shared/lib/i18n';
-import { editorExtensions } from './extensions';
+import { useT } from './messages';
+import { caretAfter, editorExtensions } from './extensions';
 import { Toolbar } from './Toolbar';
 import { bffUploader, checkImage, imageFiles, IMAGE_TYPES, UploadRefused, type ImageUploader } from './upload';
 
@@ -56,7 +56,9 @@ export default function RichText({ value = '', onChange, uploadImage, height = 3
         const src = await latest.current.upload(file);
         const image = { type: 'image', attrs: { src, alt: file.name } };
         const chain = editor.chain().focus();
-        (at === undefined ? chain.insertContent(image) : chain.insertContentAt(at, image)).run();
+        (at === undefined ? chain.insertContent(image) : chain.insertContentAt(at, image))
+          .command(caretAfter)
+          .run();
         at = undefined; // the next one goes after it
       } catch (err) {
         void message.error(err instanceof UploadRefused ? err.message : t('upload.failed'));
@@ -148,7 +150,7 @@ export default function RichText({ value = '', onChange, uploadImage, height = 3
       <input
         ref={picker}
         type="file"
-        hidden
+        style={{ display: 'none' }}
         multiple
         aria-label={t('rt.image')}
         accept={IMAGE_TYPES.map((type) => `.${type}`).join(',')}

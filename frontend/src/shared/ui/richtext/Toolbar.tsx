@@ -6,9 +6,9 @@ import {
   AlignRightOutlined,
   BoldOutlined,
   CodeOutlined,
+  CompressOutlined,
+  ExpandOutlined,
   FontColorsOutlined,
-  FullscreenExitOutlined,
-  FullscreenOutlined,
   ItalicOutlined,
   LinkOutlined,
   OrderedListOutlined,
@@ -21,8 +21,11 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { useEditorState, type Editor } from '@tiptap/react';
-import { useT } from '@/shared/lib/i18n';
-import { LINK_PROTOCOLS } from './extensions';
+import { useT } from './messages';
+import { caretAfter, LINK_PROTOCOLS } from './extensions';
+
+// Expand/Compress, not the frame's Fullscreen icons: sharing those would pull the editor's
+// dependencies into a chunk the frame loads.
 
 /** The text colours offered: antd's palette at its sixth shade, and black/grey. */
 export const COLORS = ['#000000', '#8c8c8c', '#f5222d', '#fa8c16', '#fadb14', '#52c41a', '#13c2c2', '#1677ff', '#722ed1', '#eb2f96'];
@@ -100,7 +103,7 @@ export function Toolbar({ editor, source, full, onSource, onFull, onPickImages }
       <TableMenu editor={editor} inTable={m.inTable} disabled={source} />
       {tool(t('rt.image'), <PictureOutlined />, onPickImages)}
       {tool(t('rt.source'), <CodeOutlined />, onSource, source, false)}
-      {tool(full ? t('rt.fullscreenExit') : t('rt.fullscreen'), full ? <FullscreenExitOutlined /> : <FullscreenOutlined />, onFull, full, false)}
+      {tool(full ? t('rt.fullscreenExit') : t('rt.fullscreen'), full ? <CompressOutlined /> : <ExpandOutlined />, onFull, full, false)}
     </Space>
   );
 }
@@ -188,7 +191,7 @@ function TableMenu({ editor, inTable, disabled }: { editor: Editor; inTable: boo
   const t = useT();
   const run = () => editor.chain().focus();
   const items = [
-    { key: 'insert', label: t('rt.tableInsert'), onClick: () => run().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run() },
+    { key: 'insert', label: t('rt.tableInsert'), onClick: () => run().command(caretAfter).insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run() },
     { key: 'row', label: t('rt.rowAfter'), disabled: !inTable, onClick: () => run().addRowAfter().run() },
     { key: 'col', label: t('rt.colAfter'), disabled: !inTable, onClick: () => run().addColumnAfter().run() },
     { key: 'rowDelete', label: t('rt.rowDelete'), disabled: !inTable, onClick: () => run().deleteRow().run() },

@@ -1,4 +1,5 @@
-import { mergeAttributes, type AnyExtension } from '@tiptap/core';
+import { mergeAttributes, type AnyExtension, type CommandProps } from '@tiptap/core';
+import { TextSelection } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
@@ -46,4 +47,13 @@ export function editorExtensions(placeholder = ''): AnyExtension[] {
     TableCell,
     Placeholder.configure({ placeholder }),
   ];
+}
+
+/**
+ * A chain step: the caret goes just after what is selected. Inserting over a selected picture
+ * (just inserted, or clicked) would replace it; after this step the insert goes behind it.
+ */
+export function caretAfter({ tr }: CommandProps): boolean {
+  if (!tr.selection.empty) tr.setSelection(TextSelection.near(tr.doc.resolve(tr.selection.to)));
+  return true;
 }

@@ -164,7 +164,8 @@ describe('rich text', { timeout: 30_000 }, () => {
     expect(seen.mock.lastCall?.[0]).not.toContain('<table');
   });
 
-  it('a pasted image is uploaded and inserted', async () => {
+  it('a pasted image is uploaded and inserted; what comes next goes after it', async () => {
+    const user = userEvent.setup();
     const upload = vi.fn(async () => '/api/files/p.png');
     const seen = renderEditor({ upload });
     const box = await editorBox();
@@ -172,6 +173,9 @@ describe('rich text', { timeout: 30_000 }, () => {
     paste(box, [file]);
     await waitFor(() => expect(upload).toHaveBeenCalledWith(file));
     await waitFor(() => expect(seen).toHaveBeenLastCalledWith(expect.stringContaining('<img src="/api/files/p.png" alt="shot.png">')));
+    await user.click(screen.getByRole('button', { name: '表格' }));
+    await user.click(within(await screen.findByRole('menu')).getByText('插入表格'));
+    expect(seen.mock.lastCall?.[0]).toMatch(/<img src="\/api\/files\/p.png" alt="shot.png"><table>/);
   });
 
   it('a chosen image (插入图片) is uploaded and inserted; one over the size limit is refused before uploading', async () => {
