@@ -138,7 +138,11 @@ test('goods: create, list, both date ranges, 上架, sort, export, 409, 详情 a
   // the editor's full screen inside the dialog: Esc leaves full screen only (the dialog stays
   // open: the save below clicks its button)
   await dialog.getByRole('button', { name: '全屏' }).click();
-  await page.locator('.monomer-richtext[data-fullscreen]').waitFor();
+  const full = page.locator('.monomer-richtext[data-fullscreen]');
+  await full.waitFor();
+  const box = await full.boundingBox();
+  const view = page.viewportSize();
+  assert.deepEqual([box.x, box.y, box.width, box.height], [0, 0, view.width, view.height], 'full screen fills the window, dialog or not');
   await page.keyboard.press('Escape');
   await page.locator('.monomer-richtext:not([data-fullscreen])').waitFor();
   await screenshot(page, 'goods-01-create');

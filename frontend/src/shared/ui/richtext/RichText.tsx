@@ -66,8 +66,10 @@ export default function RichText({ value = '', onChange, uploadImage, height = 3
     }
   };
 
+  // made once: new extension objects on each render would make Tiptap reapply its options
+  const [extensions] = useState(() => editorExtensions(t('rt.placeholder')));
   const editor = useEditor({
-    extensions: editorExtensions(t('rt.placeholder')),
+    extensions,
     content: value,
     editorProps: {
       attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': t('rt.editor') },
@@ -168,8 +170,11 @@ export default function RichText({ value = '', onChange, uploadImage, height = 3
         />
       ) : null}
       <div
-        hidden={source !== null}
-        style={{ '--rt-height': full ? 'calc(100vh - 80px)' : `${height}px`, ...(full ? { flex: 1, overflow: 'auto' } : {}) } as CSSProperties}
+        style={{
+          '--rt-height': full ? 'calc(100vh - 80px)' : `${height}px`,
+          ...(full ? { flex: 1, overflow: 'auto' } : {}),
+          ...(source !== null ? { display: 'none' } : {}),
+        } as CSSProperties}
       >
         <EditorContent editor={editor} />
       </div>

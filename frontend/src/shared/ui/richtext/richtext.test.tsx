@@ -218,6 +218,7 @@ describe('rich text', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: '源代码' }));
     const src = screen.getByRole('textbox', { name: '源代码' });
     expect(src).toHaveValue('<p>你好</p>');
+    expect(screen.queryByRole('textbox', { name: '富文本编辑器' })).toBeNull();
     expect(screen.getByRole('button', { name: '加粗' })).toBeDisabled();
     await user.type(src, '<b>x</b>');
     expect(seen).toHaveBeenLastCalledWith('<p>你好</p><b>x</b>');
