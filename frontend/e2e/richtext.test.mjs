@@ -11,10 +11,13 @@ const setupToken = 'e2e-setup-token-0123456789-0123456789';
 const ctx = suite({ env: { BFF_DEMO: 'off', BFF_SETUP_TOKEN: setupToken } });
 const { skip } = ctx;
 
-/** Pastes a 120×60 picture (drawn on a canvas, encoded as PNG) into the editor as the clipboard would. */
-async function pastePicture(page, editor) {
+/**
+ * Pastes (or drops, on the editor's first line) a 120×60 picture drawn on a canvas and encoded as
+ * PNG, as the clipboard or a file dragged from the desktop would hand it over.
+ */
+async function pastePicture(page, editor, how = 'paste') {
   await editor.click();
-  await editor.evaluate(async (el) => {
+  await editor.evaluate(async (el, how) => {
     const canvas = document.createElement('canvas');
     canvas.width = 120;
     canvas.height = 60;
@@ -27,8 +30,13 @@ async function pastePicture(page, editor) {
     const blob = await new Promise((done) => canvas.toBlob(done, 'image/png'));
     const data = new DataTransfer();
     data.items.add(new File([blob], 'logo.png', { type: 'image/png' }));
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  });
+    if (how === 'paste') {
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      return;
+    }
+    const line = el.querySelector('p').getBoundingClientRect();
+    el.dispatchEvent(new DragEvent('drop', { dataTransfer: data, clientX: line.left + 4, clientY: line.top + line.height / 2, bubbles: true, cancelable: true }));
+  }, how);
 }
 
 test('/init 店铺简介: a pasted picture is uploaded and shown, the introduction is sent with the setup', { skip }, async () => {
@@ -84,6 +92,12 @@ test('/init 店铺简介: a pasted picture is uploaded and shown, the introducti
   await page.getByRole('button', { name: '表格' }).click();
   await page.getByRole('menuitem', { name: '下方插入行' }).click();
   assert.equal(await editor.locator('table tr').count(), 4, 'a row was added');
+  // a picture dropped on the first line is uploaded too and lands there
+  const [dropped] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/contract/upload')), pastePicture(page, editor, 'drop')]);
+  assert.equal(dropped.status(), 201);
+  await editor.locator('img').nth(1).waitFor();
+  const order = await editor.evaluate((el) => [...el.children].map((c) => c.tagName.toLowerCase()).slice(0, 3).join(' '));
+  assert.match(order, /^(p img|img p)/, `the dropped picture is at the top: ${order}`);
   await screenshot(page, 'richtext-01-init-intro');
 
   // full screen covers the page; Esc leaves it
@@ -107,7 +121,7 @@ test('/init 店铺简介: a pasted picture is uploaded and shown, the introducti
     page.getByRole('button', { name: '完成初始化' }).click(),
   ]);
   const intro = setup.postDataJSON().shopIntro;
-  assert.match(intro, /^<p><span style="color: rgb\(245, 34, 45\);"><strong>好物优选，<\/strong><\/span><\/p>/, intro);
+  assert.match(intro, /<p><span style="color: rgb\(245, 34, 45\);"><strong>好物优选，<\/strong><\/span><\/p>/, intro);
   assert.ok(intro.includes(`<img src="${stack.bffURL}${readUrl}" alt="logo.png">`) || intro.includes(`<img src="${readUrl}" alt="logo.png">`), `the introduction keeps the picture: ${intro}`);
   assert.match(intro, /<table><tbody><tr><th><p>规格<\/p><\/th><th><p>价格<\/p><\/th><th><p><\/p><\/th><\/tr>(<tr>(<td><p><\/p><\/td>){3}<\/tr>){3}<\/tbody><\/table>/, intro);
   await page.waitForURL(/\/login/);

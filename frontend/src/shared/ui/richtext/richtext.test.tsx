@@ -190,6 +190,7 @@ describe('rich text', { timeout: 30_000 }, () => {
     await waitFor(() => expect(seen).toHaveBeenLastCalledWith(expect.stringContaining('<img src="/api/files/c.png" alt="chosen.png">')));
   });
 
+  // A drop needs layout (ProseMirror places it by coordinates): e2e/richtext.test.mjs drops one.
   it('an uploader refusing in words shows them; nothing is inserted', async () => {
     const seen = renderEditor({
       upload: async () => {
