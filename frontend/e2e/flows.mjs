@@ -46,10 +46,13 @@ export async function revoke(bffURL, token) {
   assert.equal(res.status, 200, 'logout of the stolen token should succeed');
 }
 
-/** Pastes a 120×60 picture (drawn on a canvas, encoded as PNG) into the editor as the clipboard would. */
-export async function pastePicture(page, editor) {
+/**
+ * Pastes (or drops, on the editor's first line) a 120×60 picture drawn on a canvas and encoded as
+ * PNG, as the clipboard or a file dragged from the desktop would hand it over.
+ */
+export async function pastePicture(page, editor, how = 'paste') {
   await editor.click();
-  await editor.evaluate(async (el) => {
+  await editor.evaluate(async (el, how) => {
     const canvas = document.createElement('canvas');
     canvas.width = 120;
     canvas.height = 60;
@@ -62,8 +65,13 @@ export async function pastePicture(page, editor) {
     const blob = await new Promise((done) => canvas.toBlob(done, 'image/png'));
     const data = new DataTransfer();
     data.items.add(new File([blob], 'logo.png', { type: 'image/png' }));
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  });
+    if (how === 'paste') {
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      return;
+    }
+    const line = el.querySelector('p').getBoundingClientRect();
+    el.dispatchEvent(new DragEvent('drop', { dataTransfer: data, clientX: line.left + 4, clientY: line.top + line.height / 2, bubbles: true, cancelable: true }));
+  }, how);
 }
 
 export function noErrors(page) {

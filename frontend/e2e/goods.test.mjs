@@ -134,7 +134,17 @@ test('goods: create, list, both date ranges, 上架, sort, export, 409, 详情 a
   assert.equal(upload.status(), 201);
   await dialog.locator('.ant-upload-list-item-done').first().waitFor();
   const editor = dialog.getByRole('textbox', { name: '富文本编辑器' });
-  if (await editor.count()) await editor.fill('保温 12 小时');
+  await editor.fill('保温 12 小时');
+  // the editor's full screen inside the dialog: Esc leaves full screen only (the dialog stays
+  // open: the save below clicks its button)
+  await dialog.getByRole('button', { name: '全屏' }).click();
+  const full = page.locator('.monomer-richtext[data-fullscreen]');
+  await full.waitFor();
+  const box = await full.boundingBox();
+  const view = page.viewportSize();
+  assert.deepEqual([box.x, box.y, box.width, box.height], [0, 0, view.width, view.height], 'full screen fills the window, dialog or not');
+  await page.keyboard.press('Escape');
+  await page.locator('.monomer-richtext:not([data-fullscreen])').waitFor();
   await screenshot(page, 'goods-01-create');
   const [created] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/goods') && r.request().method() === 'POST'),
@@ -145,6 +155,7 @@ test('goods: create, list, both date ranges, 上架, sort, export, 409, 详情 a
   assert.equal(sent.price, '12.50', 'money travels as yuan text with two decimals');
   assert.equal(sent.cost, '7.05');
   assert.equal(sent.stock, 20);
+  assert.equal(sent.description, '<p>保温 12 小时</p>');
   assert.match(sent.mainPicture, /^\/api\/files\//);
   await page.getByText('新增成功').first().waitFor();
 

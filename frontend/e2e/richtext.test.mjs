@@ -1,6 +1,7 @@
-// Rich text on a real page: /init's 店铺简介. A pasted picture is uploaded to the BFF's upload
-// endpoint and shown in the editor; before anyone has signed in there is no owner for a file, so
-// the page says how to get one instead of uploading.
+// Rich text on a real page: /init's 店铺简介, typed, made bold and red, with a picture, a table and
+// full screen. A pasted picture is uploaded to the BFF's upload endpoint and shown in the editor;
+// before anyone has signed in there is no owner for a file, so the page says how to get one
+// instead of uploading.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, screenshot, suite } from './harness.mjs';
@@ -34,6 +35,17 @@ test('/init 店铺简介: a pasted picture is uploaded and shown, the introducti
   await editor.waitFor();
   await editor.click();
   await page.keyboard.type('好物优选，');
+  // the typed words: bold and red
+  await page.keyboard.press('Shift+Home');
+  await page.getByRole('button', { name: '加粗' }).click();
+  await page.getByRole('button', { name: '文字颜色' }).click();
+  await page.getByRole('button', { name: '#f5222d' }).click();
+  await editor.locator('strong', { hasText: '好物优选，' }).waitFor();
+  // back in the text (the palette had the focus), to the end of the line, a new paragraph
+  // (Enter only once the editor has taken the caret move: pressed at once, it replaced the words)
+  await editor.press('End');
+  await page.waitForFunction(() => document.querySelector('.ProseMirror').editor.state.selection.empty);
+  await editor.press('Enter');
   const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/contract/upload')), pastePicture(page, editor)]);
   assert.equal(res.status(), 201);
   const { readUrl } = await res.json();
@@ -41,7 +53,33 @@ test('/init 店铺简介: a pasted picture is uploaded and shown, the introducti
   await img.waitFor();
   assert.ok((await img.getAttribute('src')).endsWith(readUrl), 'the editor shows the uploaded file');
   await page.waitForFunction((el) => el.complete && el.naturalWidth === 120, await img.elementHandle());
+  // a table after the picture, its heading row filled in
+  await page.getByRole('button', { name: '表格' }).click();
+  await page.getByRole('menuitem', { name: '插入表格' }).click();
+  await editor.locator('table th').first().waitFor();
+  assert.equal(await editor.locator('img').count(), 1, 'the table went after the picture, not over it');
+  await page.keyboard.type('规格');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('价格');
+  await page.getByRole('button', { name: '表格' }).click();
+  await page.getByRole('menuitem', { name: '下方插入行' }).click();
+  assert.equal(await editor.locator('table tr').count(), 4, 'a row was added');
+  // a picture dropped on the first line is uploaded too and lands there
+  const [dropped] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/contract/upload')), pastePicture(page, editor, 'drop')]);
+  assert.equal(dropped.status(), 201);
+  await editor.locator('img').nth(1).waitFor();
+  const order = await editor.evaluate((el) => [...el.children].map((c) => c.tagName.toLowerCase()).slice(0, 3).join(' '));
+  assert.match(order, /^(p img|img p)/, `the dropped picture is at the top: ${order}`);
   await screenshot(page, 'richtext-01-init-intro');
+
+  // full screen covers the page; Esc leaves it
+  await page.getByRole('button', { name: '全屏' }).click();
+  const box = await page.locator('.monomer-richtext').boundingBox();
+  const view = page.viewportSize();
+  assert.deepEqual([box.x, box.y, box.width, box.height], [0, 0, view.width, view.height], 'full screen fills the window');
+  await screenshot(page, 'richtext-02-fullscreen');
+  await page.keyboard.press('Escape');
+  await page.locator('.monomer-richtext:not([data-fullscreen])').waitFor();
 
   await page.getByLabel('初始化令牌').fill(setupToken);
   await page.getByLabel('用户名').fill('boss');
@@ -55,8 +93,9 @@ test('/init 店铺简介: a pasted picture is uploaded and shown, the introducti
     page.getByRole('button', { name: '完成初始化' }).click(),
   ]);
   const intro = setup.postDataJSON().shopIntro;
-  assert.match(intro, /好物优选/);
-  assert.ok(intro.includes(readUrl), `the introduction keeps the picture: ${intro}`);
+  assert.match(intro, /<p><span style="color: rgb\(245, 34, 45\);"><strong>好物优选，<\/strong><\/span><\/p>/, intro);
+  assert.ok(intro.includes(`<img src="${stack.bffURL}${readUrl}" alt="logo.png">`) || intro.includes(`<img src="${readUrl}" alt="logo.png">`), `the introduction keeps the picture: ${intro}`);
+  assert.match(intro, /<table><tbody><tr><th><p>规格<\/p><\/th><th><p>价格<\/p><\/th><th><p><\/p><\/th><\/tr>(<tr>(<td><p><\/p><\/td>){3}<\/tr>){3}<\/tbody><\/table>/, intro);
   await page.waitForURL(/\/login/);
   noErrors(page);
 });

@@ -23,7 +23,12 @@ const ROUTES = [
   { name: 'frame + 订单管理 (mall/order/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/order/index.ts'] },
   { name: 'frame + 商品管理 (mall/goods/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/goods/index.ts'] },
   { name: 'frame + 详情 (/look)', modules: ['src/app/layout/Frame.tsx', 'src/features/look/index.ts'] },
+  // The rich-text editor (Tiptap) is its own chunk, fetched when a form shows it (shared/ui/richtext/lazy.ts).
+  { name: 'frame + 商品管理 + rich-text editor (after)', modules: ['src/app/layout/Frame.tsx', 'src/features/goods/index.ts', 'src/shared/ui/richtext/RichText.tsx'] },
 ];
+
+/** Lazy chunks reported on their own (their file alone, gzip). */
+const LAZY = [{ name: 'rich-text editor chunk', module: 'src/shared/ui/richtext/RichText.tsx' }];
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) throw new Error('no entry in manifest');
@@ -72,5 +77,11 @@ for (const row of rows) {
   console.log(
     `  ${row.route.padEnd(40)} ${row.gzip.toFixed(1).padStart(7)} kB gzip  (${row.raw.toFixed(1)} kB raw, ${row.files} files)${budget}`,
   );
+}
+for (const lazy of LAZY) {
+  const chunk = manifest[lazy.module];
+  if (!chunk) throw new Error(`not in manifest: ${lazy.module}`);
+  const size = gzipKb(chunk.file);
+  console.log(`${lazy.name} ${chunk.file}: ${size.gzip.toFixed(1)} kB gzip (${size.raw.toFixed(1)} kB raw)`);
 }
 process.exit(failed ? 1 : 0);

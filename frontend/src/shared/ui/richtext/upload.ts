@@ -1,7 +1,7 @@
 import { http } from '@/shared/api';
 import { t } from '@/shared/lib/i18n';
 import { getRuntime } from '@/shared/lib/runtime';
-import { DEFAULT_ACTION, type UploadAnswer } from '../upload/logic';
+import { checkFile, DEFAULT_ACTION, DEFAULT_MAX_MB, DEFAULT_TYPES, type UploadAnswer } from '../upload/logic';
 
 /** Stores a pasted or dropped image somewhere and says where it can be read. */
 export type ImageUploader = (file: File) => Promise<string>;
@@ -96,4 +96,12 @@ export function objectStorageUploader(o: ObjectStorageOptions): ImageUploader {
 /** Images among the clipboard's or the drop's files. */
 export function imageFiles(list: FileList | null | undefined): File[] {
   return Array.from(list ?? []).filter((f) => f.type.startsWith('image/'));
+}
+
+/** The upload component's limits (size, picture types) hold for pictures put into the text too. */
+export const IMAGE_TYPES = [...DEFAULT_TYPES.filter((type) => type !== 'pdf'), 'gif'];
+
+/** Why a picture is not uploaded ('' when it may be): too big, or not a picture type. */
+export function checkImage(file: File): string {
+  return checkFile(file, DEFAULT_MAX_MB, IMAGE_TYPES);
 }
