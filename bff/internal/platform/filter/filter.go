@@ -47,6 +47,20 @@ func Flag(get Get, name string) (bool, error) {
 	return false, httpx.BadRequest(name, "必须是1或0")
 }
 
+// Bool reads a yes/no filter (a select of 是/否): true or false, nil when absent, so that "no"
+// filters too.
+func Bool(get Get, name string) (*bool, error) {
+	v := strings.TrimSpace(get(name))
+	if v == "" {
+		return nil, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return nil, httpx.BadRequest(name, "必须是true或false")
+	}
+	return &b, nil
+}
+
 // OneOf returns the value when it is one of choices, "" when absent.
 func OneOf(get Get, name string, choices ...string) (string, error) {
 	v := strings.TrimSpace(get(name))

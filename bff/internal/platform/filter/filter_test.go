@@ -63,3 +63,19 @@ func TestScalars(t *testing.T) {
 		t.Fatalf("too long = %v", err)
 	}
 }
+
+func TestBool(t *testing.T) {
+	get := values(map[string]string{"yes": "true", "no": "false", "bad": "on"})
+	if b, err := filter.Bool(get, "yes"); err != nil || b == nil || !*b {
+		t.Fatalf("true = %v %v", b, err)
+	}
+	if b, err := filter.Bool(get, "no"); err != nil || b == nil || *b {
+		t.Fatalf("false filters too = %v %v", b, err)
+	}
+	if b, err := filter.Bool(get, "none"); err != nil || b != nil {
+		t.Fatalf("absent = %v %v", b, err)
+	}
+	if _, err := filter.Bool(get, "bad"); err == nil || err.Error() != "400 bad: 必须是true或false" {
+		t.Fatalf("not a bool = %v", err)
+	}
+}
