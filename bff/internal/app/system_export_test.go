@@ -52,7 +52,7 @@ func TestUserExport(t *testing.T) {
 
 		fields := []string{"username", "nickName", "phone", "email", "dept", "roles", "enabled"}
 		got := sheetText(t, admin.do(http.MethodPost, "/api/users/download", exportBody(fields, map[string]any{"ids": []int64{ops1, svc}})), fields)
-		if want := "ops1|昵称ops1|13800000000|ops1@example.com|运营部|运营主管|启用\n" +
+		if want := "ops1|昵称ops1|13800000000|ops1@example.com|运营部|运营主管|激活\n" +
 			"svc1|昵称svc1|13800000000|svc1@example.com|客服部|运营主管|禁用"; got != want {
 			t.Errorf("download (newest first, as the list) =\n%s\nwant\n%s", got, want)
 		}

@@ -32,7 +32,7 @@ var exportColumns = export.Columns[Row]{
 	},
 	"enabled": func(r Row) any {
 		if r.Enabled {
-			return "启用"
+			return "激活" // the page's words (sys.enabled.on)
 		}
 		return "禁用"
 	},
