@@ -38,7 +38,7 @@ func (s *Service) exportRows(c echo.Context, eq export.Query, emit export.Emit) 
 	get := func(name string) string { return eq.Filters[name] }
 	var q Query
 	var err error
-	if q.Blurry, err = filter.Text(get, "blurry", limits.BlurryMax); err != nil {
+	if q.Blurry, err = filter.Blurry(get); err != nil {
 		return err
 	}
 	if q.Username, err = filter.Text(get, "username", limits.UsernameMax); err != nil {

@@ -8,7 +8,6 @@ import (
 	"mallconsole/bff/internal/platform/export"
 	"mallconsole/bff/internal/platform/filter"
 	"mallconsole/bff/internal/platform/httpx"
-	"mallconsole/bff/internal/platform/limits"
 )
 
 // dictColumns and detailColumns: what each exportable field writes (times in the server's zone,
@@ -31,7 +30,7 @@ var (
 func (s *Service) dictExport() export.Resource {
 	return export.Resource{Title: "字典", Fields: export.Keys(dictColumns), Filters: []string{"blurry"},
 		Rows: func(c echo.Context, eq export.Query, emit export.Emit) error {
-			blurry, err := filter.Text(func(name string) string { return eq.Filters[name] }, "blurry", limits.BlurryMax)
+			blurry, err := filter.Blurry(func(name string) string { return eq.Filters[name] })
 			if err != nil {
 				return err
 			}

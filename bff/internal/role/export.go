@@ -7,7 +7,6 @@ import (
 
 	"mallconsole/bff/internal/platform/export"
 	"mallconsole/bff/internal/platform/filter"
-	"mallconsole/bff/internal/platform/limits"
 )
 
 // scopeLabels are the data scopes as the page shows them.
@@ -32,7 +31,7 @@ var exportColumns = export.Columns[Role]{
 func (s *Service) exportResource() export.Resource {
 	return export.Resource{Title: "角色", Fields: export.Keys(exportColumns), Filters: []string{"blurry"},
 		Rows: func(c echo.Context, eq export.Query, emit export.Emit) error {
-			blurry, err := filter.Text(func(name string) string { return eq.Filters[name] }, "blurry", limits.BlurryMax)
+			blurry, err := filter.Blurry(func(name string) string { return eq.Filters[name] })
 			if err != nil {
 				return err
 			}

@@ -7,7 +7,6 @@ import (
 
 	"mallconsole/bff/internal/platform/export"
 	"mallconsole/bff/internal/platform/filter"
-	"mallconsole/bff/internal/platform/limits"
 )
 
 // exportColumns: what each exportable field of a user writes, from the list's row (so the sheet
@@ -53,7 +52,7 @@ func (s *Service) exportRows(c echo.Context, eq export.Query, emit export.Emit) 
 	get := func(name string) string { return eq.Filters[name] }
 	var q Query
 	var err error
-	if q.Blurry, err = filter.Text(get, "blurry", limits.BlurryMax); err != nil {
+	if q.Blurry, err = filter.Blurry(get); err != nil {
 		return err
 	}
 	if q.From, q.To, err = filter.Range(get, "startTime", "endTime"); err != nil {

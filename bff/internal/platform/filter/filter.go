@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/limits"
 )
 
 // Get returns the named value, "" when absent.
@@ -22,6 +23,9 @@ func Text(get Get, name string, max int) (string, error) {
 	}
 	return v, nil
 }
+
+// Blurry reads a list's keyword search (blurry), as long as httpx.Blurry lets it be.
+func Blurry(get Get) (string, error) { return Text(get, "blurry", limits.BlurryMax) }
 
 // ID returns a positive integer value, nil when absent.
 func ID(get Get, name string) (*int64, error) {

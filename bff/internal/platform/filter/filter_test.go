@@ -1,11 +1,13 @@
 package filter_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
 	"mallconsole/bff/internal/platform/filter"
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/limits"
 )
 
 func values(m map[string]string) filter.Get { return func(k string) string { return m[k] } }
@@ -77,5 +79,15 @@ func TestBool(t *testing.T) {
 	}
 	if _, err := filter.Bool(get, "bad"); err == nil || err.Error() != "400 bad: 必须是true或false" {
 		t.Fatalf("not a bool = %v", err)
+	}
+}
+
+func TestBlurry(t *testing.T) {
+	if v, err := filter.Blurry(values(map[string]string{"blurry": " li "})); err != nil || v != "li" {
+		t.Fatalf("blurry = %q %v", v, err)
+	}
+	long := values(map[string]string{"blurry": strings.Repeat("字", limits.BlurryMax+1)})
+	if _, err := filter.Blurry(long); err == nil || err.Error() != "400 blurry: "+httpx.ReasonTooLong {
+		t.Fatalf("too long = %v", err)
 	}
 }
