@@ -35,7 +35,7 @@ func (s *Service) exportResource() export.Resource {
 }
 
 func (s *Service) exportRows(c echo.Context, eq export.Query, emit export.Emit) error {
-	get := func(name string) string { return eq.Filters[name] }
+	get := eq.Filter
 	var q Query
 	var err error
 	if q.Blurry, err = filter.Blurry(get); err != nil {

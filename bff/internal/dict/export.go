@@ -30,7 +30,7 @@ var (
 func (s *Service) dictExport() export.Resource {
 	return export.Resource{Title: "字典", Fields: export.Keys(dictColumns), Filters: []string{"blurry"},
 		Rows: func(c echo.Context, eq export.Query, emit export.Emit) error {
-			blurry, err := filter.Blurry(func(name string) string { return eq.Filters[name] })
+			blurry, err := filter.Blurry(eq.Filter)
 			if err != nil {
 				return err
 			}

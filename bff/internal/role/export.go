@@ -31,7 +31,7 @@ var exportColumns = export.Columns[Role]{
 func (s *Service) exportResource() export.Resource {
 	return export.Resource{Title: "角色", Fields: export.Keys(exportColumns), Filters: []string{"blurry"},
 		Rows: func(c echo.Context, eq export.Query, emit export.Emit) error {
-			blurry, err := filter.Blurry(func(name string) string { return eq.Filters[name] })
+			blurry, err := filter.Blurry(eq.Filter)
 			if err != nil {
 				return err
 			}
