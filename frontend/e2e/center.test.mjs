@@ -155,3 +155,24 @@ test('inside the portal at /monomer: edit the nickname and upload an avatar from
   noErrors(page);
   await page.context().close();
 });
+
+test('退出所有设备 ends the sign-in in every browser, this one too', { skip: s.skip }, async () => {
+  const [here, there] = [await newPage(s.browser), await newPage(s.browser)];
+  for (const page of [here, there]) {
+    await page.goto(`${s.stack.bffURL}/user/center`);
+    await signIn(page, 'lead', s.stack.passwords.demo);
+    await page.waitForURL(/\/user\/center$/);
+  }
+  await here.getByRole('tab', { name: '最近登录' }).click();
+  await here.getByRole('button', { name: '退出所有设备' }).click();
+  const ask = here.getByRole('dialog').filter({ hasText: '将结束您在所有设备和浏览器上的登录（包括当前），确定吗？' });
+  await ask.waitFor();
+  await screenshot(here, 'center-09-everywhere');
+  await ask.getByRole('button', { name: /确\s*定/ }).click();
+  await here.waitForURL(/\/login/);
+  // The other browser's next call finds its session gone: the 401 confirm.
+  await there.getByRole('tab', { name: '最近登录' }).click();
+  await expiredBox(there).waitFor();
+  noErrors(here);
+  await Promise.all([here.context().close(), there.context().close()]);
+});

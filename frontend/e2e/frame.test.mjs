@@ -10,7 +10,8 @@ const s = suite();
 
 const siderWidth = (page) => page.locator('aside.ant-layout-sider').evaluate((n) => Math.round(n.getBoundingClientRect().width));
 const sidebarCookie = async (page) => (await page.context().cookies()).find((c) => c.name === 'sidebarStatus')?.value;
-const collapseButton = (page) => page.locator('.ant-pro-sider-collapsed-button');
+// The hamburger in the top bar (seed-spec §2).
+const collapseButton = (page) => page.locator('header').getByRole('button', { name: /收起侧边栏|展开侧边栏/ });
 
 async function signedIn(viewport, init) {
   const page = await newPage(s.browser, viewport ? { viewport } : undefined);
@@ -39,28 +40,50 @@ test('the sidebar is open by default, 205 px, and its state is kept in a cookie 
   await page.context().close();
 });
 
-test('under 992 px the sidebar closes without animation, and again after a route change', { skip: s.skip }, async () => {
+test('the hamburger sits in the top bar; with 菜单手风琴 opening a directory closes the other', { skip: s.skip }, async () => {
+  const page = await signedIn();
+  assert.equal(await page.locator('.ant-pro-sider-collapsed-button').count(), 0, 'no toggle at the foot of the sidebar');
+  const box = await collapseButton(page).boundingBox();
+  assert.ok(box.y < 56, `the toggle is in the 56 px top bar (y ${box.y})`);
+  const open = () => page.locator('aside .ant-menu-submenu-open > .ant-menu-submenu-title').allInnerTexts();
+  await page.getByRole('menuitem', { name: /系统管理/ }).click();
+  await page.getByRole('menuitem', { name: /用户管理/ }).waitFor();
+  await page.getByRole('menuitem', { name: /商城/ }).click();
+  await page.getByRole('menuitem', { name: /商品管理/ }).waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('aside .ant-menu-submenu-open').length === 1);
+  assert.deepEqual((await open()).map((x) => x.trim()), ['商城']);
+  await screenshot(page, 'frame-00-accordion');
+  // Switched off in 布局设置, both stay open.
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '布局设置' }).click();
+  const drawer = page.getByRole('dialog').filter({ hasText: '菜单手风琴' });
+  await drawer.getByRole('switch', { name: '菜单手风琴' }).click();
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'hidden' });
+  await page.getByRole('menuitem', { name: /系统管理/ }).click();
+  await page.waitForFunction(() => document.querySelectorAll('aside .ant-menu-submenu-open').length === 2);
+  noErrors(page);
+  await page.context().close();
+});
+
+test('under 992 px the sidebar is a drawer behind the hamburger, closed again after a route change', { skip: s.skip }, async () => {
   const page = await signedIn({ width: 900, height: 700 });
-  await page.waitForFunction(() => document.querySelector('aside.ant-layout-sider')?.getBoundingClientRect().width === 64);
-  const moving = await page.evaluate(() => {
-    const aside = document.querySelector('aside.ant-layout-sider');
-    const nodes = [aside, aside.previousElementSibling, aside.parentElement, aside.nextElementSibling].filter(Boolean);
-    return nodes.map((n) => `${n.tagName}.${n.className}: ${getComputedStyle(n).transitionProperty} ${getComputedStyle(n).transitionDuration}`)
-      .filter((d) => d.split(' ').pop().split(',').some((x) => parseFloat(x) > 0));
-  });
-  assert.deepEqual(moving, [], 'the mobile close has no transition');
+  await page.getByRole('button', { name: '展开侧边栏' }).waitFor();
+  assert.equal(await page.locator('aside.ant-layout-sider').count(), 0, 'no sidebar rail beside the page');
+  const content = await page.locator('.ant-pro-layout-content').boundingBox();
+  assert.ok(content.x < 10, `the page uses the whole width (x ${content.x})`);
   await screenshot(page, 'frame-01-mobile');
 
-  // Opened by hand, it closes again on the next navigation.
-  await collapseButton(page).click();
-  await page.waitForFunction(() => document.querySelector('aside.ant-layout-sider').getBoundingClientRect().width === 205);
-  await page.getByRole('menuitem', { name: /系统管理/ }).click();
-  await page.getByRole('menuitem', { name: /用户管理/ }).click();
+  // The hamburger opens the menu as a drawer; following an entry closes it.
+  await page.getByRole('button', { name: '展开侧边栏' }).click();
+  const drawer = page.locator('.mall-mobile-menu .ant-drawer-content');
+  await drawer.getByRole('menuitem', { name: /系统管理/ }).click();
+  await screenshot(page, 'frame-02-mobile-drawer');
+  await drawer.getByRole('menuitem', { name: /用户管理/ }).click();
   await page.waitForURL(/\/system\/user$/);
-  await page.waitForFunction(() => document.querySelector('aside.ant-layout-sider').getBoundingClientRect().width === 64);
   await page.getByRole('tab', { name: '用户管理' }).waitFor();
-  await page.waitForTimeout(500); // the menu folds its open directory
-  await screenshot(page, 'frame-02-mobile-after-route');
+  await drawer.waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: '展开侧边栏' }).waitFor();
   noErrors(page);
   await page.context().close();
 });

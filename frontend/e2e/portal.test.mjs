@@ -161,12 +161,18 @@ test('embedded at 800x600 the console still fits the host and stays usable', { s
   await page.waitForURL(/\/monomer\/dashboard$/);
   await subapp.getByText('订单数').first().waitFor();
   await assertFitsHost(page, { signedIn: true });
-  // Under 992 px the device counts as mobile and the sidebar is closed to its icons.
+  // Under 992 px the device counts as mobile: no sidebar beside the page, the menu is a drawer
+  // behind the hamburger, and the page starts at the container's left edge.
   await page.waitForFunction(() => {
-    const sider = document.querySelector('#subapp .ant-layout-sider')?.getBoundingClientRect();
     const card = document.querySelector('#subapp .ant-card')?.getBoundingClientRect();
-    return sider?.width === 64 && card && card.left < 120;
+    return !document.querySelector('#subapp .ant-layout-sider') && card && card.left < 60;
   });
+  await subapp.getByRole('button', { name: '展开侧边栏' }).click();
+  const drawer = page.locator('.mall-mobile-menu .ant-drawer-content');
+  await drawer.getByRole('menuitem', { name: /数据概览/ }).waitFor();
+  assert.equal(await subapp.locator('.mall-mobile-menu').count(), 1, 'the drawer stays inside the container');
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'hidden' });
   await screenshot(page, 'portal-05-800x600');
   noErrors(page);
   await page.context().close();

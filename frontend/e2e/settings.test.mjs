@@ -62,7 +62,9 @@ const cookie = async (page, name) => (await page.context().cookies()).find((c) =
 async function luminanceAt(page, x, y) {
   const png = await page.screenshot({ clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 } });
   return page.evaluate(async (b64) => {
-    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+    // Decoded without fetch: the page's Content-Security-Policy allows no data: connections.
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
     const ctx = new OffscreenCanvas(1, 1).getContext('2d');
     ctx.drawImage(bitmap, 0, 0);
     const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;

@@ -39,6 +39,7 @@ import (
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/kv"
 	"mallconsole/bff/internal/platform/metrics"
+	"mallconsole/bff/internal/platform/perm"
 	"mallconsole/bff/internal/platform/richtext"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/upstream"
@@ -268,7 +269,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	if !routes.Has(http.MethodGet, "/background/*") {
 		auth.ChannelRoutes(routes)
 	}
-	if err := apiDocRoute(routes); err != nil {
+	if err := apiDocRoute(routes, cfg.APIDocsPublic, cfg.PortalOrigins); err != nil {
 		return nil, err
 	}
 
@@ -293,7 +294,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 // nobody could sign in, load the menus or set the system up.
 func coreRoute(path string) bool {
 	for _, p := range []string{"/healthz", "/readyz", "/api/auth", "/api/menus/build", "/api/app", "/api/init",
-		"/background/common/tj/login", APIDocPath} {
+		"/background/common/tj/login", APIDocPath, apidoc.UIPath, apidoc.UIAssets} {
 		if config.UnderPrefix(path, p) {
 			return true
 		}
@@ -311,11 +312,22 @@ func APIDocument(routes *authz.Router) ([]byte, error) {
 
 // apiDocRoute registers the document (it describes itself too) once every other route is in;
 // it is built here so that a route the library cannot describe stops the start, not a request.
-func apiDocRoute(routes *authz.Router) error {
+// The document needs api:doc unless BFF_API_DOCS=public; the Swagger UI page and its files are
+// public, as they hold nothing but the viewer (it asks for the document with the user's session).
+func apiDocRoute(routes *authz.Router, public bool, portals []string) error {
+	rule := authz.Perm(perm.APIDoc)
+	if public {
+		rule = authz.Public()
+	}
 	var doc []byte
-	routes.GET(APIDocPath, authz.SignedIn(), func(c echo.Context) error {
+	routes.GET(APIDocPath, rule, func(c echo.Context) error {
 		return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, doc)
 	}).Doc(authz.Doc{Summary: "the OpenAPI document of this API", RespType: echo.MIMEApplicationJSON})
+	ui := apidoc.UI("商城 BFF", APIDocPath, portals)
+	routes.GET(apidoc.UIPath, authz.Public(), ui).
+		Doc(authz.Doc{Summary: "Swagger UI: browse this API (its files under " + apidoc.UIAssets + ")", RespType: echo.MIMETextHTML})
+	routes.GET(apidoc.UIAssets+"*", authz.Public(), ui).
+		Doc(authz.Doc{Summary: "Swagger UI's files", RespType: "application/octet-stream"})
 	var err error
 	doc, err = APIDocument(routes)
 	return err

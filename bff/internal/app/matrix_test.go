@@ -387,6 +387,12 @@ func matrixSamples() map[string]sample {
 		"DELETE /api/auth/logout": func(*testing.T, *matrix) apptest.Request {
 			return apptest.Request{Method: http.MethodDelete, Path: "/api/auth/logout"}
 		},
+		"DELETE /api/auth/sessions": func(*testing.T, *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodDelete, Path: "/api/auth/sessions"}
+		},
+		"DELETE /api/auth/online/users/:id": func(t *testing.T, m *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodDelete, Path: fmt.Sprintf("/api/auth/online/users/%v", m.newUser(t)["id"])}
+		},
 		"GET /api/users":                  get("/api/users?page=0&size=10&blurry=a&enabled=true"),
 		"POST /api/users":                 post("/api/users", (*matrix).newUser),
 		"PUT /api/users":                  put("/api/users", (*matrix).newUser),

@@ -68,7 +68,7 @@ func TestCaptchaPicture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b := img.Bounds(); b.Dx() != 111 || b.Dy() != 36 || !c.Enabled || len(c.UUID) != 32 ||
+	if b := img.Bounds(); b.Dx() != 120 || b.Dy() != 40 || !c.Enabled || len(c.UUID) != 32 ||
 		r.Header.Get("Cache-Control") != "no-store" {
 		t.Fatalf("captcha %dx%d enabled=%v uuid=%q", b.Dx(), b.Dy(), c.Enabled, c.UUID)
 	}

@@ -10,18 +10,11 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
 	mrand "math/rand/v2"
-	"strconv"
-	"sync"
+	"strings"
 	"time"
 
-	"golang.org/x/image/draw"
-	"golang.org/x/image/font"
-	"golang.org/x/image/font/basicfont"
-	"golang.org/x/image/math/fixed"
+	"github.com/dchest/captcha"
 
 	"mallconsole/bff/internal/platform/kv"
 )
@@ -29,7 +22,7 @@ import (
 // captchaTTL is how long a captcha can be answered.
 const captchaTTL = 2 * time.Minute
 
-// captchas issues arithmetic captchas and checks answers, each once. Handing one out stores
+// captchas issues digit captchas and checks answers, each once. Handing one out stores
 // nothing (an unauthenticated caller could otherwise fill the store): the id carries a random
 // nonce, the expiry and a MAC over both and the answer, so only the server can tell whether an
 // answer is right. Checking marks the nonce used until the expiry — one short-lived entry per
@@ -38,7 +31,6 @@ type captchas struct {
 	kv  kv.Store
 	key []byte // MAC key, derived from the token key
 	now func() time.Time
-	png *pngPool
 }
 
 // id layout: nonce (6 bytes) | expiry, unix seconds (4) | MAC (6) = 16 bytes, 32 hex digits.
@@ -50,7 +42,7 @@ const (
 func newCaptchas(store kv.Store, tokenKey []byte, now func() time.Time) captchas {
 	m := hmac.New(sha256.New, tokenKey)
 	m.Write([]byte("mallconsole captcha key"))
-	return captchas{kv: store, key: m.Sum(nil), now: now, png: &pngPool{}}
+	return captchas{kv: store, key: m.Sum(nil), now: now}
 }
 
 // mac binds nonce, expiry and answer; 48 bits are plenty against guesses made one request each.
@@ -61,32 +53,32 @@ func (c captchas) mac(head []byte, answer string) []byte {
 	return m.Sum(nil)[:captchaIDLen-captchaNonceLen-4]
 }
 
-// question makes "a op b" with a small, non-negative answer.
-func question() (text string, answer int) {
-	a, b := mrand.IntN(9)+1, mrand.IntN(9)+1
-	switch mrand.IntN(3) {
-	case 0:
-		return fmt.Sprintf("%d+%d=?", a, b), a + b
-	case 1:
-		if a < b {
-			a, b = b, a
-		}
-		return fmt.Sprintf("%d-%d=?", a, b), a - b
-	default:
-		return fmt.Sprintf("%dx%d=?", a, b), a * b
+// captchaDigits is how many digits a captcha shows: one guess in 10,000, quick to type.
+const captchaDigits = 4
+
+// question draws the digits of a new captcha; the answer is them as typed.
+func question() (digits []byte, answer string) {
+	digits = make([]byte, captchaDigits)
+	for i := range digits {
+		digits[i] = byte(mrand.IntN(10))
 	}
+	var b strings.Builder
+	for _, d := range digits {
+		b.WriteByte('0' + d)
+	}
+	return digits, b.String()
 }
 
 // issue makes a new captcha and returns its id and PNG.
 func (c captchas) issue() (id string, img []byte, err error) {
-	text, answer := question()
+	digits, answer := question()
 	head := make([]byte, captchaNonceLen+4, captchaIDLen)
 	if _, err := rand.Read(head[:captchaNonceLen]); err != nil {
 		return "", nil, err
 	}
 	binary.BigEndian.PutUint32(head[captchaNonceLen:], uint32(c.now().Add(captchaTTL).Unix()))
-	id = hex.EncodeToString(append(head, c.mac(head, strconv.Itoa(answer))...))
-	img, err = drawCaptcha(text, c.png)
+	id = hex.EncodeToString(append(head, c.mac(head, answer)...))
+	img, err = drawCaptcha(id, digits)
 	return id, img, err
 }
 
@@ -117,103 +109,26 @@ func CaptchaAnswer(tokenKey []byte, id string) string {
 	if err != nil || len(raw) != captchaIDLen {
 		return ""
 	}
-	for answer := range 100 {
-		if a := strconv.Itoa(answer); hmac.Equal(raw[captchaNonceLen+4:], c.mac(raw[:captchaNonceLen+4], a)) {
+	for n := range 10_000 {
+		if a := fmt.Sprintf("%04d", n); hmac.Equal(raw[captchaNonceLen+4:], c.mac(raw[:captchaNonceLen+4], a)) {
 			return a
 		}
 	}
 	return ""
 }
 
-// Captcha picture: drawn small with the 7x13 bitmap font, then scaled up to 111x36, with noise
-// lines on top so that it is not plain text to a machine.
-const (
-	captchaW, captchaH       = 37, 13
-	captchaOutW, captchaOutH = 111, 36
-)
+// Captcha picture: dchest/captcha's distorted digits with a stroke and noise across, at the size
+// the sign-in page shows it. (Libraries that draw captcha text with fonts parse them when the
+// package loads — base64Captcha: +17 MB of memory in every BFF process; these digits come from
+// the library's own small glyphs.)
+const captchaOutW, captchaOutH = 120, 40
 
-func drawCaptcha(text string, pool png.EncoderBufferPool) ([]byte, error) {
-	small := image.NewRGBA(image.Rect(0, 0, captchaW, captchaH))
-	draw.Draw(small, small.Bounds(), image.NewUniform(color.RGBA{0xf4, 0xf6, 0xfb, 0xff}), image.Point{}, draw.Src)
-	x := 1
-	for _, r := range text {
-		d := font.Drawer{
-			Dst:  small,
-			Src:  image.NewUniform(randomInk()),
-			Face: basicfont.Face7x13,
-			Dot:  fixed.P(x, 11+mrand.IntN(2)),
-		}
-		d.DrawString(string(r))
-		x += 7
-	}
-	big := image.NewRGBA(image.Rect(0, 0, captchaOutW, captchaOutH))
-	draw.NearestNeighbor.Scale(big, big.Bounds(), small, small.Bounds(), draw.Src, nil)
-	for range 4 {
-		line(big, image.Pt(mrand.IntN(big.Bounds().Dx()), mrand.IntN(big.Bounds().Dy())),
-			image.Pt(mrand.IntN(big.Bounds().Dx()), mrand.IntN(big.Bounds().Dy())), randomInk())
-	}
-	for range 60 {
-		big.Set(mrand.IntN(big.Bounds().Dx()), mrand.IntN(big.Bounds().Dy()), randomInk())
-	}
+func drawCaptcha(id string, digits []byte) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: pool}).Encode(&buf, big); err != nil {
+	if _, err := captcha.NewImage(id, digits, captchaOutW, captchaOutH).WriteTo(&buf); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-// pngPool keeps the PNG encoder's compressor between pictures: making one costs more than
-// drawing and encoding the picture.
-type pngPool struct{ p sync.Pool }
-
-func (p *pngPool) Get() *png.EncoderBuffer {
-	b, _ := p.p.Get().(*png.EncoderBuffer)
-	return b
-}
-
-func (p *pngPool) Put(b *png.EncoderBuffer) { p.p.Put(b) }
-
-func randomInk() color.RGBA {
-	return color.RGBA{uint8(mrand.IntN(140)), uint8(mrand.IntN(140)), uint8(60 + mrand.IntN(140)), 0xff}
-}
-
-// line draws a straight line (Bresenham).
-func line(img *image.RGBA, a, b image.Point, c color.RGBA) {
-	dx, dy := abs(b.X-a.X), -abs(b.Y-a.Y)
-	sx, sy := sign(b.X-a.X), sign(b.Y-a.Y)
-	e := dx + dy
-	for {
-		img.SetRGBA(a.X, a.Y, c)
-		if a == b {
-			return
-		}
-		e2 := 2 * e
-		if e2 >= dy {
-			e += dy
-			a.X += sx
-		}
-		if e2 <= dx {
-			e += dx
-			a.Y += sy
-		}
-	}
-}
-
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
-
-func sign(v int) int {
-	switch {
-	case v < 0:
-		return -1
-	case v > 0:
-		return 1
-	}
-	return 0
 }
 
 // dataURL wraps a PNG for the JSON answer.

@@ -1,6 +1,15 @@
 package auth
 
-import "context"
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"mallconsole/bff/internal/platform/authz"
+	"mallconsole/bff/internal/platform/httpx"
+)
 
 // EndAllSessions ends every live session (finishing the first-run set-up starts afresh).
 func (s *Service) EndAllSessions(ctx context.Context) error {
@@ -12,8 +21,73 @@ func (s *Service) EndAllSessions(ctx context.Context) error {
 	for _, ss := range sessions {
 		ids = append(ids, ss.ID)
 	}
+	return s.endSessions(ctx, ids...)
+}
+
+// EndOtherSessions ends every live session of the user but keep (a password change ends the
+// sessions that the old password opened elsewhere; keep "" ends them all).
+func (s *Service) EndOtherSessions(ctx context.Context, userID int64, keep string) error {
+	sessions, err := s.d.Sessions.List(ctx, s.opt.Now())
+	if err != nil {
+		return err
+	}
+	var ids []string
+	for _, ss := range sessions {
+		if ss.UserID == userID && ss.ID != keep {
+			ids = append(ids, ss.ID)
+		}
+	}
+	return s.endSessions(ctx, ids...)
+}
+
+// endSessions ends the sessions here and their tokens at the relay upstream.
+func (s *Service) endSessions(ctx context.Context, ids ...string) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	return s.d.Sessions.Delete(ctx, ids...)
+	toks, err := s.upstreamTokens(ctx, ids)
+	if err != nil {
+		return err
+	}
+	if err := s.d.Sessions.Delete(ctx, ids...); err != nil {
+		return err
+	}
+	s.logoutUpstream(ctx, toks...)
+	return nil
+}
+
+// UserPath names a user in the path.
+type UserPath struct {
+	ID int64 `path:"id" required:"true"`
+}
+
+// handleEndMine is "log out everywhere" of the personal center: every session of the caller,
+// this one too (the browser then signs in afresh).
+func (s *Service) handleEndMine(c echo.Context) error {
+	if err := s.EndOtherSessions(c.Request().Context(), authz.From(c).UserID, ""); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusOK)
+}
+
+// handleEndUser is 强制下线 of the user list: every session of one user, under the kick-out
+// rule (inside the caller's data scope, not ranking above the caller).
+func (s *Service) handleEndUser(c echo.Context) error {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return httpx.BadRequest("id", "必须是正整数")
+	}
+	ctx := c.Request().Context()
+	if _, found, err := s.d.Users.ByID(ctx, id); err != nil {
+		return err
+	} else if !found {
+		return httpx.NotFound("用户不存在")
+	}
+	if err := s.mayEndUsers(ctx, authz.From(c), []int64{id}); err != nil {
+		return err
+	}
+	if err := s.EndOtherSessions(ctx, id, ""); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusOK)
 }

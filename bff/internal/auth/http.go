@@ -33,6 +33,10 @@ func (s *Service) Routes(r *authz.Router) {
 		Doc(authz.Doc{Summary: "live sessions", Params: OnlineParams{}, Resp: httpx.List[OnlineUser]{}})
 	r.DELETE("/api/auth/online", authz.Perm(perm.OnlineDel), s.handleKick).
 		Doc(authz.Doc{Summary: "end sessions", Body: []string{}, Status: http.StatusOK})
+	r.DELETE("/api/auth/online/users/:id", authz.Perm(perm.OnlineDel), s.handleEndUser).
+		Doc(authz.Doc{Summary: "end every session of the user (强制下线)", Params: UserPath{}, Status: http.StatusOK})
+	r.DELETE("/api/auth/sessions", authz.SignedIn(), s.handleEndMine).
+		Doc(authz.Doc{Summary: "sign out everywhere: end every session of the signed-in user", Status: http.StatusOK})
 	export.Routes(r, "/api/auth/online", authz.Perm(perm.OnlineList), s.onlineExport())
 }
 
@@ -202,14 +206,8 @@ func (s *Service) handleInfo(c echo.Context) error {
 }
 
 func (s *Service) handleLogout(c echo.Context) error {
-	ctx, sid := c.Request().Context(), authz.From(c).SessionID
-	toks, err := s.upstreamTokens(ctx, []string{sid})
-	if err != nil {
+	if err := s.endSessions(c.Request().Context(), authz.From(c).SessionID); err != nil {
 		return err
 	}
-	if err := s.d.Sessions.Delete(ctx, sid); err != nil {
-		return err
-	}
-	s.logoutUpstream(ctx, toks...)
 	return c.NoContent(http.StatusOK)
 }

@@ -135,14 +135,9 @@ func (s *Service) handleKick(c echo.Context) error {
 	if err := s.mayEnd(ctx, authz.From(c), ids); err != nil {
 		return err
 	}
-	toks, err := s.upstreamTokens(ctx, ids)
-	if err != nil {
+	if err := s.endSessions(ctx, ids...); err != nil {
 		return err
 	}
-	if err := s.d.Sessions.Delete(ctx, ids...); err != nil {
-		return err
-	}
-	s.logoutUpstream(ctx, toks...)
 	return c.NoContent(http.StatusOK)
 }
 
@@ -150,6 +145,22 @@ func (s *Service) handleKick(c echo.Context) error {
 // data scope and does not rank above the caller (the superuser is ended by the superuser only),
 // or is the caller's own. Sessions already gone are no obstacle.
 func (s *Service) mayEnd(ctx context.Context, p *authz.Principal, ids []string) error {
+	var users []int64
+	for _, id := range ids {
+		sess, found, err := s.d.Sessions.Lookup(ctx, id)
+		if err != nil {
+			return err
+		}
+		if found && !slices.Contains(users, sess.UserID) {
+			users = append(users, sess.UserID)
+		}
+	}
+	return s.mayEndUsers(ctx, p, users)
+}
+
+// mayEndUsers checks that the caller may end the sessions of each of the accounts (mayEnd's
+// rule); accounts that are gone are no obstacle.
+func (s *Service) mayEndUsers(ctx context.Context, p *authz.Principal, userIDs []int64) error {
 	if p.IsAdmin {
 		return nil
 	}
@@ -161,15 +172,11 @@ func (s *Service) mayEnd(ctx context.Context, p *authz.Principal, ids []string) 
 	if err != nil {
 		return err
 	}
-	for _, id := range ids {
-		sess, found, err := s.d.Sessions.Lookup(ctx, id)
-		if err != nil {
-			return err
-		}
-		if !found || sess.UserID == p.UserID {
+	for _, id := range userIDs {
+		if id == p.UserID {
 			continue
 		}
-		u, found, err := s.d.Users.ByID(ctx, sess.UserID)
+		u, found, err := s.d.Users.ByID(ctx, id)
 		if err != nil {
 			return err
 		}

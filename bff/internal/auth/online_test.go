@@ -1,8 +1,10 @@
 package auth_test
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"mallconsole/bff/internal/apptest"
 )
@@ -88,6 +90,54 @@ func TestOnlineFollowsScopeAndLevel(t *testing.T) {
 		wantError(t, s.Get(t, "/api/auth/info", staff), 401, "登录状态已过期，请重新登录")
 		if r := kick(admin, session("opsdesk")); r.Status != http.StatusOK {
 			t.Fatalf("the superuser's kick: %d %s", r.Status, r.Body)
+		}
+	})
+}
+
+// TestEndEverySessionOfAUser: 强制下线 of the user list ends every session of one account under
+// the kick-out rule; "log out everywhere" ends every session of the caller, this one included.
+func TestEndEverySessionOfAUser(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
+		admin, staff, channel := signInThree(t, s)
+		s.Clock.Advance(time.Second)
+		staff2 := s.Login(t, "staff", apptest.DemoPassword)
+		var staffID, adminID int64
+		s.DB.Table("users").Where("username = ?", "staff").Pluck("id", &staffID)
+		s.DB.Table("users").Where("username = ?", "admin").Pluck("id", &adminID)
+		end := func(tok string, id any) apptest.Response {
+			return s.Do(t, apptest.Request{Method: http.MethodDelete, Path: fmt.Sprintf("/api/auth/online/users/%v", id), Token: tok})
+		}
+		wantError(t, end(staff, adminID), 403, "没有权限")
+		wantError(t, end(admin, "x"), 400, "id: 必须是正整数")
+		wantError(t, end(admin, 999999), 404, "用户不存在")
+		if r := end(admin, staffID); r.Status != http.StatusOK {
+			t.Fatalf("强制下线: %d %s", r.Status, r.Body)
+		}
+		for _, tok := range []string{staff, staff2} {
+			wantError(t, s.Get(t, "/api/auth/info", tok), 401, "登录状态已过期，请重新登录")
+		}
+		if r := s.Get(t, "/api/auth/info", admin); r.Status != http.StatusOK {
+			t.Fatalf("the administrator's own session: %d", r.Status)
+		}
+
+		// Log out everywhere: both of admin's sessions end, nobody else's.
+		s.Clock.Advance(time.Second)
+		admin2 := s.Login(t, "admin", apptest.AdminPassword)
+		if r := s.Do(t, apptest.Request{Method: http.MethodDelete, Path: "/api/auth/sessions", Token: admin2}); r.Status != http.StatusOK {
+			t.Fatalf("log out everywhere: %d %s", r.Status, r.Body)
+		}
+		for _, tok := range []string{admin, admin2} {
+			wantError(t, s.Get(t, "/api/auth/info", tok), 401, "登录状态已过期，请重新登录")
+		}
+		if r := s.Get(t, "/background/common/tj/info", channel); r.Status == http.StatusMethodNotAllowed {
+			t.Fatalf("the channel operator's session ended too")
+		}
+		// A channel operator's own "everywhere" ends in 405 afterwards, as every end of theirs.
+		if r := s.Do(t, apptest.Request{Method: http.MethodDelete, Path: "/api/auth/sessions", Token: channel}); r.Status != http.StatusOK {
+			t.Fatalf("channel log out everywhere: %d %s", r.Status, r.Body)
+		}
+		if r := s.Get(t, "/api/auth/info", channel); r.Status != http.StatusMethodNotAllowed {
+			t.Fatalf("after it, a channel call: %d, want 405", r.Status)
 		}
 	})
 }

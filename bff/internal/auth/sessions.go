@@ -224,19 +224,3 @@ func (s *RedisSessions) Sweep(ctx context.Context, now time.Time) error {
 	}
 	return s.Delete(ctx, ids...)
 }
-
-// EndOtherSessions ends every live session of the user but keep (a password change ends the
-// sessions that the old password opened elsewhere).
-func (s *Service) EndOtherSessions(ctx context.Context, userID int64, keep string) error {
-	sessions, err := s.d.Sessions.List(ctx, s.opt.Now())
-	if err != nil {
-		return err
-	}
-	var ids []string
-	for _, ss := range sessions {
-		if ss.UserID == userID && ss.ID != keep {
-			ids = append(ids, ss.ID)
-		}
-	}
-	return s.d.Sessions.Delete(ctx, ids...)
-}

@@ -1,7 +1,6 @@
 package auth
 
 import (
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -32,17 +31,21 @@ func TestBearer(t *testing.T) {
 	}
 }
 
-func TestQuestionsHaveSmallAnswers(t *testing.T) {
+func TestQuestionsAreFourDigitsTypedAsShown(t *testing.T) {
+	seen := map[byte]bool{}
 	for range 500 {
-		text, answer := question()
-		if len(text) != 5 || !strings.HasSuffix(text, "=?") || answer < 0 || answer > 81 {
-			t.Fatalf("question %q = %d", text, answer)
+		digits, answer := question()
+		if len(digits) != 4 || len(answer) != 4 {
+			t.Fatalf("question %v = %q", digits, answer)
 		}
-		a, _ := strconv.Atoi(text[:1])
-		b, _ := strconv.Atoi(text[2:3])
-		want := map[byte]int{'+': a + b, '-': a - b, 'x': a * b}[text[1]]
-		if want != answer {
-			t.Fatalf("%q answered %d, want %d", text, answer, want)
+		for i, d := range digits {
+			if d > 9 || answer[i] != '0'+d {
+				t.Fatalf("digits %v answered %q", digits, answer)
+			}
+			seen[d] = true
 		}
+	}
+	if len(seen) != 10 {
+		t.Fatalf("only digits %v in 500 captchas", seen)
 	}
 }

@@ -93,57 +93,19 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("seeding the base data: %w", err)
 	}
-	err = g.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		settings := initsetup.NewStore(tx)
-		if _, done, err := settings.Get(ctx, KeySystemPages); err != nil || done {
-			return err
+	for _, st := range []struct {
+		key, what string
+		run       func(context.Context, *gorm.DB, *cache.Generation) error
+	}{
+		{KeySystemPages, "the system pages", system},
+		{KeyWorkflowPages, "the workflow pages", workflowPages},
+		{KeyShopPages, "the shop pages", shop},
+		{KeyDashboardPage, "the dashboard", dashboardPage},
+		{KeyAPIDocPage, "the API document page", apiDocPage},
+	} {
+		if err := once(ctx, g, gen, st.key, st.run); err != nil {
+			return fmt.Errorf("seeding %s: %w", st.what, err)
 		}
-		if err := system(ctx, tx, gen); err != nil {
-			return err
-		}
-		return settings.Set(ctx, tx, KeySystemPages, time.Now().UTC().Format(time.RFC3339))
-	})
-	if err != nil {
-		return fmt.Errorf("seeding the system pages: %w", err)
-	}
-	err = g.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		settings := initsetup.NewStore(tx)
-		if _, done, err := settings.Get(ctx, KeyWorkflowPages); err != nil || done {
-			return err
-		}
-		if err := workflowPages(ctx, tx, gen); err != nil {
-			return err
-		}
-		return settings.Set(ctx, tx, KeyWorkflowPages, time.Now().UTC().Format(time.RFC3339))
-	})
-	if err != nil {
-		return fmt.Errorf("seeding the workflow pages: %w", err)
-	}
-	err = g.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		settings := initsetup.NewStore(tx)
-		if _, done, err := settings.Get(ctx, KeyShopPages); err != nil || done {
-			return err
-		}
-		if err := shop(ctx, tx, gen); err != nil {
-			return err
-		}
-		return settings.Set(ctx, tx, KeyShopPages, time.Now().UTC().Format(time.RFC3339))
-	})
-	if err != nil {
-		return fmt.Errorf("seeding the shop pages: %w", err)
-	}
-	err = g.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		settings := initsetup.NewStore(tx)
-		if _, done, err := settings.Get(ctx, KeyDashboardPage); err != nil || done {
-			return err
-		}
-		if err := dashboardPage(ctx, tx, gen); err != nil {
-			return err
-		}
-		return settings.Set(ctx, tx, KeyDashboardPage, time.Now().UTC().Format(time.RFC3339))
-	})
-	if err != nil {
-		return fmt.Errorf("seeding the dashboard: %w", err)
 	}
 	if printAdmin != "" {
 		fmt.Fprintf(opt.Out, "admin password: %s\n", printAdmin)
@@ -181,6 +143,22 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		return fmt.Errorf("seeding the demo shop: %w", err)
 	}
 	return nil
+}
+
+// once runs a seeding step in one transaction unless the setting key says it ran: an
+// administrator may later delete or move what it made on purpose.
+func once(ctx context.Context, g *gorm.DB, gen *cache.Generation, key string,
+	run func(context.Context, *gorm.DB, *cache.Generation) error) error {
+	return g.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		settings := initsetup.NewStore(tx)
+		if _, done, err := settings.Get(ctx, key); err != nil || done {
+			return err
+		}
+		if err := run(ctx, tx, gen); err != nil {
+			return err
+		}
+		return settings.Set(ctx, tx, key, time.Now().UTC().Format(time.RFC3339))
+	})
 }
 
 // password returns the given password, or a new random one (generated = true).

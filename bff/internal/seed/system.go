@@ -16,6 +16,12 @@ import (
 // later delete or move them on purpose).
 const KeySystemPages = "seed.system-pages"
 
+// KeyAPIDocPage marks 接口文档 as seeded (added after the first system pages, for every database).
+const KeyAPIDocPage = "seed.apidoc-page"
+
+// APIDocMenu is the page that browses the API document (api:doc).
+const APIDocMenu = "接口文档"
+
 // page is a system-management page with its permission and buttons.
 type page struct {
 	title, name, path, component, icon, perm string
@@ -92,4 +98,24 @@ func grantSuperuser(ctx context.Context, tx *gorm.DB, gen *cache.Generation, men
 		return err
 	}
 	return role.NewStore(tx, gen).Grant(ctx, admins.ID, menuIDs)
+}
+
+// apiDocPage adds 接口文档 under 系统管理 (when that directory is still there) and grants it to
+// the superuser role.
+func apiDocPage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
+	var dir menu.Menu
+	err := tx.Where("title = ? AND pid IS NULL AND type = ?", SystemMenu, menu.TypeDir).Take(&dir).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	granted, err := ensurePages(ctx, menu.NewStore(tx, gen), dir.ID, []page{
+		{APIDocMenu, "ApiDoc", "apidoc", "system/apidoc/index", "documentation", perm.APIDoc, 8, nil},
+	})
+	if err != nil {
+		return err
+	}
+	return grantSuperuser(ctx, tx, gen, granted)
 }

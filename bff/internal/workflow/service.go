@@ -209,9 +209,9 @@ func parseTime(chk *httpx.Check, field, v string) time.Time {
 		chk.Fail(field, httpx.ReasonRequired)
 		return time.Time{}
 	}
-	t, err := time.ParseInLocation(httpx.TimeLayout, v, time.Local)
+	t, _, err := httpx.ParseTime(v, false)
 	if err != nil {
-		chk.Fail(field, "时间格式必须是yyyy-MM-dd HH:mm:ss")
+		chk.Fail(field, httpx.ReasonTimeFormat)
 	} else if !httpx.StorableYear(t) {
 		chk.Fail(field, httpx.ReasonYear)
 	}

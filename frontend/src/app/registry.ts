@@ -13,6 +13,7 @@ const registry: Record<string, LazyExoticComponent<ComponentType>> = {
   'system/dept/index': lazy(() => import('@/features/dept')),
   'system/dict/index': lazy(() => import('@/features/dict')),
   'system/log/index': lazy(() => import('@/features/log')),
+  'system/apidoc/index': lazy(() => import('@/features/apidoc')),
   // 商城
   'mall/goods/index': lazy(() => import('@/features/goods')),
   'mall/order/index': lazy(() => import('@/features/order')),

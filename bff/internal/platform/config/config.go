@@ -38,21 +38,23 @@ type Config struct {
 	DemoShop bool
 	// ProfilingPublic opens the wall display (/profiling, GET /api/profiling) without sign-in.
 	ProfilingPublic bool
-	DemoPassword    string // empty: generate one when the demo users are created
-	PortalOrigins   []string
-	PortalSecret    string // empty: POST /api/auth/loginAccount is off
-	PublicURL       string // empty: derive from the request; else absolute, ends with "/"
-	SetupToken      string // empty: a new database gets a random one, printed to the log
-	Redis           string // empty: sessions, captchas and counters live in the database
-	SessionTTL      time.Duration
-	LoginMaxFails   int
-	LoginLock       time.Duration
-	TrustedProxy    []netip.Prefix
-	LogLevel        slog.Level
-	LogFormat       string // "text" or "json"
-	UploadDir       string // empty: DATA_DIR/uploads
-	UploadMaxMB     int
-	BrandTitles     map[string]string // host name (lower case, no port) → header title; others: 商城
+	// APIDocsPublic serves the OpenAPI document without sign-in (else it needs api:doc).
+	APIDocsPublic bool
+	DemoPassword  string // empty: generate one when the demo users are created
+	PortalOrigins []string
+	PortalSecret  string // empty: POST /api/auth/loginAccount is off
+	PublicURL     string // empty: derive from the request; else absolute, ends with "/"
+	SetupToken    string // empty: a new database gets a random one, printed to the log
+	Redis         string // empty: sessions, captchas and counters live in the database
+	SessionTTL    time.Duration
+	LoginMaxFails int
+	LoginLock     time.Duration
+	TrustedProxy  []netip.Prefix
+	LogLevel      slog.Level
+	LogFormat     string // "text" or "json"
+	UploadDir     string // empty: DATA_DIR/uploads
+	UploadMaxMB   int
+	BrandTitles   map[string]string // host name (lower case, no port) → header title; others: 商城
 
 	// Upstream mode (docs/upstream.md): prefixes proxied to existing backends, longest first.
 	Upstreams       []Upstream
@@ -136,6 +138,17 @@ func settings() []setting {
 		{"BFF_PROFILING_PUBLIC", "off", "on|off: the wall display /profiling shows the shop's figures (no personal data) without sign-in", func(c *Config, v string) (err error) {
 			c.ProfilingPublic, err = parseSwitch(v)
 			return err
+		}},
+		{"BFF_API_DOCS", "permission", "permission|public: who may read the API document (/api/openapi.json, browsed at /api/swagger-ui.html): holders of api:doc, or anyone", func(c *Config, v string) error {
+			switch v {
+			case "permission":
+				c.APIDocsPublic = false
+			case "public":
+				c.APIDocsPublic = true
+			default:
+				return fmt.Errorf("must be permission or public, got %q", v)
+			}
+			return nil
 		}},
 		{"BFF_DEMO_PASSWORD", "", "password of the demo users staff and channel (random and printed if unset)", func(c *Config, v string) error {
 			c.DemoPassword = v

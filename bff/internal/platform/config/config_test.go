@@ -114,6 +114,7 @@ func TestBadValuesNameTheirVariable(t *testing.T) {
 		"BFF_DB=sqlite:":                               "BFF_DB",
 		"BFF_CAPTCHA=maybe":                            "BFF_CAPTCHA",
 		"BFF_DEMO=2":                                   "BFF_DEMO",
+		"BFF_API_DOCS=open":                            "BFF_API_DOCS",
 		"BFF_ADMIN_PASSWORD=abc":                       "BFF_ADMIN_PASSWORD",
 		"BFF_DEMO_PASSWORD=" + strings.Repeat("x", 73): "BFF_DEMO_PASSWORD",
 		"BFF_JWT_SECRET=short":                         "BFF_JWT_SECRET",

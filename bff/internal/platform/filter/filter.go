@@ -99,15 +99,12 @@ func parseTime(get Get, name string, end bool) (*time.Time, error) {
 	if v == "" {
 		return nil, nil
 	}
-	t, err := time.ParseInLocation(httpx.TimeLayout, v, time.Local)
+	t, dateOnly, err := httpx.ParseTime(v, true)
 	if err != nil {
-		t, err = time.ParseInLocation(time.DateOnly, v, time.Local)
-		if err == nil && end {
-			t = t.Add(24*time.Hour - time.Millisecond)
-		}
+		return nil, httpx.BadRequest(name, httpx.ReasonTimeFormat)
 	}
-	if err != nil {
-		return nil, httpx.BadRequest(name, "时间格式必须是yyyy-MM-dd HH:mm:ss")
+	if dateOnly && end {
+		t = t.Add(24*time.Hour - time.Millisecond)
 	}
 	if !httpx.StorableYear(t) {
 		return nil, httpx.BadRequest(name, httpx.ReasonYear) // MySQL would answer 500

@@ -1,6 +1,7 @@
 package filter_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -89,5 +90,43 @@ func TestBlurry(t *testing.T) {
 	long := values(map[string]string{"blurry": strings.Repeat("字", limits.BlurryMax+1)})
 	if _, err := filter.Blurry(long); err == nil || err.Error() != "400 blurry: "+httpx.ReasonTooLong {
 		t.Fatalf("too long = %v", err)
+	}
+}
+
+// TestRangeTakesUnixSeconds: ten digits are Unix seconds wherever a date-time is taken
+// (DECISIONS §3); other numbers are not dates.
+func TestRangeTakesUnixSeconds(t *testing.T) {
+	at := time.Date(2026, 11, 25, 8, 30, 0, 0, time.Local)
+	sec := strconv.FormatInt(at.Unix(), 10)
+	get := values(map[string]string{"s": sec, "e": " " + sec + " ", "short": "176400000", "long": "17640000000", "ms": sec + "000"})
+	from, to, err := filter.Range(get, "s", "e")
+	if err != nil || !from.Equal(at) || !to.Equal(at) {
+		t.Fatalf("seconds: %v %v %v", from, to, err)
+	}
+	for _, name := range []string{"short", "long", "ms"} {
+		if _, _, err := filter.Range(get, name, "none"); err == nil {
+			t.Errorf("%s=%q taken as a date", name, get(name))
+		}
+	}
+}
+
+func TestParseTime(t *testing.T) {
+	for v, want := range map[string]time.Time{
+		"2026-11-25 08:30:00": time.Date(2026, 11, 25, 8, 30, 0, 0, time.Local),
+		"1764059400":          time.Unix(1764059400, 0),
+		"0000000000":          time.Unix(0, 0),
+	} {
+		got, dateOnly, err := httpx.ParseTime(v, false)
+		if err != nil || dateOnly || !got.Equal(want) {
+			t.Errorf("ParseTime(%q) = %v %v %v, want %v", v, got, dateOnly, err, want)
+		}
+	}
+	if _, dateOnly, err := httpx.ParseTime("2026-11-25", true); err != nil || !dateOnly {
+		t.Errorf("a date where dates are allowed: %v %v", dateOnly, err)
+	}
+	for _, v := range []string{"2026-11-25", "2026/11/25 08:30:00", "17640594OO", "", "-176405940"} {
+		if _, _, err := httpx.ParseTime(v, false); err == nil || err.Error() != httpx.ReasonTimeFormat {
+			t.Errorf("ParseTime(%q) err %v", v, err)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package httpx
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"mime"
 	"net/url"
@@ -82,6 +83,29 @@ func (f *Fields) Raw(name string, max int) string {
 
 // TimeLayout is how dates travel in JSON: yyyy-MM-dd HH:mm:ss in the server's zone.
 const TimeLayout = "2006-01-02 15:04:05"
+
+// ReasonTimeFormat is the reason a date-time is refused.
+const ReasonTimeFormat = "时间格式必须是yyyy-MM-dd HH:mm:ss"
+
+// ParseTime reads a date-time as the API takes it (DECISIONS §3): yyyy-MM-dd HH:mm:ss in the
+// server's zone, or ten digits of Unix seconds; with dates allowed, also yyyy-MM-dd (dateOnly
+// tells the caller, which may make it the end of that day).
+func ParseTime(v string, dates bool) (t time.Time, dateOnly bool, err error) {
+	v = strings.TrimSpace(v)
+	if len(v) == 10 && strings.Trim(v, "0123456789") == "" {
+		n, _ := strconv.ParseInt(v, 10, 64) // ten digits always fit
+		return time.Unix(n, 0).In(time.Local), false, nil
+	}
+	if t, err = time.ParseInLocation(TimeLayout, v, time.Local); err == nil {
+		return t, false, nil
+	}
+	if dates {
+		if t, err = time.ParseInLocation(time.DateOnly, v, time.Local); err == nil {
+			return t, true, nil
+		}
+	}
+	return time.Time{}, false, errors.New(ReasonTimeFormat)
+}
 
 // FormatTime renders t in the server's zone, "" for the zero time.
 func FormatTime(t time.Time) string {

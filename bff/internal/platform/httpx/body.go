@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"mime"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -79,16 +78,12 @@ func TimeRange(c echo.Context, name string) (from, to *time.Time, err error) {
 	}
 	var ts [2]time.Time
 	for i, v := range vs {
-		v = strings.TrimSpace(v)
-		t, err := time.ParseInLocation(TimeLayout, v, time.Local)
+		t, dateOnly, err := ParseTime(v, true)
 		if err != nil {
-			t, err = time.ParseInLocation(time.DateOnly, v, time.Local)
-			if err == nil && i == 1 {
-				t = t.Add(24*time.Hour - time.Second) // a whole end day
-			}
+			return nil, nil, BadRequest(name, ReasonTimeFormat)
 		}
-		if err != nil {
-			return nil, nil, BadRequest(name, "时间格式必须是yyyy-MM-dd HH:mm:ss")
+		if dateOnly && i == 1 {
+			t = t.Add(24*time.Hour - time.Second) // a whole end day
 		}
 		if !StorableYear(t) {
 			return nil, nil, BadRequest(name, ReasonYear)

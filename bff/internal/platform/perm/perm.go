@@ -36,6 +36,9 @@ const (
 	OnlineList = "online:list"
 	OnlineDel  = "online:del"
 
+	// APIDoc reads the API document (GET /api/openapi.json; 系统管理 → 接口文档).
+	APIDoc = "api:doc"
+
 	// UpstreamMetrics reads the counters of proxied calls (no menu grants it: the superuser).
 	UpstreamMetrics = "upstream:metrics"
 )

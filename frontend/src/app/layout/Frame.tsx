@@ -23,6 +23,9 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { RouteProgress } from './RouteProgress';
 import { SettingsDrawer } from './SettingsDrawer';
+import { SidebarToggle } from './SidebarToggle';
+import { MobileMenu } from './MobileMenu';
+import { accordion } from './accordion';
 import { SizeSelect } from './SizeSelect';
 import { UserMenu } from './UserMenu';
 import { useDayjsLocale } from './useDayjsLocale';
@@ -121,6 +124,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   const collapsed = useAppStore((s) => !s.sidebarOpened);
   const setSidebar = useAppStore((s) => s.setSidebar);
   const withoutAnimation = useAppStore((s) => s.withoutAnimation);
+  const mobile = useAppStore((s) => s.device === 'mobile');
   const { tagsView, fixedHeader, sidebarLogo, uniqueOpened, dark } = useSettings();
   const { token } = theme.useToken();
   // The theme colour marks the chosen sidebar entry.
@@ -136,6 +140,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
     [token.colorPrimary, token.colorPrimaryBg],
   );
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
   const embedded = getRuntime().embedded;
   useDeviceWatcher();
   useDayjsLocale();
@@ -177,7 +182,14 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       title={false}
       pageTitleRender={false}
       logo={sidebarLogo ? <Logo /> : false}
-      headerTitleRender={(logo) => <Brand logo={logo} title={title} />}
+      headerTitleRender={(logo) => (
+        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 12 }}>
+          <Brand logo={logo} title={title} />
+          <SidebarToggle />
+        </span>
+      )}
+      // The hamburger sits in the top bar (seed-spec §2), not at the foot of the sidebar.
+      collapsedButtonRender={false}
       // The header carries the brand; the sider repeats it only as ProLayout's mobile drawer (its
       // isMobile, under 768px). Our "mobile" device (under 992px) keeps the fixed sider, collapsed
       // to 64px, where the brand does not fit.
@@ -187,14 +199,19 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       fixSiderbar
       fixedHeader={fixedHeader}
       collapsed={collapsed}
+      // Under 992 px no sider at all: the menu is a drawer behind the hamburger (MobileMenu).
+      menuRender={mobile ? false : undefined}
       // The sidebar state is ours alone (cookie, device watcher): antd's own breakpoint (lg = 992px)
       // would open it again on a desktop load and undo the mobile close without animation.
       breakpoint={false}
       onCollapse={(next) => next !== collapsed && setSidebar(!next)}
       route={route}
       location={{ pathname: location.pathname }}
-      // ProLayout's autoClose (its default): following a route closes the other open directories.
+      // ProLayout's autoClose (its default): following a route closes the other open directories;
+      // opening one by hand closes the others too (accordion).
       menu={uniqueOpened ? { locale: false } : { locale: false, autoClose: false }}
+      openKeys={openKeys}
+      onOpenChange={(keys) => setOpenKeys((before) => (uniqueOpened ? accordion(before, keys || []) : [...(keys || [])]))}
       menuItemRender={(item, dom) =>
         item.isUrl || !item.path ? (
           <a href={item.itemPath ?? item.path} target="_blank" rel="noreferrer">
@@ -224,6 +241,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       {tagsView && <TabStrip titleOf={tabTitle} />}
       <KeepAlive />
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {mobile && <MobileMenu items={route.children} pathname={location.pathname} width={SIDEBAR_WIDTH} />}
     </ProLayout>
     </AntApp>
   );

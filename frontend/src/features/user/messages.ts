@@ -38,6 +38,11 @@ export const messages = {
   'center.avatar.tip': ['支持 png、jpg、jpeg、gif、webp、bmp，不超过{n}MB', 'png, jpg, jpeg, gif, webp or bmp, at most {n}MB'],
   'center.avatar.saved': ['头像已更新', 'Avatar updated'],
   'center.signIn.time': ['登录时间', 'Time'],
+  'center.everywhere': ['退出所有设备', 'Log out everywhere'],
+  'center.everywhere.confirm': [
+    '将结束您在所有设备和浏览器上的登录（包括当前），确定吗？',
+    'This ends your sign-in on every device and browser, this one included. Continue?',
+  ],
   'center.signIn.ip': ['登录IP', 'IP address'],
   'center.signIn.browser': ['浏览器', 'Browser'],
   'center.signIn.result': ['结果', 'Result'],

@@ -24,6 +24,7 @@ export const Perm = {
   LogList: 'log:list',
   OnlineList: 'online:list',
   OnlineDel: 'online:del',
+  APIDoc: 'api:doc',
   UpstreamMetrics: 'upstream:metrics',
   LeaveBatch: 'leave:batch',
   GoodsList: 'goods:list',

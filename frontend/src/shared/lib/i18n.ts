@@ -38,6 +38,8 @@ const table = {
   'fullscreen.unsupported': ['you browser can not work', 'you browser can not work'],
   'layout.search': ['搜索', 'Search'],
   'layout.fullscreen': ['全屏', 'Full screen'],
+  'layout.sidebar.collapse': ['收起侧边栏', 'Collapse the sidebar'],
+  'layout.sidebar.expand': ['展开侧边栏', 'Expand the sidebar'],
   'settings.saved': ['布局设置成功', 'Layout set successfully'],
   'settings.compilingTheme': ['正在编译主题', 'Compiling theme'],
   'settings.tagsView': ['显示标签', 'Show tabs'],

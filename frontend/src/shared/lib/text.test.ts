@@ -68,10 +68,10 @@ describe('time utilities', () => {
     expect(relativeTime(now - ago * 1000, now)).toBe(want);
   });
 
-  it('default range: from the start of the day 90 days ago to the end of today', () => {
+  it('default range: from the start of the day 90 days ago to the start of today (seed-spec §9)', () => {
     const [start, end] = defaultRange();
     expect(formatTime(start)).toBe('2026-08-23 00:00:00');
-    expect(formatTime(end)).toBe('2026-11-21 23:59:59');
+    expect(formatTime(end)).toBe('2026-11-21 00:00:00');
   });
 
   it('weekday names, Sunday first', () => {

@@ -44,10 +44,10 @@ export function relativeTime(value: TimeInput, now: number = Date.now()): string
   return formatTime(d, DATE);
 }
 
-/** The default date range of list filters: from the start of the day 90 days ago to the end of today. */
+/** The default date range (seed-spec §9): from the start of the day 90 days ago to the start of today. */
 export function defaultRange(now: Date = new Date()): [Date, Date] {
   const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 90);
-  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59, 59);
+  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate());
   return [start, end];
 }
 

@@ -21,3 +21,6 @@ export function updateAvatar(file: File): Promise<{ avatar: string }> {
 }
 
 export const listSignIns = () => http.get<Page<SignIn>>('/api/users/center/logins');
+
+/** Log out everywhere: every session of the signed-in user ends, this one too. */
+export const endMySessions = () => http.delete<void>('/api/auth/sessions');
