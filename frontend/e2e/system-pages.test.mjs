@@ -2,8 +2,12 @@
 // first-run /init page on a new system.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startStack, launchBrowser, newPage, screenshot, browserMissing } from './harness.mjs';
 import { signIn, storedToken, noErrors } from './flows.mjs';
+import { readSheet } from './xlsx.mjs';
 
 const skip = browserMissing();
 const open = [];
@@ -61,6 +65,52 @@ test('menus, departments, dictionaries and the kick-out, as an administrator', {
   await page.getByRole('cell', { name: 'staff', exact: true }).waitFor({ state: 'detached' });
   const res = await fetch(`${stack.bffURL}/api/auth/info`, { headers: { Authorization: staffToken } });
   assert.equal(res.status, 401);
+  noErrors(page);
+});
+
+test('用户管理 exports the selected user and all users as the list shows them', { skip }, async () => {
+  const { stack, browser } = await setUp();
+  const downloads = mkdtempSync(join(tmpdir(), 'mall-e2e-users-'));
+  open.push({ close: async () => rmSync(downloads, { recursive: true, force: true }) });
+  const save = async (click) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+    const file = join(downloads, `${Date.now()}-${download.suggestedFilename()}`);
+    await download.saveAs(file);
+    return { name: download.suggestedFilename(), rows: readSheet(file) };
+  };
+  const page = await newPage(browser);
+  await page.goto(`${stack.bffURL}/login`);
+  await signIn(page, 'admin', stack.passwords.admin);
+  await page.waitForURL(/\/dashboard$/);
+
+  await page.goto(`${stack.bffURL}/system/user`);
+  const staff = page.locator('.ant-table-tbody tr.ant-table-row').filter({ has: page.getByRole('cell', { name: 'staff', exact: true }) });
+  await staff.waitFor();
+  await staff.getByRole('checkbox').check();
+  await page.getByText('已选择 1 项').waitFor();
+  await screenshot(page, 'system-11-user-export');
+  const selected = await save(() => page.getByRole('button', { name: /导出选中/ }).click());
+  assert.equal(selected.name, '用户管理数据.xlsx');
+  const head = selected.rows[0];
+  for (const title of ['用户名', '电话', '邮箱', '部门', '角色', '状态', '创建日期']) assert.ok(head.includes(title), `export header ${title}: ${head}`);
+  assert.ok(!head.includes('操作'), `the 操作 column is not exported: ${head}`);
+  assert.equal(selected.rows.length, 2);
+  const cell = (r, title) => r[head.indexOf(title)];
+  assert.equal(cell(selected.rows[1], '用户名'), 'staff');
+  assert.equal(cell(selected.rows[1], '状态'), '激活');
+  assert.equal(cell(selected.rows[1], '电话'), '13800000001');
+  assert.equal(cell(selected.rows[1], '部门'), '运营部');
+  assert.match(cell(selected.rows[1], '创建日期'), /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+
+  // every user, in the list's order (newest first), as GET /api/users gives them
+  const all = await save(() => page.getByRole('button', { name: /导出全部/ }).click());
+  const res = await fetch(`${stack.bffURL}/api/users?page=0&size=100`, { headers: { Authorization: await storedToken(page) } });
+  const list = await res.json();
+  assert.deepEqual(
+    all.rows.slice(1).map((r) => cell(r, '用户名')),
+    list.content.map((u) => u.username),
+  );
+  assert.ok(all.rows.length > 3, `all users: ${all.rows.length - 1}`);
   noErrors(page);
 });
 

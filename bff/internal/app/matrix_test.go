@@ -427,6 +427,16 @@ func matrixSamples() map[string]sample {
 		"POST /api/workflow/leave/batch": func(*testing.T, *matrix) apptest.Request {
 			return apptest.Request{Method: http.MethodPost, Path: "/api/workflow/leave/batch", JSON: leaveBody([]string{"staff"})}
 		},
+		"POST /api/users/download":         exportSample("/api/users/download", "username", nil),
+		"POST /api/users/downloadAll":      exportSample("/api/users/downloadAll", "username", nil),
+		"POST /api/roles/download":         exportSample("/api/roles/download", "name", nil),
+		"POST /api/roles/downloadAll":      exportSample("/api/roles/downloadAll", "name", nil),
+		"POST /api/dict/download":          exportSample("/api/dict/download", "name", nil),
+		"POST /api/dict/downloadAll":       exportSample("/api/dict/downloadAll", "name", nil),
+		"POST /api/dictDetail/download":    exportSample("/api/dictDetail/download", "label", map[string]any{"dictName": "user_status"}),
+		"POST /api/dictDetail/downloadAll": exportSample("/api/dictDetail/downloadAll", "label", map[string]any{"dictName": "user_status"}),
+		"POST /api/logs/download":          exportSample("/api/logs/download", "path", nil),
+		"POST /api/logs/downloadAll":       exportSample("/api/logs/downloadAll", "path", nil),
 		"POST /api/auth/online/download": func(*testing.T, *matrix) apptest.Request {
 			return apptest.Request{Method: http.MethodPost, Path: "/api/auth/online/download",
 				JSON: map[string]any{"headers": []string{"用户名"}, "fields": []string{"username"}, "ids": []string{"x"}}}
@@ -527,4 +537,19 @@ func fileUpload(t *testing.T, field, name string, content []byte) ([]byte, strin
 		t.Fatal(err)
 	}
 	return buf.Bytes(), mw.FormDataContentType()
+}
+
+// exportSample is an export of one field; a download names row 1 (whether or not it exists, the
+// answer is a sheet).
+func exportSample(path, field string, filters map[string]any) sample {
+	return func(*testing.T, *matrix) apptest.Request {
+		b := map[string]any{"headers": []string{field}, "fields": []string{field}}
+		if strings.HasSuffix(path, "/download") {
+			b["ids"] = []int64{1}
+		}
+		for k, v := range filters {
+			b[k] = v
+		}
+		return apptest.Request{Method: http.MethodPost, Path: path, JSON: b}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"mallconsole/bff/internal/platform/authz"
+	"mallconsole/bff/internal/platform/export"
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/perm"
 )
@@ -41,6 +42,7 @@ func (s *Service) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 func (s *Service) Routes(r *authz.Router) {
 	r.GET("/api/logs", authz.Perm(perm.LogList), s.handleList).
 		Doc(authz.Doc{Summary: "the operation log", Params: ListParams{}, Resp: httpx.List[Row]{}})
+	export.Routes(r, "/api/logs", authz.Perm(perm.LogList), s.exportResource())
 }
 
 // ListParams filter the operation log.

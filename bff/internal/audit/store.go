@@ -27,10 +27,25 @@ type Query struct {
 	Success       *bool
 	From, To      *time.Time
 	Offset, Limit int
+	IDs           []int64 // the export's selection; nil: every entry
 }
 
 // Search returns a page of entries, newest first, and the total.
 func (s *Store) Search(ctx context.Context, q Query) ([]Entry, int64, error) {
+	return db.Paged[Entry](s.where(ctx, q), "id DESC", q.Offset, q.Limit)
+}
+
+// Each hands every entry that matches q (q.IDs, when given, only those) to fn, newest first as
+// the list shows them, through one cursor: the export.
+func (s *Store) Each(ctx context.Context, q Query, fn func(Entry) error) error {
+	tx := s.where(ctx, q)
+	if q.IDs != nil {
+		tx = tx.Where("id IN ?", q.IDs)
+	}
+	return db.Each(tx, "id DESC", fn)
+}
+
+func (s *Store) where(ctx context.Context, q Query) *gorm.DB {
 	tx := s.db.WithContext(ctx).Model(&Entry{})
 	tx = db.AnyLike(tx, q.Blurry, "username", "path", "ip")
 	if q.Username != "" {
@@ -40,9 +55,12 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Entry, int64, error) {
 		tx = tx.Where("success = ?", *q.Success)
 	}
 	if q.From != nil {
-		tx = tx.Where("create_time BETWEEN ? AND ?", *q.From, *q.To)
+		tx = tx.Where("create_time >= ?", *q.From)
 	}
-	return db.Paged[Entry](tx, "id DESC", q.Offset, q.Limit)
+	if q.To != nil {
+		tx = tx.Where("create_time <= ?", *q.To)
+	}
+	return tx
 }
 
 // DeleteBefore removes entries recorded before t.

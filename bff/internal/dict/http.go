@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"mallconsole/bff/internal/platform/authz"
+	"mallconsole/bff/internal/platform/export"
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/limits"
 	"mallconsole/bff/internal/platform/perm"
@@ -32,6 +33,9 @@ func (s *Service) Routes(r *authz.Router) {
 		Doc(authz.Doc{Summary: "edit an entry", Body: DetailRow{}})
 	r.DELETE("/api/dictDetail/:id", authz.Perm(perm.DictDel), s.handleDeleteDetail).
 		Doc(authz.Doc{Summary: "delete an entry", Params: httpx.IDPath{}, Status: http.StatusOK})
+	export.Routes(r, "/api/dict", authz.Perm(perm.DictList), s.dictExport())
+	// the entries are read by every dropdown, but exporting them is the dictionary page's
+	export.Routes(r, "/api/dictDetail", authz.Perm(perm.DictList), s.detailExport())
 }
 
 type dictParams struct {

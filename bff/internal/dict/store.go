@@ -57,6 +57,27 @@ func (s *Store) Search(ctx context.Context, blurry string, offset, limit int) ([
 	return db.Paged[Dict](tx, "id", offset, limit)
 }
 
+// EachDict hands the dictionaries Search finds (ids, when not nil, only those) to fn in the
+// list's order: the export.
+func (s *Store) EachDict(ctx context.Context, blurry string, ids []int64, fn func(Dict) error) error {
+	tx := db.AnyLike(s.db.WithContext(ctx).Model(&Dict{}), blurry, "name", "description")
+	if ids != nil {
+		tx = tx.Where("id IN ?", ids)
+	}
+	return db.Each(tx, "id", fn)
+}
+
+// EachDetail hands the entries DetailPage lists (ids, when not nil, only those) to fn in the
+// list's order: the export.
+func (s *Store) EachDetail(ctx context.Context, name string, ids []int64, fn func(Detail) error) error {
+	tx := s.db.WithContext(ctx).Model(&Detail{}).Joins("JOIN dict ON dict.id = dict_detail.dict_id").
+		Where("dict.name = ?", name)
+	if ids != nil {
+		tx = tx.Where("dict_detail.id IN ?", ids)
+	}
+	return db.Each(tx, "dict_detail.sort, dict_detail.id", fn)
+}
+
 // SaveDict creates (ID 0) or updates a dictionary; a taken name is ErrNameConflict.
 func (s *Store) SaveDict(ctx context.Context, d *Dict) error {
 	var err error

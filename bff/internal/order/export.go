@@ -45,7 +45,7 @@ func (s *Service) exportResource() export.Resource {
 }
 
 func (s *Service) exportRows(c echo.Context, eq export.Query, emit export.Emit) error {
-	q, err := parseQuery(func(name string) string { return eq.Filters[name] })
+	q, err := parseQuery(eq.Filter)
 	if err != nil {
 		return err
 	}

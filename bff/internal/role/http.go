@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"mallconsole/bff/internal/platform/authz"
+	"mallconsole/bff/internal/platform/export"
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/limits"
 	"mallconsole/bff/internal/platform/perm"
@@ -43,6 +44,7 @@ func (s *Service) Routes(r *authz.Router) {
 		Doc(authz.Doc{Summary: "edit a role", Body: Input{}})
 	r.DELETE("/api/roles", authz.Perm(perm.RoleDel), s.handleDelete).
 		Doc(authz.Doc{Summary: "delete roles", Body: httpx.IDList{}, Status: http.StatusOK})
+	export.Routes(r, "/api/roles", authz.Perm(perm.RoleList), s.exportResource())
 }
 
 type listParams struct {

@@ -88,6 +88,16 @@ func (s *Store) Search(ctx context.Context, blurry string, offset, limit int) ([
 	return db.Paged[Role](tx, "level, id", offset, limit)
 }
 
+// Each hands the roles Search finds (ids, when not nil, only those) to fn in the list's order:
+// the export.
+func (s *Store) Each(ctx context.Context, blurry string, ids []int64, fn func(Role) error) error {
+	tx := db.AnyLike(s.db.WithContext(ctx).Model(&Role{}), blurry, "name", "description")
+	if ids != nil {
+		tx = tx.Where("id IN ?", ids)
+	}
+	return db.Each(tx, "level, id", fn)
+}
+
 // All returns every role, by level then ID.
 func (s *Store) All(ctx context.Context) ([]Role, error) {
 	rs := []Role{}

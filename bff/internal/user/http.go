@@ -4,10 +4,13 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"mallconsole/bff/internal/platform/authz"
+	"mallconsole/bff/internal/platform/export"
+	"mallconsole/bff/internal/platform/filter"
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/perm"
 	"mallconsole/bff/internal/role"
@@ -27,6 +30,7 @@ func (s *Service) Routes(r *authz.Router) {
 		Doc(authz.Doc{Summary: "enable or disable users", Body: EnabledInput{}})
 	r.PUT("/api/users/:id/password", authz.Perm(perm.UserEdit), s.handleResetPassword).
 		Doc(authz.Doc{Summary: "set a user's password", Params: httpx.IDPath{}, Body: PasswordInput{}})
+	export.Routes(r, "/api/users", authz.Perm(perm.UserList), s.exportResource())
 }
 
 // ListParams are the filters of the user list.
@@ -96,31 +100,11 @@ func (s *Service) handleList(c echo.Context) error {
 	if q.Order, err = httpx.ParseSort(c, sortable, "id desc"); err != nil {
 		return err
 	}
-	if v := c.QueryParam("deptId"); v != "" && v != "0" {
-		id, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || id < 0 {
-			return httpx.BadRequest("deptId", "必须是部门ID")
-		}
-		if q.DeptIDs, err = s.depts.Subtree(ctx, []int64{id}); err != nil {
-			return err
-		}
-	}
-	if v := c.QueryParam("enabled"); v != "" {
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			return httpx.BadRequest("enabled", "必须是true或false")
-		}
-		q.Enabled = &b
+	if err := s.filter(c, c.QueryParam, &q); err != nil {
+		return err
 	}
 	if q.From, q.To, err = httpx.TimeRange(c, "createTime"); err != nil {
 		return err
-	}
-	sc, err := s.scope.Scope(ctx, authz.From(c))
-	if err != nil {
-		return err
-	}
-	if !sc.All {
-		q.Scope = sc.Depts
 	}
 	us, n, err := s.store.Search(ctx, q)
 	if err != nil {
@@ -131,6 +115,33 @@ func (s *Service) handleList(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, httpx.List[Row]{Content: rows, TotalElements: int(n)})
+}
+
+// filter applies the list's deptId (that department and those under it) and enabled filters,
+// and the caller's data scope, to q: the list and its export read them alike.
+func (s *Service) filter(c echo.Context, get filter.Get, q *Query) error {
+	ctx := c.Request().Context()
+	if v := strings.TrimSpace(get("deptId")); v != "" && v != "0" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id < 0 {
+			return httpx.BadRequest("deptId", "必须是部门ID")
+		}
+		if q.DeptIDs, err = s.depts.Subtree(ctx, []int64{id}); err != nil {
+			return err
+		}
+	}
+	var err error
+	if q.Enabled, err = filter.Bool(get, "enabled"); err != nil {
+		return err
+	}
+	sc, err := s.scope.Scope(ctx, authz.From(c))
+	if err != nil {
+		return err
+	}
+	if !sc.All {
+		q.Scope = sc.Depts
+	}
+	return nil
 }
 
 func (s *Service) handleCreate(c echo.Context) error {

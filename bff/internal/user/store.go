@@ -122,11 +122,26 @@ type Query struct {
 	Kind     string
 	Offset   int
 	Limit    int
-	Order    string // a whitelisted ORDER BY
+	Order    string  // a whitelisted ORDER BY
+	IDs      []int64 // the export's selection; nil: every user
 }
 
 // Search returns a page of users and the total.
 func (s *Store) Search(ctx context.Context, q Query) ([]User, int64, error) {
+	return db.Paged[User](s.where(ctx, q), q.Order, q.Offset, q.Limit)
+}
+
+// Each hands the users Search finds (q.IDs, when not nil, only those) to fn in q.Order, through
+// one cursor: the export.
+func (s *Store) Each(ctx context.Context, q Query, fn func(User) error) error {
+	tx := s.where(ctx, q)
+	if q.IDs != nil {
+		tx = tx.Where("id IN ?", q.IDs)
+	}
+	return db.Each(tx, q.Order, fn)
+}
+
+func (s *Store) where(ctx context.Context, q Query) *gorm.DB {
 	tx := s.db.WithContext(ctx).Model(&User{})
 	tx = db.AnyLike(tx, q.Blurry, "username", "nick_name", "email", "phone")
 	if q.DeptIDs != nil {
@@ -139,12 +154,15 @@ func (s *Store) Search(ctx context.Context, q Query) ([]User, int64, error) {
 		tx = tx.Where("enabled = ?", *q.Enabled)
 	}
 	if q.From != nil {
-		tx = tx.Where("create_time BETWEEN ? AND ?", *q.From, *q.To)
+		tx = tx.Where("create_time >= ?", *q.From)
+	}
+	if q.To != nil {
+		tx = tx.Where("create_time <= ?", *q.To)
 	}
 	if q.Kind != "" {
 		tx = tx.Where("kind = ?", q.Kind)
 	}
-	return db.Paged[User](tx, q.Order, q.Offset, q.Limit)
+	return tx
 }
 
 // RolesOf returns the role IDs of each user.

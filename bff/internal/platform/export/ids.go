@@ -5,6 +5,10 @@ import (
 	"strings"
 )
 
+// Filter returns the named filter's value, "" when absent: a filter.Get, so that an export reads
+// its filters through the list's own parsing.
+func (q Query) Filter(name string) string { return q.Filters[name] }
+
 // Int64IDs is the selection as integer IDs for a Source over a table with integer keys: nil
 // when nothing is selected (downloadAll), and when no selected ID is a positive integer,
 // []int64{0}, which selects no row rather than every row.

@@ -16,6 +16,9 @@ func TestQueryHelpers(t *testing.T) {
 			t.Errorf("Int64IDs(%q) = %v, want %v", c.ids, got, c.want)
 		}
 	}
+	if q := (export.Query{Filters: map[string]string{"name": "苹果"}}); q.Filter("name") != "苹果" || q.Filter("none") != "" {
+		t.Errorf("Filter = %q %q", q.Filter("name"), q.Filter("none"))
+	}
 	cols := map[string]string{"price": "price", "createTime": "create_time"}
 	q := export.Query{Sort: []export.Sort{{Field: "price", Desc: true}, {Field: "createTime"}}}
 	if got := q.OrderBy(cols); got != "price DESC, create_time ASC, id ASC" {

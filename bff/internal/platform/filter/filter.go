@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/limits"
 )
 
 // Get returns the named value, "" when absent.
@@ -22,6 +23,9 @@ func Text(get Get, name string, max int) (string, error) {
 	}
 	return v, nil
 }
+
+// Blurry reads a list's keyword search (blurry), as long as httpx.Blurry lets it be.
+func Blurry(get Get) (string, error) { return Text(get, "blurry", limits.BlurryMax) }
 
 // ID returns a positive integer value, nil when absent.
 func ID(get Get, name string) (*int64, error) {
@@ -45,6 +49,20 @@ func Flag(get Get, name string) (bool, error) {
 		return false, nil
 	}
 	return false, httpx.BadRequest(name, "必须是1或0")
+}
+
+// Bool reads a yes/no filter (a select of 是/否): true or false, nil when absent, so that "no"
+// filters too.
+func Bool(get Get, name string) (*bool, error) {
+	v := strings.TrimSpace(get(name))
+	if v == "" {
+		return nil, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return nil, httpx.BadRequest(name, "必须是true或false")
+	}
+	return &b, nil
 }
 
 // OneOf returns the value when it is one of choices, "" when absent.

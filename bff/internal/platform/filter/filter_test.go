@@ -2,11 +2,13 @@ package filter_test
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"mallconsole/bff/internal/platform/filter"
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/limits"
 )
 
 func values(m map[string]string) filter.Get { return func(k string) string { return m[k] } }
@@ -61,6 +63,32 @@ func TestScalars(t *testing.T) {
 		t.Fatalf("not a flag = %v", err)
 	}
 	if _, err := filter.Text(get, "long", 3); httpx.StatusOf(err) != 400 {
+		t.Fatalf("too long = %v", err)
+	}
+}
+
+func TestBool(t *testing.T) {
+	get := values(map[string]string{"yes": "true", "no": "false", "bad": "on"})
+	if b, err := filter.Bool(get, "yes"); err != nil || b == nil || !*b {
+		t.Fatalf("true = %v %v", b, err)
+	}
+	if b, err := filter.Bool(get, "no"); err != nil || b == nil || *b {
+		t.Fatalf("false filters too = %v %v", b, err)
+	}
+	if b, err := filter.Bool(get, "none"); err != nil || b != nil {
+		t.Fatalf("absent = %v %v", b, err)
+	}
+	if _, err := filter.Bool(get, "bad"); err == nil || err.Error() != "400 bad: 必须是true或false" {
+		t.Fatalf("not a bool = %v", err)
+	}
+}
+
+func TestBlurry(t *testing.T) {
+	if v, err := filter.Blurry(values(map[string]string{"blurry": " li "})); err != nil || v != "li" {
+		t.Fatalf("blurry = %q %v", v, err)
+	}
+	long := values(map[string]string{"blurry": strings.Repeat("字", limits.BlurryMax+1)})
+	if _, err := filter.Blurry(long); err == nil || err.Error() != "400 blurry: "+httpx.ReasonTooLong {
 		t.Fatalf("too long = %v", err)
 	}
 }

@@ -1,10 +1,14 @@
 import { useRef, useState } from 'react';
-import { ProFormDigit, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormDigit, ProFormText, type ActionType } from '@ant-design/pro-components';
 import { App, Col, Empty, Row } from 'antd';
-import { DataTable, AddButton, pageQuery, useActionColumn } from '@/shared/ui/table';
+import { DataTable, AddButton, pageQuery, useActionColumn, type DataColumn } from '@/shared/ui/table';
+import { usePermission } from '@/features/auth';
+import { Perm } from '@/shared/api/permissions';
 import { Dialog } from '@/shared/ui/form';
 import { useT } from './messages';
 import {
+  DETAIL_URL,
+  DICT_URL,
   createDetail,
   createDict,
   deleteDetail,
@@ -26,6 +30,8 @@ export default function DictPage() {
   const [chosen, setChosen] = useState<DictRow | null>(null);
   const [editDict, setEditDict] = useState<DictRow | 'new' | null>(null);
   const [editDetail, setEditDetail] = useState<DetailRow | 'new' | null>(null);
+  // the exports are the list's (dict:list), as in eladmin
+  const canExport = usePermission([Perm.DictList]);
 
   const dictActions = useActionColumn<DictRow>({
     perm: 'dict',
@@ -43,13 +49,13 @@ export default function DictPage() {
     reload: () => detailTable.current?.reload(),
   });
 
-  const dictColumns: ProColumns<DictRow>[] = [
+  const dictColumns: DataColumn<DictRow>[] = [
     { title: t('sys.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('sys.blurry') } },
     { title: t('dict.name'), dataIndex: 'name', search: false },
     { title: t('sys.description'), dataIndex: 'description', search: false, ellipsis: true },
     dictActions,
   ];
-  const detailColumns: ProColumns<DetailRow>[] = [
+  const detailColumns: DataColumn<DetailRow>[] = [
     { title: t('dict.label'), dataIndex: 'label' },
     { title: t('dict.value'), dataIndex: 'value' },
     { title: t('sys.sort'), dataIndex: 'dictSort' },
@@ -63,9 +69,9 @@ export default function DictPage() {
     <Row gutter={16}>
       <Col xs={24} lg={12}>
         <DataTable<DictRow, { current?: number; pageSize?: number; blurry?: string }>
-          selection={false}
           serial={false}
           title={t('dict.title')}
+          downUrl={canExport ? DICT_URL : undefined}
           actionRef={dictTable}
           columns={dictColumns}
           options={{ density: false, fullScreen: false, reload: true, setting: false }}
@@ -80,9 +86,10 @@ export default function DictPage() {
       <Col xs={24} lg={12}>
         {chosen ? (
           <DataTable<DetailRow>
-            selection={false}
             serial={false}
             key={chosen.id}
+            downUrl={canExport ? DETAIL_URL : undefined}
+            downFilters={{ dictName: chosen.name }}
             title={`${t('dict.details')}: ${chosen.name}`}
             actionRef={detailTable}
             columns={detailColumns}

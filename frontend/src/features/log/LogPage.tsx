@@ -1,7 +1,9 @@
 import { Tag } from 'antd';
 import { useT } from './messages';
 import { DataTable, type DataColumn, type ListQuery } from '@/shared/ui/table';
-import { listLogs, type LogQuery, type LogRow } from './api';
+import { usePermission } from '@/features/auth';
+import { Perm } from '@/shared/api/permissions';
+import { LOGS_URL, listLogs, type LogQuery, type LogRow } from './api';
 
 /** The table's query as GET /api/logs reads it: the createDate bounds become createTime=from&createTime=to. */
 export function logQuery({ page, size, filters: f }: ListQuery): LogQuery {
@@ -19,6 +21,8 @@ export function logQuery({ page, size, filters: f }: ListQuery): LogQuery {
 /** 操作日志: every write through the API, newest first (read-only). */
 export default function LogPage() {
   const t = useT();
+  // the export is the list's (log:list), as in eladmin
+  const canExport = usePermission([Perm.LogList]);
   const columns: DataColumn<LogRow>[] = [
     { key: 'blurry', title: t('sys.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('sys.blurry') } },
     { key: 'username', title: t('log.username'), dataIndex: 'username', fieldProps: { 'aria-label': t('log.username') } },
@@ -44,7 +48,7 @@ export default function LogPage() {
       title={t('log.title')}
       rowKey="id"
       columns={columns}
-      selection={false}
+      downUrl={canExport ? LOGS_URL : undefined}
       request={(q) => listLogs(logQuery(q))}
     />
   );

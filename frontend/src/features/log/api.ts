@@ -12,4 +12,6 @@ export interface LogQuery {
   createTime?: string[];
 }
 
-export const listLogs = (q: LogQuery) => http.get<Page<LogRow>>('/api/logs', { params: q });
+/** The list; POST {LOGS_URL}/download and /downloadAll export it. */
+export const LOGS_URL = '/api/logs';
+export const listLogs = (q: LogQuery) => http.get<Page<LogRow>>(LOGS_URL, { params: q });

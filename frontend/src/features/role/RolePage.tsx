@@ -6,16 +6,17 @@ import {
   ProFormText,
   ProFormTextArea,
   type ActionType,
-  type ProColumns,
 } from '@ant-design/pro-components';
 import { App, Form, Spin, Tree } from 'antd';
-import { DataTable, AddButton, useActionColumn, pageQuery } from '@/shared/ui/table';
+import { DataTable, AddButton, useActionColumn, pageQuery, type DataColumn } from '@/shared/ui/table';
+import { usePermission } from '@/features/auth';
+import { Perm } from '@/shared/api/permissions';
 import { deptTree, type DeptNode } from '@/features/dept/api';
 import { DeptUserPicker } from '@/shared/ui/picker';
 import { menuTree, type MenuRow } from '@/features/menu/api';
 import { Dialog } from '@/shared/ui/form';
 import { useT } from './messages';
-import { createRole, deleteRoles, listRoles, updateRole, type DataScope, type RoleRow } from './api';
+import { ROLES_URL, createRole, deleteRoles, listRoles, updateRole, type DataScope, type RoleRow } from './api';
 import { toggleMenu } from './menuChecks';
 
 interface FormValues {
@@ -67,6 +68,8 @@ export default function RolePage() {
   const table = useRef<ActionType>(null);
   const [editing, setEditing] = useState<RoleRow | 'new' | null>(null);
   const [menus, setMenus] = useState<MenuRow[]>([]);
+  // the export is the list's (role:list), as in eladmin
+  const canExport = usePermission([Perm.RoleList]);
 
   const [deptNames, setDeptNames] = useState<Record<number, string>>({});
 
@@ -82,7 +85,7 @@ export default function RolePage() {
   const scopes = { all: t('role.scope.all'), dept: t('role.scope.dept'), custom: t('role.scope.custom') };
   const reload = () => table.current?.reload();
   const actions = useActionColumn<RoleRow>({ perm: 'role', onEdit: setEditing, remove: (row) => deleteRoles([row.id]), reload });
-  const columns: ProColumns<RoleRow>[] = [
+  const columns: DataColumn<RoleRow>[] = [
     { title: t('sys.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('sys.blurry') } },
     { title: t('role.name'), dataIndex: 'name', search: false },
     { title: t('role.level'), dataIndex: 'level', search: false },
@@ -100,11 +103,11 @@ export default function RolePage() {
   return (
     <>
       <DataTable<RoleRow, { current?: number; pageSize?: number; blurry?: string }>
-        selection={false}
         serial={false}
         title={t('role.title')}
         actionRef={table}
         columns={columns}
+        downUrl={canExport ? ROLES_URL : undefined}
         toolbar={[<AddButton key="add" perm="role" onClick={() => setEditing('new')} />]}
         request={async (_, params) => {
           return listRoles({ ...pageQuery(params), blurry: params.blurry?.trim() || undefined });

@@ -16,8 +16,10 @@ export interface RoleRow {
 
 export type RoleInput = Omit<RoleRow, 'createTime' | 'id'> & { id?: number };
 
+/** The list; POST {ROLES_URL}/download and /downloadAll export it. */
+export const ROLES_URL = '/api/roles';
 export const listRoles = (q: { page: number; size: number; blurry?: string }) =>
-  http.get<Page<RoleRow>>('/api/roles', { params: q });
+  http.get<Page<RoleRow>>(ROLES_URL, { params: q });
 export const allRoles = () => http.get<RoleRow[]>('/api/roles/all');
 export const createRole = (r: RoleInput) => http.post<{ id: number }>('/api/roles', r);
 export const updateRole = (r: RoleInput) => http.put<void>('/api/roles', r);

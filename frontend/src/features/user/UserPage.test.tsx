@@ -7,7 +7,7 @@ import { Providers } from '@/app/providers';
 import { client } from '@/shared/api';
 import { useSession } from '@/features/auth';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
-import UserPage from './UserPage';
+import UserPage, { userQuery } from './UserPage';
 
 let bff: FakeBff;
 
@@ -34,6 +34,8 @@ beforeEach(() => {
   });
   bff.on('GET /api/dept', () => ({ status: 200, body: { content: [{ id: 2, pid: 0, name: '运营部', deptSort: 1, enabled: true, createTime: '' }], totalElements: 1 } }));
   bff.on('DELETE /api/users', () => ({ status: 200, body: '' }));
+  bff.on('POST /api/users/download', () => ({ status: 200, body: new Blob(['x']) }));
+  bff.on('POST /api/users/downloadAll', () => ({ status: 200, body: new Blob(['x']) }));
   client.axios.defaults.adapter = bff.adapter;
 });
 
@@ -90,5 +92,39 @@ describe('用户管理', () => {
     await user.type(screen.getByRole('textbox', { name: '关键字' }), 'li');
     await user.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(bff.queries.at(-1)).toMatchObject({ page: 0, size: 10, blurry: 'li' }));
+  });
+
+  it('exports the selected rows and all rows with the shown data columns, the holder of user:list only', async () => {
+    useSession.setState({ roles: ['user:list'] });
+    const user = userEvent.setup();
+    renderPage();
+    const lisi = (await screen.findByText('lisi')).closest('tr') as HTMLElement;
+    await user.click(within(lisi).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: /导出选中/ }));
+    await waitFor(() => expect(bff.calls.some((c) => c.path === '/api/users/download')).toBe(true));
+    const fields = ['username', 'nickName', 'gender', 'phone', 'email', 'dept', 'roles', 'enabled', 'createTime'];
+    const sel = JSON.parse(String(bff.calls.find((c) => c.path === '/api/users/download')?.data)) as Record<string, unknown>;
+    expect(sel).toMatchObject({ ids: [7], fields });
+    expect((sel.headers as string[]).length).toBe(fields.length);
+
+    await user.click(screen.getByRole('button', { name: /导出全部/ }));
+    await waitFor(() => expect(bff.calls.some((c) => c.path === '/api/users/downloadAll')).toBe(true));
+    const all = JSON.parse(String(bff.calls.find((c) => c.path === '/api/users/downloadAll')?.data)) as Record<string, unknown>;
+    expect(all.fields).toEqual(fields);
+    expect(all.ids).toBeUndefined();
+  });
+
+  it('hides the export from a session without user:list', async () => {
+    useSession.setState({ roles: ['user:del'] });
+    renderPage();
+    await screen.findByText('lisi');
+    expect(screen.queryByRole('button', { name: /导出全部/ })).toBeNull();
+  });
+
+  it('userQuery: the createDate bounds become the list\'s createTime pair, the sort passes on', () => {
+    expect(
+      userQuery({ page: 1, size: 10, filters: { blurry: 'li', deptId: 2, enabled: 'false', startTime: 'a', endTime: 'b' }, sort: ['username,asc'] }),
+    ).toEqual({ page: 1, size: 10, blurry: 'li', deptId: 2, enabled: false, createTime: ['a', 'b'], sort: ['username,asc'] });
+    expect(userQuery({ page: 0, size: 10, filters: {} })).toEqual({ page: 0, size: 10, sort: undefined });
   });
 });

@@ -1,23 +1,32 @@
 import { useRef, useState } from 'react';
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import type { ActionType } from '@ant-design/pro-components';
 import { App, Switch, Tag } from 'antd';
 import { usePermission } from '@/features/auth';
-import { DataTable, AddButton, compact, pageQuery, useActionColumn } from '@/shared/ui/table';
+import { DataTable, AddButton, compact, useActionColumn, type DataColumn, type ListQuery } from '@/shared/ui/table';
 import { deptOptions, deptTree } from '@/features/dept/api';
 import { allRoles } from '@/features/role/api';
 import { useT } from './messages';
-import { deleteUsers, listUsers, setUsersEnabled, type UserRow } from './api';
+import { USERS_URL, deleteUsers, listUsers, setUsersEnabled, type UserQuery, type UserRow } from './api';
 import { ResetPasswordDialog } from './components/ResetPasswordDialog';
 import { UserDialog } from './components/UserDialog';
 import { Perm } from '@/shared/api/permissions';
 
-interface Search {
-  current?: number;
-  pageSize?: number;
-  blurry?: string;
-  deptId?: number;
-  enabled?: string;
-  createTime?: string[];
+/**
+ * The table's query as GET /api/users reads it: the createDate bounds (startTime/endTime, the
+ * names the export reads) become createTime=from&createTime=to.
+ */
+export function userQuery({ page, size, filters: f, sort }: ListQuery): UserQuery {
+  return {
+    page,
+    size,
+    ...compact({
+      blurry: f.blurry === undefined ? undefined : String(f.blurry),
+      deptId: f.deptId === undefined ? undefined : Number(f.deptId),
+      enabled: f.enabled === undefined ? undefined : String(f.enabled) === 'true',
+      createTime: f.startTime && f.endTime ? [String(f.startTime), String(f.endTime)] : undefined,
+    }),
+    sort: sort?.length ? sort : undefined,
+  };
 }
 
 /** 用户管理: search, paging, create/edit dialog, enable switch, password reset and delete. */
@@ -26,6 +35,8 @@ export default function UserPage() {
   const { message } = App.useApp();
   const table = useRef<ActionType>(null);
   const canEdit = usePermission([Perm.UserEdit]);
+  // the export is the list's (user:list), as in eladmin
+  const canExport = usePermission([Perm.UserList]);
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
 
@@ -42,21 +53,23 @@ export default function UserPage() {
     width: 220,
   });
 
-  const columns: ProColumns<UserRow>[] = [
+  const columns: DataColumn<UserRow>[] = [
     { title: t('sys.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('sys.blurry') } },
-    { title: t('user.username'), dataIndex: 'username', search: false },
+    { title: t('user.username'), dataIndex: 'username', search: false, sorter: true },
     { title: t('user.nickName'), dataIndex: 'nickName', search: false },
     { title: t('user.gender'), dataIndex: 'gender', search: false, width: 64 },
     { title: t('user.phone'), dataIndex: 'phone', search: false },
     { title: t('user.email'), dataIndex: 'email', search: false, ellipsis: true },
+    // the department is searched by id (deptId) and shown, and exported, by name (dept)
     {
       title: t('sys.dept'),
       dataIndex: 'deptId',
       valueType: 'treeSelect',
+      hideInTable: true,
       request: loadDepts,
       fieldProps: { 'aria-label': t('sys.dept') },
-      render: (_, row) => row.dept?.name ?? '-',
     },
+    { title: t('sys.dept'), dataIndex: 'dept', search: false, render: (_, row) => row.dept?.name ?? '-' },
     {
       title: t('user.roles'),
       dataIndex: 'roles',
@@ -68,6 +81,7 @@ export default function UserPage() {
       dataIndex: 'enabled',
       valueType: 'select',
       valueEnum: { true: { text: t('sys.enabled.on') }, false: { text: t('sys.enabled.off') } },
+      fieldProps: { 'aria-label': t('sys.enabled') },
       render: (_, row) =>
         canEdit && !row.isAdmin ? (
           <Switch
@@ -84,32 +98,23 @@ export default function UserPage() {
           <Tag color={row.enabled ? 'blue' : 'default'}>{row.enabled ? t('sys.enabled.on') : t('sys.enabled.off')}</Tag>
         ),
     },
-    { title: t('sys.createTime'), dataIndex: 'createTime', valueType: 'dateTimeRange', hideInTable: true },
-    { title: t('sys.createTime'), dataIndex: 'createTime', search: false },
+    // the date-range filter (createDate → startTime/endTime) is the list's createTime range
+    { title: t('sys.createTime'), dataIndex: 'createDate', valueType: 'dateTimeRange', hideInTable: true },
+    { title: t('sys.createTime'), dataIndex: 'createTime', search: false, sorter: true },
     actions,
   ];
 
   return (
     <>
-      <DataTable<UserRow, Search>
-        selection={false}
+      <DataTable<UserRow>
         serial={false}
         title={t('user.title')}
         actionRef={table}
         columns={columns}
         scroll={{ x: 'max-content' }}
+        downUrl={canExport ? USERS_URL : undefined}
         toolbar={[<AddButton key="add" perm="user" onClick={() => setEditing('new')} />]}
-        request={async (_, params) => {
-          return listUsers({
-            ...pageQuery(params),
-            ...compact({
-              blurry: params.blurry?.trim(),
-              deptId: params.deptId,
-              enabled: params.enabled === undefined ? undefined : params.enabled === 'true',
-              createTime: params.createTime,
-            }),
-          });
-        }}
+        request={(q) => listUsers(userQuery(q))}
       />
       <UserDialog
         editing={editing}

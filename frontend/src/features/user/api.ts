@@ -28,9 +28,12 @@ export interface UserQuery {
   deptId?: number;
   enabled?: boolean;
   createTime?: string[];
+  sort?: string[];
 }
 
-export const listUsers = (q: UserQuery) => http.get<Page<UserRow>>('/api/users', { params: q });
+/** The list; POST {USERS_URL}/download and /downloadAll export it. */
+export const USERS_URL = '/api/users';
+export const listUsers = (q: UserQuery) => http.get<Page<UserRow>>(USERS_URL, { params: q });
 export const createUser = (u: UserInput) => http.post<{ id: number }>('/api/users', u);
 export const updateUser = (u: UserInput) => http.put<void>('/api/users', u);
 export const deleteUsers = (ids: number[]) => http.delete<void>('/api/users', { data: ids });

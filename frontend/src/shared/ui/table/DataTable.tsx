@@ -72,6 +72,8 @@ export interface DataTableProps<T extends Record<string, any>, P extends ParamsT
   pageSizes?: number[];
   /** Export buttons: POST {downUrl}/download and {downUrl}/downloadAll. */
   downUrl?: string;
+  /** Filters every export sends besides the search form's: what the page's request adds itself (a master row's key). */
+  downFilters?: Record<string, string | number | boolean>;
   /** Row delete: DELETE {deleteUrl} with the row ids as the JSON body; also for the selected rows. */
   deleteUrl?: string;
   /** Words of the delete (default 删除 / 此操作将永久删除该信息, 是否继续? / 删除成功). */
@@ -109,6 +111,7 @@ export function DataTable<T extends Record<string, any>, P extends ParamsType = 
     serial = true,
     columnGuard = true,
     downUrl,
+    downFilters,
     deleteUrl,
     deleteText,
     canDeleteRow,
@@ -168,7 +171,7 @@ export function DataTable<T extends Record<string, any>, P extends ParamsType = 
       // the 操作 column (useActionColumn's, valueType option) holds buttons, not data
       .map((c) => ({ key: keyOf(c), title: String(c.title ?? keyOf(c)), exportable: c.export !== false && c.valueType !== 'option' }));
     const hidden = new Set(Object.entries(columnsState).filter(([, s]) => s?.show === false).map(([k]) => k));
-    const body = exportBody(cols, hidden, filtersRef.current, all ? undefined : selected.map((r) => r[rowKey] as string));
+    const body = exportBody(cols, hidden, { ...filtersRef.current, ...downFilters }, all ? undefined : selected.map((r) => r[rowKey] as string));
     // the sheet lists the rows in the order the table shows them
     if (sortRef.current.length > 0) body.sort = sortRef.current;
     setExporting(all ? 'all' : 'selected');

@@ -37,6 +37,7 @@ function Table(props: {
   actions?: Omit<ActionColumnOptions<Row>, 'perm'>;
   request?: (q: ListQuery) => void;
   downUrl?: string;
+  downFilters?: Record<string, string>;
 }) {
   const actions = useActionColumn<Row>({ perm: 'x', ...props.actions });
   return (
@@ -46,6 +47,7 @@ function Table(props: {
       selection={props.selection}
       serial={props.serial}
       downUrl={props.downUrl}
+      downFilters={props.downFilters}
       request={async (q) => {
         props.request?.(q);
         return { content: rows, totalElements: rows.length };
@@ -76,6 +78,15 @@ describe('DataTable options', { timeout: 60_000 }, () => {
     expect(url).toBe('/api/x/downloadAll');
     expect(body.fields).toEqual(['name']);
     expect(body.headers).toEqual(['名称']);
+  });
+  it('sends downFilters with every export (the master row the page lists the rows of)', async () => {
+    const user = userEvent.setup();
+    const post = vi.spyOn(http, 'post').mockRejectedValue(new Error('not here'));
+    wrap(<Table downUrl="/api/x" downFilters={{ dictName: 'user_status' }} />);
+    expect(await screen.findByText('乙')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /导出全部/ }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post.mock.calls[0]?.[1]).toMatchObject({ dictName: 'user_status', fields: ['name'] });
   });
   it('selection={false} serial={false} give a table without either (the system pages)', async () => {
     wrap(<Table selection={false} serial={false} />);
