@@ -68,7 +68,7 @@ func TestGoods(t *testing.T) {
 		body := func(code string, price any, stock any) map[string]any {
 			return map[string]any{"name": "商品" + code, "code": code, "category": "digital", "price": price,
 				"cost": "1", "stock": stock, "mainPicture": "/files/a.png", "gallery": []string{"https://cdn.example.com/b.png"},
-				"description": `<p>好<img src=x onerror="alert(1)"></p>`}
+				"description": `<p>好<img src=/api/files/x.png onerror="alert(1)"><img src=javascript:alert(2)></p>`}
 		}
 		// Validation: a 400 naming the field, nothing written.
 		for _, c := range []struct {
@@ -140,7 +140,7 @@ func TestGoods(t *testing.T) {
 			Description string `json:"description"`
 		}
 		admin.do(http.MethodGet, fmt.Sprintf("/api/goods/%d", b), nil).JSON(t, &one)
-		if one.Price != "0.10" || one.Stock != 7 || one.Description != `<p>好<img src="x"></p>` {
+		if one.Price != "0.10" || one.Stock != 7 || one.Description != `<p>好<img src="/api/files/x.png"></p>` {
 			t.Fatalf("detail = %+v", one)
 		}
 		want(t, admin.do(http.MethodGet, "/api/goods/999999", nil), http.StatusNotFound, "商品不存在")
