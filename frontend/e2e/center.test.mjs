@@ -162,6 +162,7 @@ test('退出所有设备 ends the sign-in in every browser, this one too', { ski
     await page.goto(`${s.stack.bffURL}/user/center`);
     await signIn(page, 'lead', s.stack.passwords.demo);
     await page.waitForURL(/\/user\/center$/);
+    await page.getByRole('tab', { name: '最近登录' }).waitFor(); // the page has its profile
   }
   await here.getByRole('tab', { name: '最近登录' }).click();
   await here.getByRole('button', { name: '退出所有设备' }).click();
@@ -175,4 +176,25 @@ test('退出所有设备 ends the sign-in in every browser, this one too', { ski
   await expiredBox(there).waitFor();
   noErrors(here);
   await Promise.all([here.context().close(), there.context().close()]);
+});
+
+test('强制下线 in 用户管理 signs one user out on every device', { skip: s.skip }, async () => {
+  const api = (path, init = {}) => fetch(`${s.stack.bffURL}${path}`, init);
+  const signInAPI = async () =>
+    (await (await api('/api/auth/login', { method: 'POST', body: new URLSearchParams({ username: 'staff', password: s.stack.passwords.demo }) })).json()).token;
+  const tokens = [await signInAPI(), await signInAPI()];
+  const page = await newPage(s.browser);
+  await page.goto(`${s.stack.bffURL}/system/user`);
+  await signIn(page, 'admin', s.stack.passwords.admin);
+  await page.waitForURL(/\/system\/user$/);
+  const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ has: page.getByRole('cell', { name: 'staff', exact: true }) });
+  await row.getByRole('button', { name: /更多/ }).click();
+  await page.getByRole('menuitem', { name: '强制下线' }).click();
+  const ask = page.getByRole('dialog').filter({ hasText: '确定让用户 staff 在所有设备上下线吗？' });
+  await ask.getByRole('button', { name: /确\s*定/ }).click();
+  await page.getByText('已强制下线').first().waitFor();
+  await screenshot(page, 'center-10-user-signed-out');
+  for (const token of tokens) assert.equal((await api('/api/auth/info', { headers: { Authorization: token } })).status, 401);
+  noErrors(page);
+  await page.context().close();
 });

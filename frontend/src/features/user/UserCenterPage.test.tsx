@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createCache } from '@ant-design/cssinjs';
 import { App } from 'antd';
+import { MemoryRouter } from 'react-router';
 import { Providers } from '@/app/providers';
 import { client } from '@/shared/api';
 import { useSession } from '@/features/auth';
@@ -40,7 +41,9 @@ function renderPage() {
   render(
     <Providers container={null} styleCache={createCache()}>
       <App>
-        <UserCenterPage />
+        <MemoryRouter>
+          <UserCenterPage />
+        </MemoryRouter>
       </App>
     </Providers>,
   );
@@ -117,5 +120,20 @@ describe('个人中心', () => {
     await user.click(await screen.findByRole('tab', { name: '最近登录' }));
     expect(await screen.findByText('Chrome 142 (Linux)')).toBeInTheDocument();
     expect(screen.getByText('成功')).toBeInTheDocument();
+  });
+
+  it('退出所有设备 asks first, then ends every session and clears this one', async () => {
+    const user = userEvent.setup({ delay: null });
+    bff.on('DELETE /api/auth/sessions', () => ({ status: 200, body: '' }));
+    bff.on('DELETE /api/auth/logout', () => ({ status: 401, body: { status: 401, message: '登录状态已过期，请重新登录' } }));
+    useSession.setState({ token: 'Bearer t' });
+    renderPage();
+    await user.click(await screen.findByRole('tab', { name: '最近登录' }));
+    await user.click(await screen.findByRole('button', { name: /退出所有设备/ }));
+    await screen.findByText('将结束您在所有设备和浏览器上的登录（包括当前），确定吗？');
+    expect(bff.calls.some((c) => c.path === '/api/auth/sessions')).toBe(false);
+    await user.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(useSession.getState().token).toBeUndefined());
+    expect(bff.calls.filter((c) => c.method === 'DELETE' && c.path === '/api/auth/sessions')).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import { DataTable, AddButton, compact, useActionColumn, type DataColumn, type L
 import { deptOptions, deptTree } from '@/features/dept/api';
 import { allRoles } from '@/features/role/api';
 import { useT } from './messages';
-import { USERS_URL, deleteUsers, listUsers, setUsersEnabled, type UserQuery, type UserRow } from './api';
+import { USERS_URL, deleteUsers, endUserSessions, listUsers, setUsersEnabled, type UserQuery, type UserRow } from './api';
 import { ResetPasswordDialog } from './components/ResetPasswordDialog';
 import { UserDialog } from './components/UserDialog';
 import { Perm } from '@/shared/api/permissions';
@@ -32,7 +32,7 @@ export function userQuery({ page, size, filters: f, sort }: ListQuery): UserQuer
 /** 用户管理: search, paging, create/edit dialog, enable switch, password reset and delete. */
 export default function UserPage() {
   const t = useT();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const table = useRef<ActionType>(null);
   const canEdit = usePermission([Perm.UserEdit]);
   // the export is the list's (user:list), as in eladmin
@@ -47,10 +47,28 @@ export default function UserPage() {
     perm: 'user',
     onEdit: setEditing,
     extra: [{ key: 'reset', label: t('user.resetPwd'), perm: Perm.UserEdit, onClick: setResetting }],
+    more: [
+      {
+        key: 'endSessions',
+        label: t('user.endSessions'),
+        perm: Perm.OnlineDel,
+        onClick: (row) =>
+          modal.confirm({
+            title: t('common.hint'),
+            content: t('user.endSessions.confirm', { name: row.username }),
+            okText: t('common.ok'),
+            cancelText: t('common.cancel'),
+            onOk: async () => {
+              await endUserSessions(row.id);
+              void message.success(t('user.endSessions.done'));
+            },
+          }),
+      },
+    ],
     remove: (row) => deleteUsers([row.id]),
     reload,
     canDelete: (row) => !row.isAdmin,
-    width: 220,
+    width: 260,
   });
 
   const columns: DataColumn<UserRow>[] = [

@@ -39,3 +39,5 @@ export const updateUser = (u: UserInput) => http.put<void>('/api/users', u);
 export const deleteUsers = (ids: number[]) => http.delete<void>('/api/users', { data: ids });
 export const setUsersEnabled = (ids: number[], enabled: boolean) => http.put<void>('/api/users/enabled', { ids, enabled });
 export const resetPassword = (id: number, password: string) => http.put<void>(`/api/users/${id}/password`, { password });
+/** 强制下线: every session of the user ends (the kick-out rule of 在线用户). */
+export const endUserSessions = (id: number) => http.delete<void>(`/api/auth/online/users/${id}`);

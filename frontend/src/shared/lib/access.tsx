@@ -16,7 +16,7 @@ export function hasPermission(held: readonly string[], wanted: readonly string[]
  * the auth feature: the app provides the session's roles here (app/providers.tsx). Nothing provided:
  * nothing is held, so guarded buttons stay hidden.
  */
-const HeldPermissions = createContext<readonly string[]>([]);
+export const HeldPermissions = createContext<readonly string[]>([]);
 
 export const PermissionsProvider = HeldPermissions.Provider;
 

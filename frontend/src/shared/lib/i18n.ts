@@ -87,6 +87,7 @@ const table = {
   'sys.add': ['新增', 'Add'],
   'sys.edit': ['编辑', 'Edit'],
   'sys.del': ['删除', 'Delete'],
+  'sys.more': ['更多', 'More'],
   'sys.actions': ['操作', 'Actions'],
   'sys.saved': ['保存成功', 'Saved'],
   'sys.created': ['新增成功', 'Created'],

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import type { ProColumns } from '@ant-design/pro-components';
-import { Button, Space } from 'antd';
-import { Can as Permission } from '@/shared/lib/access';
+import { Button, Dropdown, Space } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { Can as Permission, HeldPermissions, hasPermission } from '@/shared/lib/access';
 import { useT } from '@/shared/lib/i18n';
 import { useDeleteConfirm } from './paging';
 
@@ -27,6 +28,8 @@ export interface ActionColumnOptions<T> {
   reload?: () => void;
   /** Buttons after 编辑, before 删除. */
   extra?: RowAction<T>[];
+  /** Rarer actions in a 更多 menu after 删除, so that the column stays narrow. */
+  more?: RowAction<T>[];
   /** false greys 删除 out for that row (the superuser, one's own session). */
   canDelete?: (row: T) => boolean;
   width?: number;
@@ -39,6 +42,7 @@ export interface ActionColumnOptions<T> {
  */
 export function useActionColumn<T>(o: ActionColumnOptions<T>): ProColumns<T> {
   const t = useT();
+  const held = useContext(HeldPermissions);
   const confirmDelete = useDeleteConfirm();
   const del = (row: T) =>
     void confirmDelete(() => o.remove!(row)).then((done) => {
@@ -72,6 +76,20 @@ export function useActionColumn<T>(o: ActionColumnOptions<T>): ProColumns<T> {
             </Button>
           </Permission>
         ) : null}
+        {(() => {
+          const more = (o.more ?? []).filter((a) => a.visible?.(row) !== false && hasPermission(held, [a.perm]));
+          if (!more.length) return null;
+          return (
+            <Dropdown
+              trigger={['click']}
+              menu={{ items: more.map((a) => ({ key: a.key, label: a.label })), onClick: ({ key }) => more.find((a) => a.key === key)?.onClick(row) }}
+            >
+              <Button size="small" type="link">
+                {t('sys.more')} <DownOutlined />
+              </Button>
+            </Dropdown>
+          );
+        })()}
       </Space>
     ),
   };
