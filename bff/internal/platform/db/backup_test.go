@@ -126,7 +126,9 @@ func TestRestoreRefusesWhatIsNotABackupOfThisProduct(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := filepath.Join(dir, "notes.txt")
-	os.WriteFile(text, []byte("SQLite format 2, honestly"), 0o600)
+	if err := os.WriteFile(text, []byte("SQLite format 2, honestly"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	foreign := filepath.Join(dir, "foreign.db")
 	fg, err := db.Open(ctx, db.SQLite, foreign, dbtest.Logger(t))
 	if err != nil {
