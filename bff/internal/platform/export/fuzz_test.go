@@ -63,3 +63,12 @@ func FuzzExportRequest(f *testing.F) {
 		}
 	})
 }
+
+// Found by FuzzExportRequest: a filter with an empty name gave a 400 whose field was "".
+func TestFilterWithoutANameIsRefusedNamingTheBody(t *testing.T) {
+	_, err := parse([]byte(`{"headers":["0"],"fields":["orderNo"],"ids":[0],"":[]}`), &fuzzResource, false)
+	var he *httpx.Error
+	if !errors.As(err, &he) || he.Status != http.StatusBadRequest || he.Fields[0].Field != "body" {
+		t.Fatalf("err = %#v", err)
+	}
+}
