@@ -8,7 +8,7 @@ GOLANGCI_VERSION := v2.15.0
 # The linter in PATH or in Go's bin folder when .ci/run installed it; otherwise built on the fly.
 GOLANGCI := $(shell command -v golangci-lint 2>/dev/null || ls "$$(go env GOPATH)/bin/golangci-lint" 2>/dev/null || echo "go run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_VERSION)")
 
-.PHONY: run test deps build bff frontend portal test-go test-unit test-e2e lint bench clean contract check-contract check-k8s
+.PHONY: run test deps build bff frontend portal test-go test-unit test-e2e lint bench clean contract check-contract check-k8s fuzz
 
 deps:
 	$(PNPM) install --frozen-lockfile
@@ -48,6 +48,28 @@ lint:
 
 test-go:
 	go test -count=1 ./...
+
+# Every Go fuzz target for FUZZTIME each (go test -fuzz takes one target per run). The seeds and the
+# inputs worth keeping are committed under each package's testdata/fuzz and run by test-go too.
+FUZZTIME ?= 10s
+FUZZ_TARGETS := \
+	bff/internal/platform/httpx:FuzzPageAndSort \
+	bff/internal/platform/filter:FuzzFilters \
+	bff/internal/platform/export:FuzzExportRequest \
+	bff/internal/order:FuzzImportSheet \
+	bff/internal/attach:FuzzUploadNameAndType \
+	bff/internal/platform/richtext:FuzzSanitize \
+	bff/internal/auth:FuzzTokenParse \
+	bff/internal/platform/config:FuzzLoad
+
+fuzz:
+	@listed=$$(for t in $(FUZZ_TARGETS); do echo "$${t##*:}"; done | sort); \
+	found=$$(grep -rhoE '^func Fuzz[A-Za-z0-9_]+' --include='*_test.go' bff | sed 's/^func //' | sort); \
+	[ "$$listed" = "$$found" ] || { echo "FUZZ_TARGETS lists $$listed but the code has $$found"; exit 1; }
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  echo "== $${t##*:} ($(FUZZTIME))"; \
+	  go test -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $(FUZZTIME) ./$${t%%:*}; \
+	done
 
 test-unit:
 	$(PNPM) --filter ./frontend test

@@ -1,5 +1,6 @@
 // Command bff is the mall console's backend-for-frontend: the API and, when configured, the built
 // front end. Settings come from BFF_* variables or the same-named flags (bff -h lists them).
+// `bff backup FILE` and `bff restore FILE` copy the SQLite database out and back (docs/operations.md).
 package main
 
 import (
@@ -47,6 +48,9 @@ const shutdownGrace = 10 * time.Second
 // run is the program: config → database → migrations → seed → features → serve until ctx ends.
 // Generated passwords and the listening address go to stdout, logs to stderr.
 func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) error {
+	if ok, err := maintenance(ctx, args, environ, stdout, stderr); ok {
+		return err
+	}
 	cfg, err := config.Load(args, environ, stderr)
 	if err != nil {
 		return err

@@ -257,13 +257,14 @@ func cleanName(name string) string {
 		}
 		return r
 	}, name)
-	if name == "." || name == "/" {
-		return ""
-	}
 	if r := []rune(name); len(r) > 255 {
 		name = string(r[len(r)-255:])
 	}
-	return strings.TrimSpace(name)
+	// Trimmed before the check: " . " would otherwise be kept as the name ".".
+	if name = strings.TrimSpace(name); name == "." || name == ".." || name == "/" {
+		return ""
+	}
+	return name
 }
 
 // invisible tells the bidirectional controls (which reorder what is shown) and the zero-width

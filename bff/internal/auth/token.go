@@ -59,7 +59,10 @@ func (t *tokens) parse(raw string) (claims, int64, error) {
 	}
 	var c claims
 	_, err := jwt.ParseWithClaims(raw, &c, func(*jwt.Token) (any, error) { return t.key, nil },
-		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}), jwt.WithoutClaimsValidation())
+		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}), jwt.WithoutClaimsValidation(),
+		// strict base64: else the last character of the signature has spellings that decode alike,
+		// and one token would verify under several texts (and cache keys)
+		jwt.WithStrictDecoding())
 	if err != nil || c.SID == "" || c.ExpiresAt == nil {
 		return claims{}, 0, errBadToken
 	}

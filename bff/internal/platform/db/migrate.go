@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -61,6 +62,9 @@ func Migrate(ctx context.Context, g *gorm.DB, all []Migration) ([]string, error)
 		if err := conn.Model(&schemaMigration{}).Pluck("id", &done).Error; err != nil {
 			return err
 		}
+		if err := checkNotNewer(done, ms); err != nil {
+			return err
+		}
 		for _, m := range ms {
 			if slices.Contains(done, m.ID) {
 				continue
@@ -87,4 +91,25 @@ func Migrate(ctx context.Context, g *gorm.DB, all []Migration) ([]string, error)
 		return nil
 	})
 	return applied, err
+}
+
+// ErrNewerSchema is returned when the database was migrated by a newer release than this one: its
+// schema may hold columns or rules this build does not know, so writing to it could corrupt it.
+var ErrNewerSchema = errors.New("the database was migrated by a newer release of bff")
+
+// checkNotNewer refuses a database that records a step this build does not have. Running an older
+// binary on it would look like it works until it wrote rows the newer schema does not allow.
+func checkNotNewer(done []string, known []Migration) error {
+	var unknown []string
+	for _, id := range done {
+		if !slices.ContainsFunc(known, func(m Migration) bool { return m.ID == id }) {
+			unknown = append(unknown, id)
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	slices.Sort(unknown)
+	return fmt.Errorf("%w: it has migration %s, which this build (latest %s) does not know; run that release or restore a backup made before the upgrade",
+		ErrNewerSchema, strings.Join(unknown, ", "), known[len(known)-1].ID)
 }

@@ -124,6 +124,9 @@ func filter(out map[string]string, key string, v json.RawMessage, res *Resource)
 		}
 		return nil
 	}
+	if key == "" { // an error must name a field: this one has no name to give
+		return httpx.BadRequest("body", "筛选条件的名称不能为空")
+	}
 	if !slices.Contains(res.Filters, key) {
 		return httpx.BadRequest(clip(key), "不支持的筛选条件")
 	}
