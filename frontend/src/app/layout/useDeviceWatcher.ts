@@ -12,7 +12,9 @@ export function useDeviceWatcher(): void {
 
   useEffect(() => {
     const check = () => {
-      const mobile = document.body.getBoundingClientRect().width < MOBILE_BREAKPOINT;
+      // A body without layout (0: not rendered yet, or no layout engine) says nothing: the window does.
+      const width = document.body.getBoundingClientRect().width || window.innerWidth;
+      const mobile = width < MOBILE_BREAKPOINT;
       const store = useAppStore.getState();
       store.setDevice(mobile ? 'mobile' : 'desktop');
       if (mobile && store.sidebarOpened) store.setSidebar(false, true);
