@@ -46,8 +46,14 @@ test('menus, departments, dictionaries and the kick-out, as an administrator', {
   await screenshot(page, 'system-08-depts');
 
   await page.goto(`${stack.bffURL}/system/dict`);
-  await page.getByRole('cell', { name: 'user_status', exact: true }).click();
+  // A dictionary's entries are read at once (seed-spec §7: dictName, page 0, size 9999), no pager.
+  const [details] = await Promise.all([
+    page.waitForRequest((r) => new URL(r.url()).pathname === '/api/dictDetail'),
+    page.getByRole('cell', { name: 'user_status', exact: true }).click(),
+  ]);
+  assert.deepEqual(Object.fromEntries(new URL(details.url()).searchParams), { dictName: 'user_status', page: '0', size: '9999' });
   await page.getByRole('cell', { name: '激活', exact: true }).waitFor();
+  assert.equal(await page.locator('.ant-col').nth(1).locator('.ant-pagination').count(), 0, 'the entries have no pager');
   await screenshot(page, 'system-09-dicts');
 
   // 在线用户: 强退 the staff session; its next call gets 401.

@@ -14,6 +14,7 @@ import {
   deleteDetail,
   deleteDicts,
   listDetails,
+  DETAILS_AT_ONCE,
   listDicts,
   updateDetail,
   updateDict,
@@ -96,9 +97,10 @@ export default function DictPage() {
             search={false}
             options={{ density: false, fullScreen: false, reload: true, setting: false }}
             toolbar={[<AddButton key="add" perm="dict" onClick={() => setEditDetail('new')} />]}
-            request={async (_, params) => {
-              return listDetails({ dictName: chosen.name, ...pageQuery(params) });
-            }}
+            // A dictionary's entries are few: read at once, unpaged, as seed-spec §7 asks
+            // (dictName, page 0, size 9999).
+            pagination={false}
+            request={async () => listDetails({ dictName: chosen.name, page: 0, size: DETAILS_AT_ONCE })}
           />
         ) : (
           <Empty style={{ marginTop: 64 }} description={t('dict.pick')} />

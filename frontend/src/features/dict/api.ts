@@ -20,7 +20,10 @@ export const createDict = (d: Omit<DictRow, 'id' | 'createTime'>) => http.post<{
 export const updateDict = (d: Omit<DictRow, 'createTime'>) => http.put<void>('/api/dict', d);
 export const deleteDicts = (ids: number[]) => http.delete<void>('/api/dict', { data: ids });
 
-/** Management query (page 0, size 9999 in eladmin; paged here like every list). */
+/** How many entries the dictionary page reads at once (seed-spec §7: page 0, size 9999). */
+export const DETAILS_AT_ONCE = 9999;
+
+/** Management query of one dictionary's entries. */
 export const listDetails = (q: { dictName: string; page: number; size: number }) =>
   http.get<Page<DetailRow>>(DETAIL_URL, { params: q });
 export const createDetail = (d: Omit<DetailRow, 'id'>) => http.post<{ id: number }>('/api/dictDetail', d);
