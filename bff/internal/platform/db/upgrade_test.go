@@ -19,30 +19,29 @@ import (
 	"mallconsole/bff/internal/user"
 )
 
-// The fixture is the SQLite file the release at commit cf82e7a made on its first start
-// (BFF_ADMIN_PASSWORD=Fixture-Admin-1, no demo data), VACUUMed. docs/operations.md says how to
-// make the next one.
+// The fixture is the SQL dump of the SQLite file the release at commit cf82e7a made on its first
+// start (BFF_ADMIN_PASSWORD=Fixture-Admin-1, no demo data): text, so that no database file is kept
+// in the repository. docs/operations.md says how to make the next one.
 const (
-	releaseFixture       = "testdata/release-cf82e7a.db"
+	releaseFixture       = "testdata/release-cf82e7a.sql"
 	releaseAdminPassword = "Fixture-Admin-1"
 )
 
-// openCopy opens a private copy of a committed database file, so the test never changes it.
+// openCopy builds a private database from a committed SQL dump, so the test never changes it.
 func openCopy(t *testing.T, fixture string) *gorm.DB {
 	t.Helper()
-	b, err := os.ReadFile(fixture)
+	dump, err := os.ReadFile(fixture)
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "bff.db")
-	if err := os.WriteFile(path, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	g, err := db.Open(context.Background(), db.SQLite, path, dbtest.Logger(t))
+	g, err := db.Open(context.Background(), db.SQLite, filepath.Join(t.TempDir(), "bff.db"), dbtest.Logger(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close(g) })
+	if err := g.Exec(string(dump)).Error; err != nil {
+		t.Fatalf("loading %s: %v", fixture, err)
+	}
 	return g
 }
 
