@@ -304,12 +304,13 @@ test('a kept page shown again does not fetch its list again; 刷新 does', { ski
   assert.equal(fetched.users - start.users, 1, 'refresh fetched the list once');
   assert.equal(await keyword(page).inputValue(), '');
   // The remounted page paints its rows a frame after the answer (the progress bar is still
-  // running then): read them once they are drawn, and compare.
-  await page.waitForFunction(
-    (n) => [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].filter((r) => r.checkVisibility()).length >= n,
-    before.length,
-  );
-  assert.deepEqual(await rows(), before);
+  // running then), and the session check after the navigation may draw the table once more: read
+  // the rows in the same step that sees them drawn, not in a later one.
+  const drawn = await page.waitForFunction((n) => {
+    const shownRows = [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].filter((r) => r.checkVisibility());
+    return shownRows.length >= n ? shownRows.map((r) => r.innerText) : null;
+  }, before.length);
+  assert.deepEqual(await drawn.jsonValue(), before);
   noErrors(page);
   await page.context().close();
 });
