@@ -10,7 +10,7 @@ import { client } from '@/shared/api';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
 import { clearDicts, DictSelect, loadDicts } from './dict';
 import { Dialog, DIALOG_COL, SearchReset, TEXTAREA_ROWS } from './form';
-import { childNodes, deptIdOf, DeptUserPicker, titleOf, withChildren } from './picker';
+import { childNodes, deptIdOf, DeptUserPicker, titleOf, userIdOf, withChildren } from './picker';
 
 let bff: FakeBff;
 beforeEach(() => {
@@ -87,6 +87,11 @@ describe('department/user picker', () => {
     const kids = childNodes({ users: [{ username: 'c' }] });
     expect(withChildren(tree, 'dept:3', kids)[1].children).toBe(kids);
     expect(withChildren(tree, 'dept:3', kids)[0].children).toBeUndefined();
+  });
+  it('picking people by ID: a person is uid:<id> and reads back as the number', () => {
+    const [alice] = childNodes({ users: [{ id: 7, username: 'alice', nickName: '爱丽丝' }] }, 'userId');
+    expect(alice).toMatchObject({ value: 'uid:7', title: '爱丽丝（alice）', selectable: true, checkable: true });
+    expect(userIdOf(alice.value)).toBe(7);
   });
   it('picking departments: departments can be chosen, their people are shown but cannot', () => {
     expect(childNodes({ depts: [{ id: 2, name: '研发部' }] }, 'dept')[0]).toMatchObject({ value: 'dept:2', selectable: true, checkable: true });

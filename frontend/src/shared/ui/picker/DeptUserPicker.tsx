@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
 import { TreeSelect } from 'antd';
 import { placeholder } from '@/shared/lib/rules';
-import { childNodes, deptIdOf, listDept, ROOT_DEPT, titleOf, usernameOf, withChildren, type PickKind, type PickerNode } from './deptTree';
+import { childNodes, deptIdOf, listDept, ROOT_DEPT, titleOf, userIdOf, usernameOf, withChildren, type PickKind, type PickerNode } from './deptTree';
 
 type Labeled = { value: string; label?: React.ReactNode };
 
 export interface DeptUserPickerProps {
-  /** User names; department IDs when pick is 'dept'. */
+  /** User names; user IDs when pick is 'userId'; department IDs when pick is 'dept'. */
   value?: string | number | Array<string | number>;
   onChange?: (value: string | number | Array<string | number> | undefined) => void;
   multiple?: boolean;
   label?: string;
   /** People (default) or departments. */
   pick?: PickKind;
-  /** Names of chosen departments that are not loaded yet (the tree opens lazily), by ID. */
+  /** Names of chosen departments (or people, by ID) that are not loaded yet (the tree opens lazily), by ID. */
   names?: Record<number, string>;
 }
 
@@ -34,11 +34,14 @@ export function DeptUserPicker({ value, onChange, multiple, label, pick = 'user'
     };
   }, [pick]);
   const depts = pick === 'dept';
+  const byId = pick === 'userId';
+  // what is chosen by ID goes in with its label: it may sit in a branch not opened yet
+  const prefix = depts ? 'dept:' : 'uid:';
   const list = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
   // departments go in with their labels: a chosen one may sit in a branch not opened yet
   const toValue = () => {
-    if (depts) {
-      const labeled = list.map((id) => ({ value: `dept:${id}`, label: titleOf(tree, `dept:${id}`) ?? names?.[Number(id)] ?? String(id) }));
+    if (depts || byId) {
+      const labeled = list.map((id) => ({ value: `${prefix}${id}`, label: titleOf(tree, `${prefix}${id}`) ?? names?.[Number(id)] ?? String(id) }));
       return multiple ? labeled : labeled[0];
     }
     const keys = list.map((x) => `user:${x}`);
@@ -47,7 +50,7 @@ export function DeptUserPicker({ value, onChange, multiple, label, pick = 'user'
   const fromValue = (v: unknown) => {
     const one = (x: string | Labeled) => {
       const key = typeof x === 'string' ? x : x.value;
-      return depts ? deptIdOf(key) : usernameOf(key);
+      return depts ? deptIdOf(key) : byId ? userIdOf(key) : usernameOf(key);
     };
     if (v === undefined || v === null) return undefined;
     return Array.isArray(v) ? (v as Array<string | Labeled>).map(one) : one(v as string | Labeled);
@@ -63,7 +66,7 @@ export function DeptUserPicker({ value, onChange, multiple, label, pick = 'user'
       multiple={multiple}
       treeCheckable={multiple}
       treeCheckStrictly={depts && multiple}
-      labelInValue={depts}
+      labelInValue={depts || byId}
       showCheckedStrategy={depts ? TreeSelect.SHOW_ALL : TreeSelect.SHOW_CHILD}
       value={toValue()}
       treeData={tree}

@@ -3,7 +3,7 @@ import { http } from '@/shared/api';
 /** GET /api/dept/list?deptId= (docs/decisions.md "Building blocks (issue 5)"): a department's child departments and its users. */
 export interface DeptList {
   depts?: Array<{ id: number; name: string }>;
-  users?: Array<{ username: string; nickName?: string }>;
+  users?: Array<{ id?: number; username: string; nickName?: string }>;
 }
 
 export interface PickerNode {
@@ -24,8 +24,11 @@ export function listDept(deptId: number): Promise<DeptList> {
   return http.get<DeptList>('/api/dept/list', { params: { deptId } });
 }
 
-/** What a picker chooses: people (approvers) or departments (a role's data scope, a user's department). */
-export type PickKind = 'user' | 'dept';
+/**
+ * What a picker chooses: people by user name (the leave request's approver), people by user ID
+ * (the workflow's applicants and approvers), or departments (a role's data scope, a user's department).
+ */
+export type PickKind = 'user' | 'userId' | 'dept';
 
 /**
  * The children of a department: its child departments when it has any, otherwise its users
@@ -46,7 +49,7 @@ export function childNodes(list: DeptList, pick: PickKind = 'user'): PickerNode[
     }));
   }
   return (list.users ?? []).map((u) => ({
-    value: `user:${u.username}`,
+    value: pick === 'userId' ? `uid:${u.id}` : `user:${u.username}`,
     title: u.nickName ? `${u.nickName}（${u.username}）` : u.username,
     isLeaf: true,
     selectable: !deptPicked,
@@ -74,6 +77,11 @@ export function withChildren(nodes: PickerNode[], at: string, children: PickerNo
 /** dept:5 → 5 */
 export function deptIdOf(value: string): number {
   return Number(value.startsWith('dept:') ? value.slice(5) : value);
+}
+
+/** uid:7 → 7 */
+export function userIdOf(value: string): number {
+  return Number(value.startsWith('uid:') ? value.slice(4) : value);
 }
 
 /** user:alice → alice */

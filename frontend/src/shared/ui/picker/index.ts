@@ -6,6 +6,7 @@ export {
   titleOf,
   withChildren,
   usernameOf,
+  userIdOf,
   ROOT_DEPT,
   type DeptList,
   type PickKind,
