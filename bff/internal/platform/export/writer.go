@@ -73,7 +73,9 @@ func Write(w io.Writer, headers []string, rows func(Emit) error) error {
 	return nil
 }
 
-// cell turns a database value into what the sheet shows; empty stays empty.
+// cell turns a database value into what the sheet shows; empty stays empty. Times are written
+// in the server's zone, as the JSON answers write them (httpx.FormatTime): the database hands
+// them back in whatever zone its driver uses (UTC for SQLite and MySQL's loc=UTC).
 func cell(v any) any {
 	switch v := v.(type) {
 	case []byte:
@@ -82,12 +84,12 @@ func cell(v any) any {
 		if v.IsZero() {
 			return nil
 		}
-		return v.Format(TimeLayout)
+		return v.In(time.Local).Format(TimeLayout)
 	case *time.Time:
 		if v == nil || v.IsZero() {
 			return nil
 		}
-		return v.Format(TimeLayout)
+		return v.In(time.Local).Format(TimeLayout)
 	default:
 		return v
 	}
