@@ -126,6 +126,9 @@ test('/init on a new system creates the administrator and the shop, then refuses
   const page = await newPage(browser);
   await page.goto(`${stack.bffURL}/init`);
   await page.getByText('系统尚未初始化').waitFor();
+  // every field says what it wants (seed-spec §5)
+  assert.equal(await page.getByPlaceholder('请输入商城名称').count(), 1);
+  assert.equal(await page.getByPlaceholder('请输入初始化令牌').count(), 1);
   await page.getByRole('button', { name: '完成初始化' }).click();
   await page.getByText('邮箱地址不能为空').waitFor();
   await page.getByLabel('用户名').fill('boss');

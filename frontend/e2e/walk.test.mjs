@@ -75,6 +75,29 @@ async function go(page, base, path) {
   await page.waitForURL((url) => url.pathname === `${base}${path}`, { timeout: 5000 });
 }
 
+/**
+ * Fields inside root that do not say what they want (seed-spec §5: 请输入{label} / 请选择{label}):
+ * a text input, text area or empty select whose placeholder is missing or a bare 请输入/请选择.
+ * Range pickers (开始日期 / 结束日期) and a select's own search box are not fields of their own.
+ */
+async function vaguePlaceholders(root) {
+  return root.evaluate((el) => {
+    const visible = (n) => n.offsetWidth > 1 && n.offsetHeight > 1;
+    const bad = [];
+    for (const input of el.querySelectorAll('input:not([type]), input[type=text], input[type=password], input[type=search], textarea')) {
+      if (!visible(input) || input.closest('.ant-select, .ant-picker-range, .ant-transfer, .ant-pagination, .ProseMirror, .ant-tree, [role=tree]')) continue;
+      const ph = input.getAttribute('placeholder') ?? '';
+      if (!/^请(输入|选择).+/.test(ph) && !/^(请选择日期|请选择时间)$/.test(ph)) bad.push(`${input.id || input.name || 'input'}: "${ph}"`);
+    }
+    for (const select of el.querySelectorAll('.ant-select')) {
+      if (!visible(select) || select.querySelector('.ant-select-selection-item')) continue;
+      const ph = select.querySelector('.ant-select-selection-placeholder')?.textContent ?? '';
+      if (!/^请选择.+/.test(ph)) bad.push(`select ${select.querySelector('input')?.id ?? ''}: "${ph}"`);
+    }
+    return bad;
+  });
+}
+
 const ROLES = [
   { user: 'admin', password: (s) => s.passwords.admin, login: '/login' },
   { user: 'staff', password: (s) => s.passwords.demo, login: '/login' },
@@ -111,6 +134,8 @@ for (const role of ROLES) {
         await screenshot(page, slug);
         const notFound = await scope.getByText('抱歉，您访问的页面不存在').count();
         assert.equal(notFound, 0, `${path} shows the 404 page for ${role.user}`);
+        const search = scope.locator('.ant-pro-query-filter');
+        if ((await search.count()) > 0) assert.deepEqual(await vaguePlaceholders(search.first()), [], `${path}: search fields without 请输入/请选择{label}`);
         const add = scope.getByRole('button', { name: /^新\s*增$/ });
         if ((await add.count()) === 1 && (await add.isVisible())) {
           await add.click();
@@ -118,6 +143,7 @@ for (const role of ROLES) {
           await dialog.waitFor();
           await settled(page);
           await screenshot(page, `${slug}-add`);
+          assert.deepEqual(await vaguePlaceholders(dialog), [], `${path}: 新增 fields without 请输入/请选择{label}`);
           await page.keyboard.press('Escape');
           await dialog.waitFor({ state: 'hidden' });
         }

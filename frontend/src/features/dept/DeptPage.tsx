@@ -12,6 +12,7 @@ import { DataTable, AddButton, useActionColumn, compact } from '@/shared/ui/tabl
 import { Dialog } from '@/shared/ui/form';
 import { useT } from './messages';
 import { createDept, deleteDepts, deptOptions, deptTree, updateDept, type DeptNode } from './api';
+import { placeholder } from '@/shared/lib/rules';
 
 interface FormValues {
   name: string;
@@ -85,13 +86,14 @@ export default function DeptPage() {
           return true;
         }}
       >
-        <ProFormText name="name" label={t('dept.name')} rules={[{ required: true, message: t('v.required') }]} />
+        <ProFormText name="name" label={t('dept.name')} placeholder={placeholder(t('dept.name'), 'text')} rules={[{ required: true, message: t('v.required') }]} />
         <ProFormTreeSelect
           name="pid"
           label={t('dept.parent')}
+          placeholder={placeholder(t('dept.parent'), 'select')}
           fieldProps={{ treeData: [{ value: 0, title: t('menu.top'), children: deptOptions(tree) }], treeDefaultExpandAll: true }}
         />
-        <ProFormDigit name="deptSort" label={t('sys.sort')} min={0} max={99999} fieldProps={{ precision: 0 }} />
+        <ProFormDigit name="deptSort" label={t('sys.sort')} min={0} max={99999} fieldProps={{ placeholder: placeholder(t('sys.sort'), 'number'), precision: 0 }} />
         <ProFormRadio.Group
           name="enabled"
           label={t('sys.enabled')}

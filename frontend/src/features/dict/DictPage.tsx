@@ -21,6 +21,7 @@ import {
   type DetailRow,
   type DictRow,
 } from './api';
+import { placeholder } from '@/shared/lib/rules';
 
 /** 字典管理: dictionaries on the left, the chosen one's entries on the right. */
 export default function DictPage() {
@@ -124,8 +125,8 @@ export default function DictPage() {
           return true;
         }}
       >
-        <ProFormText name="name" label={t('dict.name')} rules={[{ required: true, message: t('v.required') }]} />
-        <ProFormText name="description" label={t('sys.description')} />
+        <ProFormText name="name" label={t('dict.name')} placeholder={placeholder(t('dict.name'), 'text')} rules={[{ required: true, message: t('v.required') }]} />
+        <ProFormText name="description" label={t('sys.description')} placeholder={placeholder(t('sys.description'), 'text')} />
       </Dialog>
       <Dialog<{ label: string; value: string; dictSort?: number }>
         key={detailRow ? `detail-${detailRow.id}` : 'detail-new'}
@@ -146,9 +147,9 @@ export default function DictPage() {
           return true;
         }}
       >
-        <ProFormText name="label" label={t('dict.label')} rules={[{ required: true, message: t('v.required') }]} />
-        <ProFormText name="value" label={t('dict.value')} rules={[{ required: true, message: t('v.required') }]} />
-        <ProFormDigit name="dictSort" label={t('sys.sort')} min={0} max={99999} fieldProps={{ precision: 0 }} />
+        <ProFormText name="label" label={t('dict.label')} placeholder={placeholder(t('dict.label'), 'text')} rules={[{ required: true, message: t('v.required') }]} />
+        <ProFormText name="value" label={t('dict.value')} placeholder={placeholder(t('dict.value'), 'text')} rules={[{ required: true, message: t('v.required') }]} />
+        <ProFormDigit name="dictSort" label={t('sys.sort')} min={0} max={99999} fieldProps={{ placeholder: placeholder(t('sys.sort'), 'number'), precision: 0 }} />
       </Dialog>
     </Row>
   );

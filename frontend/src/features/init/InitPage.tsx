@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Divider, Form, Input, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useT } from './messages';
-import { emailRules, mobileRules } from '@/shared/lib/rules';
+import { emailRules, mobileRules, placeholder } from '@/shared/lib/rules';
 import { getToken } from '@/shared/lib/token';
 import { placeFieldErrors } from '@/shared/ui/form';
 import { policyUploader, RichTextField, UploadRefused, type ImageUploader } from '@/shared/ui/richtext';
@@ -75,24 +75,24 @@ function InitForm() {
             <Alert type="warning" showIcon message={t('init.notInitialized')} style={{ marginBottom: 16 }} />
             <Form<SetupForm & { confirm: string }> form={form} layout="vertical" onFinish={submit} requiredMark>
               <Form.Item name="setupToken" label={t('init.token')} extra={t('init.tokenHelp')} rules={[required]}>
-                <Input.Password autoComplete="off" />
+                <Input.Password autoComplete="off" placeholder={placeholder(t('init.token'), 'password')} />
               </Form.Item>
               <Divider orientation="left">{t('init.admin')}</Divider>
               <Form.Item name="username" label={t('user.username')} rules={[required]}>
-                <Input autoComplete="username" />
+                <Input autoComplete="username" placeholder={placeholder(t('user.username'), 'text')} />
               </Form.Item>
               <Form.Item name="nickName" label={t('user.nickName')} rules={[required]}>
-                <Input />
+                <Input placeholder={placeholder(t('user.nickName'), 'text')} />
               </Form.Item>
               <Form.Item
                 name="email"
                 label={t('user.email')}
                 rules={emailRules()}
               >
-                <Input />
+                <Input placeholder={placeholder(t('user.email'), 'text')} />
               </Form.Item>
               <Form.Item name="password" label={t('user.password')} rules={[required, { min: 8, max: 72, message: t('v.length', { min: 8, max: 72 }) }]}>
-                <Input.Password autoComplete="new-password" />
+                <Input.Password autoComplete="new-password" placeholder={placeholder(t('user.password'), 'password')} />
               </Form.Item>
               <Form.Item
                 name="confirm"
@@ -106,17 +106,17 @@ function InitForm() {
                   }),
                 ]}
               >
-                <Input.Password autoComplete="new-password" />
+                <Input.Password autoComplete="new-password" placeholder={placeholder(t('init.confirm'), 'password')} />
               </Form.Item>
               <Divider orientation="left">{t('init.shop')}</Divider>
               <Form.Item name="shopName" label={t('init.shopName')} rules={[required]}>
-                <Input />
+                <Input placeholder={placeholder(t('init.shopName'), 'text')} />
               </Form.Item>
               <Form.Item name="shopPhone" label={t('init.shopPhone')} rules={mobileRules({ optional: true })}>
-                <Input />
+                <Input placeholder={placeholder(t('init.shopPhone'), 'text')} />
               </Form.Item>
               <Form.Item name="shopAddress" label={t('init.shopAddress')}>
-                <Input />
+                <Input placeholder={placeholder(t('init.shopAddress'), 'text')} />
               </Form.Item>
               <Form.Item name="shopIntro" label={t('init.shopIntro')}>
                 <RichTextField height={160} uploadImage={introImages} />

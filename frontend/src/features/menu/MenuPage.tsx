@@ -14,6 +14,7 @@ import { useT } from './messages';
 import { Dialog } from '@/shared/ui/form';
 import { createMenu, deleteMenus, menuTree, updateMenu, type MenuInput, type MenuRow } from './api';
 import { menuIcon } from './icons';
+import { placeholder } from '@/shared/lib/rules';
 
 type FormValues = Omit<MenuInput, 'hidden' | 'cache' | 'iFrame' | 'type'> & {
   type: string;
@@ -133,22 +134,24 @@ export default function MenuPage() {
           radioType="button"
           options={types.map((label, i) => ({ value: String(i), label }))}
         />
-        <ProFormText name="title" label={t('menu.name')} rules={[{ required: true, message: t('v.required') }]} />
+        <ProFormText name="title" label={t('menu.name')} placeholder={placeholder(t('menu.name'), 'text')} rules={[{ required: true, message: t('v.required') }]} />
         <ProFormTreeSelect
           name="pid"
           label={t('menu.parent')}
+          placeholder={placeholder(t('menu.parent'), 'select')}
           fieldProps={{ treeData: [{ value: 0, title: t('menu.top'), children: parents(tree) }], treeDefaultExpandAll: true }}
         />
-        <ProFormDigit name="menuSort" label={t('sys.sort')} min={0} max={99999} fieldProps={{ precision: 0 }} />
+        <ProFormDigit name="menuSort" label={t('sys.sort')} min={0} max={99999} fieldProps={{ placeholder: placeholder(t('sys.sort'), 'number'), precision: 0 }} />
         <ProFormDependency name={['type', 'iFrame']}>
           {({ type, iFrame }) => (
             <>
               {type !== '2' ? (
                 <>
-                  <ProFormText name="icon" label={t('menu.icon')} colProps={{ span: 12 }} />
+                  <ProFormText name="icon" label={t('menu.icon')} placeholder={placeholder(t('menu.icon'), 'text')} colProps={{ span: 12 }} />
                   <ProFormText
                     name="path"
                     label={t('menu.path')}
+                    placeholder={placeholder(t('menu.path'), 'text')}
                     colProps={{ span: 12 }}
                     rules={[{ required: true, message: t('v.required') }]}
                   />
@@ -159,10 +162,11 @@ export default function MenuPage() {
               ) : null}
               {type === '1' && iFrame !== 'true' ? (
                 <>
-                  <ProFormText name="componentName" label={t('menu.componentName')} colProps={{ span: 12 }} />
+                  <ProFormText name="componentName" label={t('menu.componentName')} placeholder={placeholder(t('menu.componentName'), 'text')} colProps={{ span: 12 }} />
                   <ProFormText
                     name="component"
                     label={t('menu.component')}
+                    placeholder={placeholder(t('menu.component'), 'text')}
                     colProps={{ span: 12 }}
                     rules={[{ required: true, message: t('v.required') }]}
                   />
@@ -172,6 +176,7 @@ export default function MenuPage() {
                 <ProFormText
                   name="permission"
                   label={t('menu.permission')}
+                  placeholder={placeholder(t('menu.permission'), 'text')}
                   colProps={{ span: 12 }}
                   rules={type === '2' ? [{ required: true, message: t('v.required') }] : []}
                 />

@@ -18,6 +18,7 @@ import { Dialog } from '@/shared/ui/form';
 import { useT } from './messages';
 import { ROLES_URL, createRole, deleteRoles, listRoles, updateRole, type DataScope, type RoleRow } from './api';
 import { toggleMenu } from './menuChecks';
+import { placeholder } from '@/shared/lib/rules';
 
 interface FormValues {
   name: string;
@@ -139,11 +140,12 @@ export default function RolePage() {
           return true;
         }}
       >
-        <ProFormText name="name" label={t('role.name')} rules={[{ required: true, message: t('v.required') }]} />
-        <ProFormDigit name="level" label={t('role.level')} min={1} max={999} fieldProps={{ precision: 0 }} rules={[{ required: true, message: t('v.required') }]} />
+        <ProFormText name="name" label={t('role.name')} placeholder={placeholder(t('role.name'), 'text')} rules={[{ required: true, message: t('v.required') }]} />
+        <ProFormDigit name="level" label={t('role.level')} min={1} max={999} fieldProps={{ placeholder: placeholder(t('role.level'), 'number'), precision: 0 }} rules={[{ required: true, message: t('v.required') }]} />
         <ProFormSelect
           name="dataScope"
           label={t('role.dataScope')}
+          placeholder={placeholder(t('role.dataScope'), 'select')}
           options={Object.entries(scopes).map(([value, label]) => ({ value, label }))}
           rules={[{ required: true, message: t('v.required') }]}
         />
@@ -156,7 +158,7 @@ export default function RolePage() {
             ) : null
           }
         </ProFormDependency>
-        <ProFormTextArea name="description" label={t('sys.description')} fieldProps={{ rows: 4 }} />
+        <ProFormTextArea name="description" label={t('sys.description')}  fieldProps={{ placeholder: placeholder(t('sys.description'), 'textarea'), rows: 4 }} />
         <Form.Item name="menus" label={t('role.menus')}>
           <MenuPicker tree={menus} />
         </Form.Item>

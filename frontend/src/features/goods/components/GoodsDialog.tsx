@@ -9,6 +9,7 @@ import { Upload, type UploadedFile } from '@/shared/ui/upload';
 import { createGoods, updateGoods, type GoodsRow, type GoodsStatus } from '../api';
 import { useT } from '../messages';
 import { toFile, toPath } from '../query';
+import { placeholder } from '@/shared/lib/rules';
 
 interface FormValues {
   name: string;
@@ -97,11 +98,12 @@ export default function GoodsDialog({ editing, onClose, onSaved }: GoodsDialogPr
         return true;
       }}
     >
-      <ProFormText name="name" label={t('goods.name')} rules={[required]} fieldProps={{ maxLength: 128 }} />
-      <ProFormText name="code" label={t('goods.code')} rules={[required]} fieldProps={{ maxLength: 64 }} />
+      <ProFormText name="name" label={t('goods.name')} placeholder={placeholder(t('goods.name'), 'text')} rules={[required]} fieldProps={{ maxLength: 128 }} />
+      <ProFormText name="code" label={t('goods.code')} placeholder={placeholder(t('goods.code'), 'text')} rules={[required]} fieldProps={{ maxLength: 64 }} />
       <ProFormSelect
         name="category"
         label={t('goods.category')}
+        placeholder={placeholder(t('goods.category'), 'select')}
         rules={[required]}
         options={categories.map((c) => ({ value: c.value, label: c.label }))}
         fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
@@ -109,12 +111,13 @@ export default function GoodsDialog({ editing, onClose, onSaved }: GoodsDialogPr
       <ProFormText
         name="stock"
         label={t('goods.stock')}
+        placeholder={placeholder(t('goods.stock'), 'text')}
         rules={[required, stockRule]}
         validateTrigger="onBlur"
         fieldProps={{ inputMode: 'numeric' }}
       />
-      <ProFormText name="price" label={t('goods.price')} rules={[required, moneyRule]} validateTrigger="onBlur" fieldProps={{ prefix: '¥', inputMode: 'decimal' }} />
-      <ProFormText name="cost" label={t('goods.cost')} rules={[moneyRule]} validateTrigger="onBlur" fieldProps={{ prefix: '¥', inputMode: 'decimal' }} />
+      <ProFormText name="price" label={t('goods.price')} placeholder={placeholder(t('goods.price'), 'text')} rules={[required, moneyRule]} validateTrigger="onBlur" fieldProps={{ prefix: '¥', inputMode: 'decimal' }} />
+      <ProFormText name="cost" label={t('goods.cost')} placeholder={placeholder(t('goods.cost'), 'text')} rules={[moneyRule]} validateTrigger="onBlur" fieldProps={{ prefix: '¥', inputMode: 'decimal' }} />
       <ProFormRadio.Group
         name="status"
         label={t('goods.status')}

@@ -4,6 +4,7 @@ import { DictSelect } from '@/shared/ui/dict';
 import { Dialog } from '@/shared/ui/form';
 import { moveOrder, type OrderRow } from '../api';
 import { useT } from '../messages';
+import { placeholder } from '@/shared/lib/rules';
 
 interface ShipForm {
   expressCompany: string;
@@ -38,6 +39,7 @@ export function ShipDialog({ order, onClose, onShipped }: { order: OrderRow | nu
       <ProFormText
         name="trackingNo"
         label={t('order.trackingNo')}
+        placeholder={placeholder(t('order.trackingNo'), 'text')}
         fieldProps={{ maxLength: 64, 'aria-label': t('order.trackingNo') }}
         rules={[
           { required: true, whitespace: true, message: t('v.required') },

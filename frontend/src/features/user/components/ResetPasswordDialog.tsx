@@ -4,6 +4,7 @@ import { LIMITS } from '@/shared/api';
 import { submitForm } from '@/shared/ui/form';
 import { resetPassword, type UserRow } from '../api';
 import { useT } from '../messages';
+import { placeholder } from '@/shared/lib/rules';
 
 /** 重置密码 for one user (null: closed). */
 export function ResetPasswordDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
@@ -29,6 +30,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserRow | null; o
       <ProFormText.Password
         name="password"
         label={t('user.password')}
+        placeholder={placeholder(t('user.password'), 'password')}
         rules={[
           { required: true, message: t('v.required') },
           { min: LIMITS.passwordMin, max: LIMITS.passwordMax, message: t('v.length', { min: LIMITS.passwordMin, max: LIMITS.passwordMax }) },

@@ -1,6 +1,6 @@
 import { ProForm, ProFormRadio, ProFormSelect, ProFormText, ProFormTreeSelect, type RequestOptionsType } from '@ant-design/pro-components';
 import { App } from 'antd';
-import { emailRules, mobileRules } from '@/shared/lib/rules';
+import { emailRules, mobileRules, placeholder } from '@/shared/lib/rules';
 import { DictSelect } from '@/shared/ui/dict';
 import { Dialog } from '@/shared/ui/form';
 import { createUser, updateUser, type UserInput, type UserRow } from '../api';
@@ -74,21 +74,24 @@ export function UserDialog({ editing, loadDepts, loadRoles, onClose, onSaved }: 
         return true;
       }}
     >
-      <ProFormText name="username" label={t('user.username')} rules={[{ required: true, message: t('v.required') }]} />
-      <ProFormText name="nickName" label={t('user.nickName')} rules={[{ required: true, message: t('v.required') }]} />
+      <ProFormText name="username" label={t('user.username')} placeholder={placeholder(t('user.username'), 'text')} rules={[{ required: true, message: t('v.required') }]} />
+      <ProFormText name="nickName" label={t('user.nickName')} placeholder={placeholder(t('user.nickName'), 'text')} rules={[{ required: true, message: t('v.required') }]} />
       <ProFormText
         name="phone"
         label={t('user.phone')}
+        placeholder={placeholder(t('user.phone'), 'text')}
         rules={mobileRules({ optional: true })}
       />
       <ProFormText
         name="email"
         label={t('user.email')}
+        placeholder={placeholder(t('user.email'), 'text')}
         rules={emailRules()}
       />
       <ProFormTreeSelect
         name="deptId"
         label={t('sys.dept')}
+        placeholder={placeholder(t('sys.dept'), 'select')}
         request={loadDepts}
         fieldProps={{ treeDefaultExpandAll: true }}
         rules={[{ required: true, message: t('v.required') }]}
@@ -96,6 +99,7 @@ export function UserDialog({ editing, loadDepts, loadRoles, onClose, onSaved }: 
       <ProFormSelect
         name="roleIds"
         label={t('user.roles')}
+        placeholder={placeholder(t('user.roles'), 'select')}
         mode="multiple"
         request={loadRoles}
         rules={[{ required: true, message: t('v.required') }]}
@@ -116,6 +120,7 @@ export function UserDialog({ editing, loadDepts, loadRoles, onClose, onSaved }: 
         <ProFormText.Password
           name="password"
           label={t('user.password')}
+          placeholder={placeholder(t('user.password'), 'password')}
           rules={[
             { required: true, message: t('v.required') },
             { min: 6, max: 72, message: t('v.length', { min: 6, max: 72 }) },

@@ -15,6 +15,7 @@ import {
   toSelected,
   toSort,
   toTableData,
+  withSearchPlaceholders,
   type ExportColumn,
   type Selected,
 } from './logic';
@@ -199,7 +200,7 @@ export function DataTable<T extends Record<string, any>, P extends ParamsType = 
         serialNo(action?.pageInfo?.current ?? DEFAULT_PAGE, action?.pageInfo?.pageSize ?? DEFAULT_PAGE_SIZE, index),
     });
   }
-  allColumns.push(...columns);
+  allColumns.push(...withSearchPlaceholders(columns));
   if (deleteUrl || rowActions) {
     allColumns.push({
       title: t('table.actions'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { exportBody, exportFileName, keepsOneColumn, PAGE_SIZES, DEFAULT_PAGE, DEFAULT_PAGE_SIZE, serialNo, toFilters, toSelected, toSort } from './logic';
+import { exportBody, exportFileName, keepsOneColumn, PAGE_SIZES, DEFAULT_PAGE, DEFAULT_PAGE_SIZE, serialNo, toFilters, toSelected, toSort, withSearchPlaceholders } from './logic';
 
 describe('data table rules', () => {
   it('pages start at 1 with 10 rows; sizes 10/15/20/30', () => {
@@ -70,5 +70,27 @@ describe('data table rules', () => {
   it('sends a column sort as field,asc|desc and drops a cleared one', () => {
     expect(toSort({ price: 'descend', stock: 'ascend', createTime: null })).toEqual(['price,desc', 'stock,asc']);
     expect(toSort(undefined)).toEqual([]);
+  });
+});
+
+describe('search field placeholders (seed-spec §5)', () => {
+  it('typed fields ask 请输入{title}, picked ones 请选择{title}; ranges, own placeholders and unsearched columns stay', () => {
+    const out = withSearchPlaceholders([
+      { title: '用户名' },
+      { title: '状态', valueType: 'select', fieldProps: { allowClear: true } },
+      { title: '创建时间', valueType: 'dateTimeRange' },
+      { title: '编号', fieldProps: { placeholder: '订单号或编号' } },
+      { title: '邮箱', search: false },
+      { title: '部门', hideInSearch: true },
+    ]);
+    expect(out.map((c) => (c.fieldProps as { placeholder?: string } | undefined)?.placeholder)).toEqual([
+      '请输入用户名',
+      '请选择状态',
+      undefined,
+      '订单号或编号',
+      undefined,
+      undefined,
+    ]);
+    expect(out[1].fieldProps).toMatchObject({ allowClear: true });
   });
 });

@@ -120,3 +120,32 @@ export function keepsOneColumn(keys: string[], map: Record<string, { show?: bool
 export function toTableData<T>(page: { content: T[]; totalElements: number }) {
   return { data: page.content, total: page.totalElements, success: true };
 }
+
+/** A column as far as its search field's placeholder is concerned. */
+export interface SearchColumn {
+  title?: unknown;
+  valueType?: unknown;
+  search?: unknown;
+  hideInSearch?: boolean;
+  fieldProps?: unknown;
+}
+
+// Search fields of these value types are picked, not typed: 请选择{label}.
+const PICKED = new Set(['select', 'treeSelect', 'radio', 'radioButton', 'checkbox', 'cascader', 'date', 'dateTime', 'dateWeek', 'dateMonth', 'time']);
+
+/**
+ * Search fields say what they want (seed-spec §5): 请输入{title} for typed ones, 请选择{title} for
+ * picked ones, unless the column set its own placeholder. Range pickers keep their two
+ * placeholders (开始日期 / 结束日期); a column whose fieldProps is a function is left as it is.
+ */
+export function withSearchPlaceholders<C extends SearchColumn>(columns: C[]): C[] {
+  return columns.map((c) => {
+    const searched = c.search !== false && !c.hideInSearch && typeof c.title === 'string' && c.title !== '';
+    const type = typeof c.valueType === 'string' ? c.valueType : 'text';
+    if (!searched || type.endsWith('Range') || type === 'option' || typeof c.fieldProps === 'function') return c;
+    const props = (c.fieldProps ?? {}) as Record<string, unknown>;
+    if (props.placeholder !== undefined) return c;
+    const key = PICKED.has(type) ? 'ph.select' : 'ph.input';
+    return { ...c, fieldProps: { ...props, placeholder: t(key, { label: c.title as string }) } };
+  });
+}
