@@ -14,7 +14,7 @@ const tree: MenuNode[] = [
     meta: { title: '系统管理', icon: 'system', noCache: true },
     children: [
       { name: 'Online', path: 'online', component: 'system/online/index', meta: { title: '在线用户', icon: 'online' } },
-      { name: 'Secret', path: 'secret', hidden: true, component: 'system/secret/index', meta: { title: '隐藏页' } },
+      { name: 'Secret', path: 'secret', hidden: true, component: 'system/secret/index', meta: { title: '隐藏页', activeMenu: '/system/online', breadcrumb: false } },
       {
         name: 'Nested',
         path: 'nested',
@@ -64,7 +64,13 @@ describe('menu tree → routes', () => {
       hidden: false,
       noCache: false,
       activeMenu: undefined,
+      breadcrumb: true,
+      name: 'Online',
     });
+  });
+
+  it("a page carries its menu's activeMenu and breadcrumb switch (seed-spec §3)", () => {
+    expect(table.pages.find((p) => p.path === '/system/secret')).toMatchObject({ activeMenu: '/system/online', breadcrumb: false, name: 'Secret' });
   });
 
   it('hidden pages get a route but no sidebar item', () => {

@@ -13,6 +13,10 @@ export interface PageRoute {
   hidden: boolean;
   noCache: boolean;
   activeMenu?: string;
+  /** The page shows its breadcrumb (a menu's meta breadcrumb: false hides it). */
+  breadcrumb: boolean;
+  /** The menu's route name (eladmin's `name`), carried by the page's tab. */
+  name?: string;
 }
 
 /** A directory path that forwards to its redirect or first page. */
@@ -117,6 +121,8 @@ function walk(nodes: MenuNode[], base: string, parentHidden: boolean): Walked {
       hidden,
       noCache: node.meta?.noCache === true,
       activeMenu: node.meta?.activeMenu || undefined,
+      breadcrumb: node.meta?.breadcrumb !== false,
+      ...(node.name ? { name: node.name } : {}),
     });
     out.firstPage ??= path;
     if (!hidden) {

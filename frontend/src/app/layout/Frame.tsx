@@ -14,6 +14,7 @@ import { useSettings } from './settings';
 import { DASHBOARD_PATH, NO_NAME, useTabs, type Tab } from './tabs';
 import { FIXED_ROUTES } from '../fixedRoutes';
 import { findTitle } from '../title';
+import { activeMenuPath } from './activeMenu';
 import { crumbsFor } from './crumbs';
 import { FullscreenToggle } from './FullscreenToggle';
 import { HeaderSearch } from './HeaderSearch';
@@ -104,6 +105,8 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
     visit({
       path: pathname,
       fullPath: pathname + search,
+      query: Object.fromEntries(new URLSearchParams(search)),
+      ...(page?.name ? { name: page.name } : {}),
       title: pageTitle(pathname) ?? NO_NAME,
       noCache: pathname === DASHBOARD_PATH || page?.noCache === true,
       ...(pathname === DASHBOARD_PATH ? { affix: true } : {}),
@@ -115,12 +118,17 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
     [t],
   );
 
-  const crumbs = crumbsFor(location.pathname, sidebar, {
-    home: t('breadcrumb.home'),
-    dashboardTitle: t('route.dashboard'),
-    dashboardPath: DASHBOARD_PATH,
-    pageTitle: pageTitle(location.pathname),
-  });
+  // A page outside the sidebar lights the list it belongs to, and its breadcrumb runs through it.
+  const active = activeMenuPath(location.pathname, location.search, pages);
+  const crumbOpts = { home: t('breadcrumb.home'), dashboardTitle: t('route.dashboard'), dashboardPath: DASHBOARD_PATH };
+  const crumbs =
+    active === location.pathname
+      ? crumbsFor(location.pathname, sidebar, { ...crumbOpts, pageTitle: pageTitle(location.pathname) })
+      : [
+          ...crumbsFor(active, sidebar, { ...crumbOpts, pageTitle: pageTitle(active) }).map((c, i, all) => (i === all.length - 1 ? { ...c, to: active } : c)),
+          { title: pageTitle(location.pathname) ?? NO_NAME },
+        ];
+  const showCrumbs = pages.find((p) => p.path === location.pathname)?.breadcrumb !== false;
   const collapsed = useAppStore((s) => !s.sidebarOpened);
   const setSidebar = useAppStore((s) => s.setSidebar);
   const withoutAnimation = useAppStore((s) => s.withoutAnimation);
@@ -206,7 +214,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       breakpoint={false}
       onCollapse={(next) => next !== collapsed && setSidebar(!next)}
       route={route}
-      location={{ pathname: location.pathname }}
+      location={{ pathname: active }}
       // ProLayout's autoClose (its default): following a route closes the other open directories;
       // opening one by hand closes the others too (accordion).
       menu={uniqueOpened ? { locale: false } : { locale: false, autoClose: false }}
@@ -233,15 +241,17 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       // leaves navTheme unset, as before dark mode existed (no extra provider inside ProLayout).
       navTheme={dark ? 'realDark' : undefined}
     >
-      <Breadcrumb
-        aria-label="breadcrumb"
-        style={{ marginBottom: 8 }}
-        items={crumbs.map((c) => ({ title: c.to ? <Link to={c.to}>{c.title}</Link> : c.title }))}
-      />
+      {showCrumbs && (
+        <Breadcrumb
+          aria-label="breadcrumb"
+          style={{ marginBottom: 8 }}
+          items={crumbs.map((c) => ({ title: c.to ? <Link to={c.to}>{c.title}</Link> : c.title }))}
+        />
+      )}
       {tagsView && <TabStrip titleOf={tabTitle} />}
       <KeepAlive />
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-      {mobile && <MobileMenu items={route.children} pathname={location.pathname} width={SIDEBAR_WIDTH} />}
+      {mobile && <MobileMenu items={route.children} pathname={active} width={SIDEBAR_WIDTH} />}
     </ProLayout>
     </AntApp>
   );

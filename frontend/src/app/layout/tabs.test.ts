@@ -29,6 +29,13 @@ describe('tabs store', () => {
     expect(s.getState().tabs[1].fullPath).toBe('/system/user?page=2');
   });
 
+  it('a tab carries its name and query; reopened with another query, both follow', () => {
+    const s = createTabsStore();
+    s.getState().visit({ ...tab('/look'), fullPath: '/look?type=goods&id=1', query: { type: 'goods', id: '1' }, name: 'Look' });
+    s.getState().visit({ ...tab('/look'), fullPath: '/look?type=goods&id=2', query: { type: 'goods', id: '2' }, name: 'Look' });
+    expect(s.getState().tabs[1]).toMatchObject({ name: 'Look', fullPath: '/look?type=goods&id=2', query: { type: 'goods', id: '2' } });
+  });
+
   it('an open tab follows a changed cache switch of its page', () => {
     const tabs = withTab([tab('/a', { noCache: true })], tab('/a', { noCache: false }));
     expect(tabs).toHaveLength(1);

@@ -6,6 +6,10 @@ export interface Tab {
   path: string;
   /** Path with query, where the tab leads back to. */
   fullPath: string;
+  /** The query of fullPath as name → value (seed-spec §3: a tab carries its query). */
+  query?: Record<string, string>;
+  /** The menu's route name, when the page comes from the menu tree. */
+  name?: string;
   title: string;
   /** Pinned: survives close others / close all and has no close button. */
   affix?: boolean;
@@ -33,7 +37,10 @@ export function withTab(tabs: readonly Tab[], tab: Tab): Tab[] {
     return tabs as Tab[];
   }
   // A menu change (title, cache switch) takes effect on the open tab too.
-  return tabs.map((t, i) => (i === at ? { ...t, fullPath: entry.fullPath, title: entry.title, noCache: entry.noCache } : t));
+  // Reopened with another query (the detail of another record), the tab follows it.
+  return tabs.map((t, i) =>
+    i === at ? { ...t, fullPath: entry.fullPath, query: entry.query, title: entry.title, noCache: entry.noCache } : t,
+  );
 }
 
 /**

@@ -5,6 +5,15 @@ export type LookType = 'goods' | 'order';
 
 export const LOOK_TYPES: readonly LookType[] = ['goods', 'order'];
 
+/**
+ * The list each record type is opened from, by its menu component key: /look lights that list's
+ * sidebar entry (seed-spec §3 activeMenu) — opened from 商品管理, 商品管理 stays lit.
+ */
+export const LOOK_LISTS: Record<LookType, string> = {
+  goods: 'mall/goods/index',
+  order: 'mall/order/index',
+};
+
 /** The detail page of one record: where a list's 详情 action leads. */
 export function lookPath(type: LookType, id: number | string): string {
   return `/look?${new URLSearchParams({ type, id: String(id) }).toString()}`;
