@@ -8,7 +8,7 @@ import {
   type ActionType,
 } from '@ant-design/pro-components';
 import { App, Form, Spin, Tree } from 'antd';
-import { DataTable, AddButton, useActionColumn, pageQuery, type DataColumn } from '@/shared/ui/table';
+import { DataTable, AddButton, useActionColumn, pageQuery, SHORT_PAGE_SIZES, type DataColumn } from '@/shared/ui/table';
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { deptTree, type DeptNode } from '@/features/dept/api';
@@ -105,6 +105,7 @@ export default function RolePage() {
     <>
       <DataTable<RoleRow, { current?: number; pageSize?: number; blurry?: string }>
         serial={false}
+        pageSizes={SHORT_PAGE_SIZES}
         title={t('role.title')}
         actionRef={table}
         columns={columns}

@@ -51,6 +51,8 @@ const table = {
   'user.menu.logout': ['退出登录', 'Log out'],
   'logout.confirm': ['确定注销并退出系统吗？', 'Sure to log out and exit the system?'],
   'pagination.confirm': ['确定', 'Confirm'],
+  'pagination.prev': ['上一页', 'Previous'],
+  'pagination.next': ['下一页', 'Next'],
   'err.timeout': ['网络请求超时', 'Network request timed out'],
   'err.failed': ['接口请求失败', 'Interface request failed'],
   'err.expired.title': ['系统提示', 'System hint'],

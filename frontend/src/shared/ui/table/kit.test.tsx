@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Providers } from '@/app/providers';
 import { PermissionsProvider } from '@/shared/lib/access';
 import { http } from '@/shared/api';
-import { DataTable, useActionColumn, type ActionColumnOptions, type DataColumn, type ListQuery } from '.';
+import { DataTable, SHORT_PAGE_SIZES, useActionColumn, type ActionColumnOptions, type DataColumn, type ListQuery } from '.';
 
 interface Row {
   id: number;
@@ -38,6 +38,7 @@ function Table(props: {
   request?: (q: ListQuery) => void;
   downUrl?: string;
   downFilters?: Record<string, string>;
+  pageSizes?: number[];
 }) {
   const actions = useActionColumn<Row>({ perm: 'x', ...props.actions });
   return (
@@ -48,6 +49,7 @@ function Table(props: {
       serial={props.serial}
       downUrl={props.downUrl}
       downFilters={props.downFilters}
+      pageSizes={props.pageSizes}
       request={async (q) => {
         props.request?.(q);
         return { content: rows, totalElements: rows.length };
@@ -66,6 +68,17 @@ describe('DataTable options', { timeout: 60_000 }, () => {
     expect(request).toHaveBeenCalledWith({ page: 0, size: 10, filters: {}, sort: [] });
     expect(screen.getByRole('columnheader', { name: '序号' })).toBeInTheDocument();
     expect(screen.getAllByRole('checkbox').length).toBeGreaterThan(0);
+  });
+  it('the pager says 上一页 / 下一页 (prevText, nextText) and offers 10/15/20/30, a short list 10/15/20', async () => {
+    const { unmount } = wrap(<Table />);
+    expect(await screen.findByText('上一页')).toBeInTheDocument();
+    expect(screen.getByText('下一页')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('10 条/页'));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['10 条/页', '15 条/页', '20 条/页', '30 条/页']);
+    unmount();
+    wrap(<Table pageSizes={SHORT_PAGE_SIZES} />);
+    await userEvent.click(await screen.findByText('10 条/页'));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['10 条/页', '15 条/页', '20 条/页']);
   });
   it('exports the data columns and leaves the 操作 column out', async () => {
     const user = userEvent.setup();

@@ -5,6 +5,8 @@ import { t } from '@/shared/lib/i18n';
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 15, 20, 30];
+/** The short lists' choice (seed-spec §9: one table offers only 10, 15, 20 — 角色管理). */
+export const SHORT_PAGE_SIZES = [10, 15, 20];
 
 /** A selected row as pages receive it (docs/decisions.md "Building blocks (issue 5)"): its id, its pkId (else the id) and the row. */
 export interface Selected<T> {
