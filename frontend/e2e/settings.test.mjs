@@ -7,7 +7,7 @@ import { newPage, screenshot, suite } from './harness.mjs';
 import { signIn, noErrors } from './flows.mjs';
 
 // 127.0.0.1 has a brand; localhost, the same server, does not.
-const s = suite({ portal: true, env: { BFF_BRAND_TITLES: '127.0.0.1=测试商城' } });
+const s = suite({ portal: true, env: { BFF_BRAND_TITLES: '127.0.0.1=测试商城', BFF_FOOTER_TEXT: '© 2026 测试商城', BFF_CASE_NUMBER: '浙ICP备12345678号-1' } });
 
 const DEFAULT_RGB = 'rgb(47, 110, 255)'; // #2F6EFF
 const TEAL = '#13c2c2';
@@ -126,13 +126,18 @@ test('tabs, logo, fixed header and dark mode switch, say 布局设置成功 and 
   const headerPosition = () => page.locator('header.ant-pro-layout-header').evaluate((h) => getComputedStyle(h).position);
   assert.equal(await headerPosition(), 'fixed');
 
-  for (const name of ['显示标签', '显示Logo', '固定头部']) {
+  // the footer: the configured text and the filing number linked to the register (seed-spec §3)
+  const footer = page.getByLabel('footer');
+  await footer.getByText('© 2026 测试商城').waitFor();
+  assert.equal(await footer.getByRole('link', { name: '浙ICP备12345678号-1' }).getAttribute('href'), 'https://beian.miit.gov.cn/');
+  for (const name of ['显示标签', '显示Logo', '固定头部', '显示页脚']) {
     const before = await page.getByText('布局设置成功').count();
     await drawer.getByRole('switch', { name }).click();
     await page.waitForFunction((n) => [...document.querySelectorAll('.ant-message-notice')].filter((x) => x.textContent.includes('布局设置成功')).length > n, before);
   }
   await page.getByRole('tablist').waitFor({ state: 'detached' });
   assert.equal(await logo.count(), 0, 'no logo');
+  assert.equal(await footer.count(), 0, 'no footer');
   assert.notEqual(await headerPosition(), 'fixed', 'the header scrolls with the page');
   await page.setViewportSize({ width: 1366, height: 400 });
   await page.evaluate(() => window.scrollTo(0, 120));
@@ -167,7 +172,7 @@ test('tabs, logo, fixed header and dark mode switch, say 布局设置成功 and 
   assert.notEqual(await headerPosition(), 'fixed', 'header still not fixed');
   assert.ok((await luminanceAt(page, ...points.content)) < 0.2, 'still dark');
   drawer = await openSettings(page);
-  for (const name of ['显示标签', '显示Logo', '固定头部']) {
+  for (const name of ['显示标签', '显示Logo', '固定头部', '显示页脚']) {
     assert.equal(await drawer.getByRole('switch', { name }).isChecked(), false, name);
   }
   assert.equal(await drawer.getByRole('switch', { name: '暗色模式' }).isChecked(), true);

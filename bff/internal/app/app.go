@@ -232,7 +232,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 
 	a.Auth.Routes(routes)
 	menus.Routes(routes)
-	appconfig.New(cfg.BrandTitles, proxies).Routes(routes)
+	appconfig.New(cfg.BrandTitles, cfg.Footer, settings, proxies).Routes(routes)
 	oplog.Routes(routes)
 	// System management (issue 4).
 	menus.ManageRoutes(routes)

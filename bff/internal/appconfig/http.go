@@ -20,7 +20,7 @@ type Params struct {
 // Routes registers the public endpoint.
 func (s *Service) Routes(r *authz.Router) {
 	r.GET("/api/app/config", authz.Public(), s.handle).
-		Doc(authz.Doc{Summary: "the brand title for the host", Params: Params{}, Resp: Config{}})
+		Doc(authz.Doc{Summary: "the product title for the host and the page footer", Params: Params{}, Resp: Config{}})
 }
 
 // handle picks the title for ?host= when given: embedded in a host portal, the page's host is the
@@ -33,5 +33,9 @@ func (s *Service) handle(c echo.Context) error {
 	if host == "" {
 		host = s.proxies.Host(c.Request())
 	}
-	return c.JSON(http.StatusOK, s.ConfigFor(host))
+	out, err := s.ConfigFor(c.Request().Context(), host)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
 }

@@ -1,11 +1,14 @@
 package appconfig_test
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
 
+	"mallconsole/bff/internal/appconfig"
 	"mallconsole/bff/internal/apptest"
+	"mallconsole/bff/internal/initsetup"
 	"mallconsole/bff/internal/platform/config"
 )
 
@@ -65,5 +68,32 @@ func TestNoBrandsConfigured(t *testing.T) {
 	s := apptest.Start(t, "sqlite")
 	if got := titleOf(t, s, apptest.Request{Path: "/api/app/config?host=shop-a.example.com"}); got != nil {
 		t.Fatalf("title %q without configuration", *got)
+	}
+}
+
+// The shop name given at /init is the title wherever no host brand is configured; the footer
+// comes from BFF_FOOTER_TEXT and BFF_CASE_NUMBER.
+func TestShopNameAndFooter(t *testing.T) {
+	s := apptest.Start(t, "sqlite", func(c *config.Config) {
+		c.BrandTitles = map[string]string{"shop-a.example.com": "甲商城"}
+		c.Footer = config.Footer{Text: "© 2026 好物商城", CaseNumber: "浙ICP备12345678号-1"}
+	})
+	if err := initsetup.NewStore(s.DB).Set(context.Background(), nil, initsetup.KeyShopName, "好物商城"); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Title      *string `json:"title"`
+		FooterText string  `json:"footerText"`
+		CaseNumber string  `json:"caseNumber"`
+	}
+	s.Do(t, apptest.Request{Path: "/api/app/config?host=elsewhere.example.com"}).JSON(t, &got)
+	if got.Title == nil || *got.Title != "好物商城" || got.FooterText != "© 2026 好物商城" || got.CaseNumber != "浙ICP备12345678号-1" {
+		t.Fatalf("config = %+v (title %v)", got, got.Title)
+	}
+	if title := titleOf(t, s, apptest.Request{Path: "/api/app/config?host=shop-a.example.com"}); title == nil || *title != "甲商城" {
+		t.Fatalf("a host's brand should win over the shop name: %v", title)
+	}
+	if appconfig.ShopKey != initsetup.KeyShopName {
+		t.Fatalf("the title reads %q, /init writes %q", appconfig.ShopKey, initsetup.KeyShopName)
 	}
 }

@@ -56,6 +56,7 @@ type Config struct {
 	UploadMaxMB   int
 	S3            S3                // S3.Bucket empty: uploads on local disk (UploadDir)
 	BrandTitles   map[string]string // host name (lower case, no port) → header title; others: 商城
+	Footer        Footer            // the page footer's text and filing number (seed-spec §3)
 
 	// Upstream mode (docs/upstream.md): prefixes proxied to existing backends, longest first.
 	Upstreams       []Upstream
@@ -227,7 +228,9 @@ func settings() []setting {
 			return nil
 		}},
 		{"BFF_S3_POLICY_HOURS", "1", "with BFF_STORAGE=s3://…: lifetime in hours of a presigned image upload (× 3600 s; 0.01..168)", parseS3Hours},
-		{"BFF_BRAND_TITLES", "", "comma-separated host=title pairs: the header title for each deployment host (others: 商城)", parseBrandTitles},
+		{"BFF_BRAND_TITLES", "", "comma-separated host=title pairs: the header title for each deployment host (others: the shop name set at /init, else 商城)", parseBrandTitles},
+		{"BFF_FOOTER_TEXT", "", "the page footer's text, e.g. © 2026 好物商城 (at most 100 characters; empty with no BFF_CASE_NUMBER: no footer)", parseFooterText},
+		{"BFF_CASE_NUMBER", "", "the site's ICP filing number shown in the footer, linked to beian.miit.gov.cn, e.g. 浙ICP备12345678号-1 (at most 50 characters)", parseCaseNumber},
 		{"BFF_UPSTREAMS", "", "comma-separated PREFIX=URL[|perm:PERMISSION][|identity:jwt|relay][|replace]: API prefixes proxied to existing backends", parseUpstreams},
 		{"BFF_UPSTREAM_SECRET", "", "HS256 secret (at least 32 characters) signing the identity sent to upstreams; required with BFF_UPSTREAMS", parseUpstreamSecret},
 		{"BFF_UPSTREAM_TIMEOUT", "30s", "how long an upstream may send or take nothing before the answer is 504 (Go duration, 1s..1h)", parseUpstreamTimeout},

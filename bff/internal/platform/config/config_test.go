@@ -286,3 +286,27 @@ func TestNormalizeHost(t *testing.T) {
 		}
 	}
 }
+
+func TestFooter(t *testing.T) {
+	c, err := load(t, nil, "BFF_FOOTER_TEXT= © 2026 好物商城 ", "BFF_CASE_NUMBER=浙ICP备12345678号-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Footer != (Footer{Text: "© 2026 好物商城", CaseNumber: "浙ICP备12345678号-1"}) {
+		t.Fatalf("footer = %+v", c.Footer)
+	}
+	if c, err := load(t, nil); err != nil || c.Footer != (Footer{}) {
+		t.Fatalf("unset: %+v %v", c.Footer, err)
+	}
+	for env, reason := range map[string]string{
+		"BFF_FOOTER_TEXT=" + strings.Repeat("商", 101): "at most 100",
+		"BFF_CASE_NUMBER=" + strings.Repeat("1", 51):  "at most 50",
+		"BFF_FOOTER_TEXT=a\tb":                        "control character",
+	} {
+		_, err := load(t, nil, env)
+		name := strings.SplitN(env, "=", 2)[0]
+		if err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), reason) {
+			t.Errorf("%s: error %v, want one naming %s and %q", env, err, name, reason)
+		}
+	}
+}

@@ -15,6 +15,7 @@ import { DASHBOARD_PATH, NO_NAME, useTabs, type Tab } from './tabs';
 import { FIXED_ROUTES } from '../fixedRoutes';
 import { findTitle } from '../title';
 import { activeMenuPath } from './activeMenu';
+import { PageFooter } from './PageFooter';
 import { crumbsFor } from './crumbs';
 import { FullscreenToggle } from './FullscreenToggle';
 import { HeaderSearch } from './HeaderSearch';
@@ -133,7 +134,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   const setSidebar = useAppStore((s) => s.setSidebar);
   const withoutAnimation = useAppStore((s) => s.withoutAnimation);
   const mobile = useAppStore((s) => s.device === 'mobile');
-  const { tagsView, fixedHeader, sidebarLogo, uniqueOpened, dark } = useSettings();
+  const { tagsView, fixedHeader, sidebarLogo, uniqueOpened, dark, showFooter } = useSettings();
   const { token } = theme.useToken();
   // The theme colour marks the chosen sidebar entry.
   const layoutToken = useMemo(
@@ -240,6 +241,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       // realDark: ProLayout's own dark tokens over the dark algorithm the providers set. Light
       // leaves navTheme unset, as before dark mode existed (no extra provider inside ProLayout).
       navTheme={dark ? 'realDark' : undefined}
+      footerRender={showFooter ? () => <PageFooter /> : false}
     >
       {showCrumbs && (
         <Breadcrumb

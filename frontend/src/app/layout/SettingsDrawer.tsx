@@ -4,7 +4,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import { useT, type MessageKey } from '@/shared/lib/i18n';
 import { THEME_SWATCHES, useSettings, type LayoutSettings } from './settings';
 
-type SwitchKey = 'dark' | 'tagsView' | 'fixedHeader' | 'sidebarLogo' | 'uniqueOpened';
+type SwitchKey = 'dark' | 'tagsView' | 'fixedHeader' | 'sidebarLogo' | 'uniqueOpened' | 'showFooter';
 /** The settings that restyle every component: applied behind the 正在编译主题 message. */
 type ThemeKey = 'theme' | 'dark';
 
@@ -14,6 +14,7 @@ const SWITCHES: { key: SwitchKey; label: MessageKey }[] = [
   { key: 'fixedHeader', label: 'settings.fixedHeader' },
   { key: 'sidebarLogo', label: 'settings.sidebarLogo' },
   { key: 'uniqueOpened', label: 'settings.uniqueOpened' },
+  { key: 'showFooter', label: 'settings.showFooter' },
 ];
 const THEME_MESSAGE = 'mall-theme';
 const row = { display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '12px 0' } as const;

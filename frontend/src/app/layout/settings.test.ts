@@ -4,7 +4,7 @@ import { createSettingsStore, DEFAULT_SETTINGS, PRIMARY_COLOR, SETTINGS_STORAGE_
 describe('layout settings', () => {
   beforeEach(() => localStorage.clear());
 
-  it('start from the defaults: theme #2F6EFF, light, tabs, fixed header, logo, unique-open all on', () => {
+  it('start from the defaults: theme #2F6EFF, light, tabs, fixed header, logo, unique-open, footer all on', () => {
     const { change: _c, ...settings } = createSettingsStore().getState();
     expect(settings).toEqual(DEFAULT_SETTINGS);
     expect(DEFAULT_SETTINGS).toEqual({
@@ -14,6 +14,7 @@ describe('layout settings', () => {
       fixedHeader: true,
       sidebarLogo: true,
       uniqueOpened: true,
+      showFooter: true,
     });
   });
 

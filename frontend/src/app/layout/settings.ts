@@ -30,6 +30,8 @@ export interface LayoutSettings {
   sidebarLogo: boolean;
   /** Opening a menu directory closes the others. */
   uniqueOpened: boolean;
+  /** Show the page footer (its text and filing number come from the BFF's configuration). */
+  showFooter: boolean;
 }
 
 export const DEFAULT_SETTINGS: LayoutSettings = {
@@ -39,6 +41,7 @@ export const DEFAULT_SETTINGS: LayoutSettings = {
   fixedHeader: true,
   sidebarLogo: true,
   uniqueOpened: true,
+  showFooter: true,
 };
 /** Settings persist (docs/decisions.md "Workspace look"): this local storage entry. */
 export const SETTINGS_STORAGE_KEY = 'mall-layout-settings';

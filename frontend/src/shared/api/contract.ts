@@ -19,6 +19,9 @@ export type Captcha = Schemas['AuthCaptcha'];
 /** A row of GET /api/auth/online; `dept` is the department's name ('' when none). */
 export type OnlineSession = Schemas['AuthOnlineUser'];
 
+/** GET /api/app/config: the product title and the page footer. */
+export type AppConfig = Schemas['AppconfigConfig'];
+
 export type UserRow = Schemas['UserRow'];
 export type SignIn = Schemas['UserSignInRow'];
 export type LogRow = Schemas['AuditRow'];

@@ -51,7 +51,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * the brand title for the host
+         * the product title for the host and the page footer
          * @description Access: public
          */
         get: {
@@ -3567,6 +3567,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AppconfigConfig: {
+            /** @description the ICP filing number shown in the footer; empty: none */
+            caseNumber: string;
+            /** @description the page footer's text; empty: none */
+            footerText: string;
             title: null | string;
         };
         AttachImagePolicy: {

@@ -1,22 +1,37 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { http } from '@/shared/api';
+import type { AppConfig } from '@/shared/api/contract';
 import { useT } from '@/shared/lib/i18n';
 
-/** GET /api/app/config: the brand title of a host, null for a host without one. */
-export function fetchAppConfig(host: string): Promise<{ title: string | null }> {
-  return http.get<{ title: string | null }>('/api/app/config', { params: { host }, silent: true });
+export type { AppConfig };
+
+/** GET /api/app/config: the product title of a host (null: none) and the page footer. */
+export function fetchAppConfig(host: string): Promise<AppConfig> {
+  return http.get<AppConfig>('/api/app/config', { params: { host }, silent: true });
 }
 
 interface BrandState {
-  /** The deployment host's brand title (BFF_BRAND_TITLES); null: the generic 商城 / Mall. */
+  /** The deployment host's brand title (BFF_BRAND_TITLES), else the shop name; null: the generic 商城 / Mall. */
   title: string | null;
+  /** The footer's text and ICP filing number (BFF_FOOTER_TEXT, BFF_CASE_NUMBER); empty: not shown. */
+  footerText: string;
+  caseNumber: string;
   setTitle: (title: string | null) => void;
+  setConfig: (config: Partial<AppConfig>) => void;
 }
 
 export const useBrand = create<BrandState>((set) => ({
   title: null,
+  footerText: '',
+  caseNumber: '',
   setTitle: (title) => set({ title }),
+  setConfig: (config) =>
+    set({
+      title: typeof config.title === 'string' && config.title ? config.title : null,
+      footerText: typeof config.footerText === 'string' ? config.footerText : '',
+      caseNumber: typeof config.caseNumber === 'string' ? config.caseNumber : '',
+    }),
 }));
 
 /**
@@ -24,17 +39,17 @@ export const useBrand = create<BrandState>((set) => ({
  * host (location is the host page's), not the BFF's: a brand follows the address people open.
  */
 export function useBrandLoader(): void {
-  const setTitle = useBrand((s) => s.setTitle);
+  const setConfig = useBrand((s) => s.setConfig);
   useEffect(() => {
     let live = true;
     fetchAppConfig(window.location.hostname).then(
-      (config) => live && setTitle(typeof config?.title === 'string' && config.title ? config.title : null),
+      (config) => live && config && setConfig(config),
       () => undefined, // no brand: the generic title stays
     );
     return () => {
       live = false;
     };
-  }, [setTitle]);
+  }, [setConfig]);
 }
 
 /** The product title: the host's brand, else 商城 (en-US: Mall). */

@@ -46,6 +46,7 @@ const table = {
   'settings.fixedHeader': ['固定头部', 'Fixed header'],
   'settings.sidebarLogo': ['显示Logo', 'Show logo'],
   'settings.uniqueOpened': ['菜单手风琴', 'Unique-open menu'],
+  'settings.showFooter': ['显示页脚', 'Show footer'],
   'user.menu.settings': ['布局设置', 'Layout settings'],
   'user.menu.center': ['个人中心', 'Personal center'],
   'user.menu.logout': ['退出登录', 'Log out'],
