@@ -82,6 +82,22 @@ describe('用户管理', () => {
     await waitFor(() => expect(bff.queries.length).toBeGreaterThan(1));
   });
 
+  it('the status switch asks first, then changes the status and says so', async () => {
+    useSession.setState({ roles: ['user:list', 'user:edit'] });
+    bff.on('PUT /api/users/enabled', () => ({ status: 200, body: '' }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('switch', { name: 'lisi 状态' }));
+    expect(await screen.findByText('停用后该用户将无法登录，确定吗？')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '取消' }));
+    expect(bff.calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.click(screen.getByRole('switch', { name: 'lisi 状态' }));
+    await waitFor(() => expect(screen.getAllByText('停用后该用户将无法登录，确定吗？').length).toBeGreaterThan(0));
+    await user.click((await screen.findAllByRole('button', { name: '确定' })).at(-1) as HTMLElement);
+    expect(await screen.findByText('已停用 lisi')).toBeInTheDocument();
+    expect(JSON.parse(String(bff.calls.find((c) => c.method === 'PUT')?.data))).toEqual({ ids: [7], enabled: false });
+  });
+
   it('an administrator sees 新增, 编辑 and the search; a search goes back to page 0', async () => {
     useSession.setState({ roles: ['admin'] });
     const user = userEvent.setup();

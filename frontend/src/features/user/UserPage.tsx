@@ -106,11 +106,20 @@ export default function UserPage() {
             size="small"
             checked={row.enabled}
             aria-label={`${row.username} ${t('sys.enabled')}`}
-            onChange={async (on) => {
-              await setUsersEnabled([row.id], on);
-              void message.success(t('sys.saved'));
-              reload();
-            }}
+            // a status change asks first and says what happened (issue 16)
+            onChange={(on) =>
+              modal.confirm({
+                title: t('common.hint'),
+                content: t(on ? 'user.enable.confirm' : 'user.disable.confirm'),
+                okText: t('common.ok'),
+                cancelText: t('common.cancel'),
+                onOk: async () => {
+                  await setUsersEnabled([row.id], on);
+                  void message.success(t(on ? 'user.enabled' : 'user.disabled', { name: row.username }));
+                  reload();
+                },
+              })
+            }
           />
         ) : (
           <Tag color={row.enabled ? 'blue' : 'default'}>{row.enabled ? t('sys.enabled.on') : t('sys.enabled.off')}</Tag>
