@@ -64,7 +64,7 @@ func TestBaiduProvider(t *testing.T) {
 	srv := fakeBaidu(t, &tokens, func(side string, _ []byte) any {
 		if side == "front" {
 			return map[string]any{"log_id": 1, "image_status": "normal", "words_result_num": 6, "words_result": words(map[string]string{
-				"姓名": "王小明", "性别": "男", "民族": "汉", "出生": "19900307", "住址": "北京市东城区示例路一号院二号楼", "公民身份号码": "110101199003070019"})}
+				"姓名": "王小明", "性别": "男", "民族": "汉", "出生": "19900307", "住址": "北京市东城区示例路一号院二号楼", "公民身份号码": "110101199003070011"})}
 		}
 		return map[string]any{"log_id": 2, "image_status": "normal", "words_result_num": 3, "words_result": words(map[string]string{
 			"签发机关": "北京市公安局东城分局", "签发日期": "20200101", "失效日期": "长期"})}
@@ -72,7 +72,7 @@ func TestBaiduProvider(t *testing.T) {
 	b := &ocr.Baidu{Base: srv.URL, APIKey: "ak", SecretKey: "sk"}
 	ctx := context.Background()
 	got, err := b.Read(ctx, blank, ocr.Front)
-	want := ocr.Card{Name: "王小明", Gender: "男", Ethnicity: "汉", Birth: "1990-03-07", Address: "北京市东城区示例路一号院二号楼", Number: "110101199003070019"}
+	want := ocr.Card{Name: "王小明", Gender: "男", Ethnicity: "汉", Birth: "1990-03-07", Address: "北京市东城区示例路一号院二号楼", Number: "110101199003070011"}
 	if err != nil || got != want {
 		t.Fatalf("front: %+v %v", got, err)
 	}

@@ -51,7 +51,7 @@ func TestTesseractReadsTheSpecimenCard(t *testing.T) {
 		t.Fatalf("front: %v", err)
 	}
 	want := ocr.Card{Name: "王小明", Gender: "男", Ethnicity: "汉", Birth: "1990-03-07",
-		Address: "北京市东城区示例路一号院二号楼", Number: "110101199003070019"}
+		Address: "北京市东城区示例路一号院二号楼", Number: "110101199003070011"}
 	if got != want {
 		t.Errorf("front read\n got %+v\nwant %+v", got, want)
 	}

@@ -47,7 +47,7 @@ type Back struct {
 // birth date is the card's.
 var (
 	SampleFront = Front{Name: "王小明", Gender: "男", Ethnicity: "汉", Year: 1990, Month: 3, Day: 7,
-		Address: []string{"北京市东城区示例路", "一号院二号楼"}, Number: "110101199003070019"}
+		Address: []string{"北京市东城区示例路", "一号院二号楼"}, Number: "110101199003070011"}
 	SampleBack = Back{Authority: "北京市公安局东城分局", Validity: "2020.01.01-2040.01.01"}
 )
 
