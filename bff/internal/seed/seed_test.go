@@ -99,7 +99,7 @@ func TestBaseSeed(t *testing.T) {
 		if err := seed.Run(ctx, g, opt); err != nil || out.Len() != 0 {
 			t.Fatalf("second run: %v %q", err, out.String())
 		}
-		if got := counts(t, g); got["users"] != 1 || got["menus"] != 44 {
+		if got := counts(t, g); got["users"] != 1 || got["menus"] != 49 {
 			t.Fatalf("second run changed counts: %v", got)
 		}
 	})
