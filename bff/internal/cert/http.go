@@ -172,8 +172,7 @@ func (s *Service) handleSubmit(c echo.Context) error {
 	if err := chk.Err; err != nil {
 		return err
 	}
-	id, err := s.Submit(c.Request().Context(), authz.From(c), Input{AgencyID: b.AgencyID, CompanyName: b.CompanyName,
-		CreditCode: b.CreditCode, LegalPerson: b.LegalPerson, IDNumber: b.IDNumber, IDFront: b.IDFront, IDBack: b.IDBack, License: b.License})
+	id, err := s.Submit(c.Request().Context(), authz.From(c), Input(b))
 	if err != nil {
 		return httpError(err)
 	}
