@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { newPage, repo, screenshot, suite } from './harness.mjs';
-import { signIn, signOut } from './flows.mjs';
+import { signIn, signInEmbedded, signOut } from './flows.mjs';
 
 const tesseract = existsSync('/usr/bin/tesseract');
 const ctx = suite({ portal: true });
@@ -135,12 +135,10 @@ test('the operator submits with OCR filling the form; staff reject with a reason
 test('inside the portal at /monomer: staff approve; the operator sees 已通过', { skip, timeout: 180_000 }, async () => {
   const { stack, browser } = ctx;
   const page = await newPage(browser, { viewport: { width: 1366, height: 900 } });
-  await page.goto(`${stack.portalURL}/monomer/channel/cert`);
-  const app = page.locator('#subapp');
-  await app.getByLabel('用户名').waitFor();
-  await signIn(app, 'admin', stack.passwords.admin);
-  await page.waitForURL(/\/monomer\//);
-  await page.goto(`${stack.portalURL}/monomer/channel/cert`);
+  const app = await signInEmbedded(page, stack.portalURL, 'admin', stack.passwords.admin);
+  await app.getByRole('menuitem', { name: /(^|\s)渠道$/ }).click();
+  await app.getByRole('menuitem', { name: /企业认证审核/ }).click();
+  await page.waitForURL(/\/monomer\/channel\/cert$/);
   const row = app.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '杭州云栖商贸有限公司' });
   await row.getByText('待审核').waitFor();
   await row.getByRole('button', { name: '审核' }).click();
