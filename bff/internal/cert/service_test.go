@@ -1,8 +1,11 @@
 package cert_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -46,7 +49,9 @@ func TestReviewStateMachine(t *testing.T) {
 			t.Fatal(err)
 		}
 		marks := statuses{}
-		s := cert.NewService(cert.NewStore(g), cert.Uploads{Attach: attach.New(g, disk, attach.Options{})}, marks, nil, time.Now, nil)
+		var logged bytes.Buffer
+		log := slog.New(slog.NewTextHandler(&logged, nil))
+		s := cert.NewService(cert.NewStore(g), cert.Uploads{Attach: attach.New(g, disk, attach.Options{})}, marks, nil, time.Now, log)
 		op := &authz.Principal{UserID: 7, Kind: authz.KindChannel, AgencyID: &ag.ID}
 		other := &authz.Principal{UserID: 8, Kind: authz.KindChannel, AgencyID: &ag.ID}
 		staff := &authz.Principal{UserID: 1, Kind: authz.KindStaff}
@@ -106,6 +111,19 @@ func TestReviewStateMachine(t *testing.T) {
 		}
 		if err := s.Audit(ctx, staff, 99999, true, ""); !errors.Is(err, cert.ErrNotFound) {
 			t.Errorf("no such certification: %v", err)
+		}
+		// the list: with the agency's name, found by it, the operator's own agency only
+		rows, n, err := s.List(ctx, staff, cert.Query{Blurry: "测试渠道", Status: cert.Approved, Limit: 10})
+		if err != nil || n != 1 || len(rows) != 1 || rows[0].AgencyName != "测试渠道" || rows[0].ID != id {
+			t.Fatalf("list: %+v %d %v", rows, n, err)
+		}
+		none := int64(0)
+		if rows, n, err := s.List(ctx, &authz.Principal{UserID: 9, Kind: authz.KindChannel, AgencyID: &none}, cert.Query{Limit: 10}); err != nil || n != 0 || len(rows) != 0 {
+			t.Fatalf("an operator without an agency lists %d: %v", n, err)
+		}
+		// the log carries the number masked, never whole
+		if !strings.Contains(logged.String(), "1101**********0011") || strings.Contains(logged.String(), in.IDNumber) {
+			t.Errorf("the log: %s", logged.String())
 		}
 	})
 }
