@@ -256,6 +256,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	user.NewCenter(users, a.Auth, a.Auth, uploads, oplog, opt.BcryptCost).Routes(routes)
 	// Workflow: the leave request (first slice).
 	workflow.NewService(workflow.NewStore(opt.DB), users, dicts, uploads, a.Auth, now).Routes(routes)
+	// Enterprise certification (issue 12); nil: no agencies.cert_status to keep in step yet.
+	wireCert(routes, opt.DB, uploads, nil, cfg.OCR, now, log)
 	// The shop: goods and orders.
 	// The dashboard's figures change in the same transaction as the goods and orders they count.
 	figures := dashboard.NewRecorder(time.Local)

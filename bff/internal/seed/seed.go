@@ -102,6 +102,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyShopPages, "the shop pages", shop},
 		{KeyDashboardPage, "the dashboard", dashboardPage},
 		{KeyAPIDocPage, "the API document page", apiDocPage},
+		{KeyCertPages, "the certification pages", certPages},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)
@@ -261,6 +262,9 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 		return false, err
 	}
 	if err := grantShop(ctx, tx, gen, channelRole.ID, channelShop); err != nil {
+		return false, err
+	}
+	if err := grantCertToChannel(ctx, tx, gen); err != nil {
 		return false, err
 	}
 

@@ -20,6 +20,9 @@ const registry: Record<string, LazyExoticComponent<ComponentType>> = {
   // the fixed routes /applyForm and /startBatch, when a menu points at them (流程)
   'workflow/applyForm/index': lazy(() => import('@/features/workflow/ApplyFormPage')),
   'workflow/startBatch/index': lazy(() => import('@/features/workflow/StartBatchPage')),
+  // 渠道 / 我的渠道: the enterprise certification
+  'channel/cert/index': lazy(() => import('@/features/cert/CertAuditPage')),
+  'channel/mine/cert/index': lazy(() => import('@/features/cert')),
 };
 
 export function hasPage(key: string): boolean {

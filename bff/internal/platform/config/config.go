@@ -72,6 +72,9 @@ type Config struct {
 
 	// MetricsAddr is the listener of GET /metrics (Prometheus); empty: no metrics.
 	MetricsAddr string
+
+	// OCR reads identity cards for the enterprise certification.
+	OCR OCR
 }
 
 // DB says which database to open.
@@ -98,7 +101,7 @@ const (
 )
 
 func settings() []setting {
-	return []setting{
+	return append([]setting{
 		{"BFF_ADDR", "127.0.0.1:8000", "listen address host:port", parseAddr},
 		{"BFF_DATA_DIR", "./data", "directory for the SQLite file and the generated JWT secret", func(c *Config, v string) error {
 			c.DataDir = filepath.Clean(v)
@@ -271,7 +274,7 @@ func settings() []setting {
 			}
 			return nil
 		}},
-	}
+	}, ocrSettings()...)
 }
 
 // FlagName turns BFF_DATA_DIR into data-dir.
@@ -347,6 +350,9 @@ func Load(args, environ []string, usage io.Writer) (Config, error) {
 			errs = append(errs, err)
 		}
 		if err := checkStorage(c); err != nil {
+			errs = append(errs, err)
+		}
+		if err := resolveOCR(&c, fileExists); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -74,3 +74,11 @@ const (
 	// past the console, by SQL).
 	DashboardRebuild = "dashboard:rebuild"
 )
+
+// Permissions of the enterprise certification (docs/decisions.md "Enterprise certification").
+const (
+	// CertSubmit: an agency operator submits their company's certification and reads ID cards.
+	CertSubmit = "cert:submit"
+	CertList   = "cert:list"
+	CertAudit  = "cert:audit"
+)

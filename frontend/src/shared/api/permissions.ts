@@ -41,6 +41,9 @@ export const Perm = {
   OrderExport: 'order:export',
   DashboardView: 'dashboard:view',
   DashboardRebuild: 'dashboard:rebuild',
+  CertSubmit: 'cert:submit',
+  CertList: 'cert:list',
+  CertAudit: 'cert:audit',
 } as const;
 
 export type Perm = (typeof Perm)[keyof typeof Perm];

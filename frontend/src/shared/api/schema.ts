@@ -2051,6 +2051,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/olEnterpriseCert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * list certifications (ID numbers masked)
+         * @description Access: perm(cert:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description rows per page, default 10 */
+                    size?: number;
+                    blurry?: string;
+                    status?: "pending" | "approved" | "rejected";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListCertRow"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * submit (or, after a rejection, resubmit) the certification
+         * @description Access: perm(cert:submit)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["CertBody"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxCreated"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/olEnterpriseCert/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * my agency's certification
+         * @description Access: perm(cert:submit)
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CertMineAnswer"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/olEnterpriseCert/ocrIdCard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * read an uploaded identity card (OCR)
+         * @description Access: perm(cert:submit)
+         */
+        get: {
+            parameters: {
+                query: {
+                    fileId: number;
+                    side: "front" | "back";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OcrCard"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/olEnterpriseCert/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * one certification with its images
+         * @description Access: perm(cert:list)
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CertRow"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/olEnterpriseCert/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * approve, or reject with a reason, a pending certification
+         * @description Access: perm(cert:audit)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["CertAuditBody"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -3670,6 +3908,54 @@ export interface components {
             roles: components["schemas"]["AuthRoleRef"][];
             username: string;
         };
+        CertAuditBody: {
+            approve: boolean;
+            reason: string;
+        };
+        CertBody: {
+            /**
+             * Format: int64
+             * @description staff only: the agency submitted for
+             */
+            agencyId?: number;
+            companyName: string;
+            creditCode: string;
+            /** Format: int64 */
+            idBack: number;
+            /** Format: int64 */
+            idFront: number;
+            idNumber: string;
+            legalPerson: string;
+            /** Format: int64 */
+            license: number;
+        };
+        CertImage: {
+            /** Format: int64 */
+            id: number;
+            url: string;
+        };
+        CertMineAnswer: {
+            cert: null | components["schemas"]["CertRow"];
+        };
+        CertRow: {
+            /** Format: int64 */
+            agencyId: number;
+            agencyName: string;
+            auditTime?: string;
+            companyName: string;
+            creditCode: string;
+            /** Format: int64 */
+            id: number;
+            idBack?: components["schemas"]["CertImage"];
+            idFront?: components["schemas"]["CertImage"];
+            idNumber: string;
+            legalPerson: string;
+            license?: components["schemas"]["CertImage"];
+            reason: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            submitTime: string;
+        };
         DashboardAmount: {
             previous: components["schemas"]["MoneyFen"];
             rate: null | number;
@@ -3884,6 +4170,10 @@ export interface components {
             content: components["schemas"]["AuthOnlineUser"][];
             totalElements: number;
         };
+        HttpxListCertRow: {
+            content: components["schemas"]["CertRow"][];
+            totalElements: number;
+        };
         HttpxListDeptNode: {
             content: components["schemas"]["DeptNode"][];
             totalElements: number;
@@ -3981,6 +4271,16 @@ export interface components {
         MoneyFen: string;
         /** Format: binary */
         MultipartFile: string;
+        OcrCard: {
+            address: string;
+            authority: string;
+            birth: string;
+            ethnicity: string;
+            gender: string;
+            name: string;
+            number: string;
+            validity: string;
+        };
         OrderCounts: {
             /** Format: int64 */
             all: number;

@@ -1,0 +1,51 @@
+package app
+
+import (
+	"log/slog"
+	"net/http"
+	"os"
+	"time"
+
+	"gorm.io/gorm"
+
+	"mallconsole/bff/internal/attach"
+	"mallconsole/bff/internal/cert"
+	"mallconsole/bff/internal/cert/ocr"
+	"mallconsole/bff/internal/platform/authz"
+	"mallconsole/bff/internal/platform/config"
+)
+
+// defaultTesseract is where Debian's tesseract-ocr puts the program.
+const defaultTesseract = "/usr/bin/tesseract"
+
+// ocrProvider is the identity-card reader the configuration names (config.Load resolved
+// "auto"); an empty provider (a Config built by hand, as in tests) is auto as well.
+func ocrProvider(c config.OCR) ocr.Provider {
+	path := c.Tesseract
+	if path == "" {
+		path = defaultTesseract
+	}
+	timeout := c.Timeout
+	if timeout <= 0 {
+		timeout = 20 * time.Second
+	}
+	switch c.Provider {
+	case config.OCRCloud:
+		return &ocr.Baidu{Base: c.CloudURL, APIKey: c.CloudKey, SecretKey: c.CloudSec, Client: &http.Client{Timeout: timeout}}
+	case config.OCROff:
+		return ocr.Off{}
+	case config.OCRTesseract:
+		return ocr.Tesseract{Path: path, Timeout: timeout}
+	}
+	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+		return ocr.Tesseract{Path: path, Timeout: timeout}
+	}
+	return ocr.Off{}
+}
+
+// wireCert registers the enterprise certification. The agencies' cert_status is kept in step
+// through cert.Agencies once the agency feature has the column (agencies may be nil until then).
+func wireCert(routes *authz.Router, g *gorm.DB, uploads *attach.Service, agencies cert.Agencies, cfg config.OCR,
+	now func() time.Time, log *slog.Logger) {
+	cert.NewService(cert.NewStore(g), cert.Uploads{Attach: uploads}, agencies, ocrProvider(cfg), now, log).Routes(routes)
+}
