@@ -7,6 +7,7 @@ import (
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/auth"
+	"mallconsole/bff/internal/contract"
 	"mallconsole/bff/internal/dashboard"
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/dict"
@@ -31,6 +32,7 @@ func Migrations() []db.Migration {
 		attach.Migrations(),
 		workflow.Migrations(),
 		goods.Migrations(), order.Migrations(), agency.Migrations(), dashboard.Migrations(),
+		contract.Migrations(),
 	} {
 		all = append(all, ms...)
 	}

@@ -41,6 +41,16 @@ export const Perm = {
   OrderExport: 'order:export',
   DashboardView: 'dashboard:view',
   DashboardRebuild: 'dashboard:rebuild',
+  ContractList: 'contract:list',
+  ContractAdd: 'contract:add',
+  ContractEdit: 'contract:edit',
+  ContractDel: 'contract:del',
+  ContractExport: 'contract:export',
+  ContractTemplateList: 'contractTemplate:list',
+  ContractTemplateAdd: 'contractTemplate:add',
+  ContractTemplateEdit: 'contractTemplate:edit',
+  ContractTemplateDel: 'contractTemplate:del',
+  ContractTemplateReceive: 'contractTemplate:receive',
 } as const;
 
 export type Perm = (typeof Perm)[keyof typeof Perm];
