@@ -82,7 +82,9 @@ func (s *Service) ByBusiness(ctx context.Context, kind, businessID string) ([]At
 }
 
 // Get returns the attachment with id, found = false when there is none.
-func (s *Service) Get(ctx context.Context, id int64) (Attachment, bool, error) { return s.byID(ctx, id) }
+func (s *Service) Get(ctx context.Context, id int64) (Attachment, bool, error) {
+	return s.byID(ctx, id)
+}
 
 // Put stores body as owner's attachment of the given type under name (files the program makes
 // itself, e.g. the demo contract template); the kind is sniffed as for an upload.

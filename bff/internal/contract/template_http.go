@@ -201,10 +201,12 @@ func (s *Service) handleTemplateDelete(c echo.Context) error {
 
 type receiveBody struct {
 	TemplateID int64 `json:"templateId"`
+	AgencyID   int64 `json:"agencyId,omitempty" description:"staff only: the agency received for (an operator: always their own)"`
 }
 
 // handleReceive: POST /api/contractTemplate/receive {templateId} by an operator → 201 {id} of
-// their agency's new contract; 409 the second time. Staff have no agency to receive for.
+// their agency's new contract; 409 the second time. Staff, who have no agency, name the one they
+// receive for (agencyId).
 func (s *Service) handleReceive(c echo.Context) error {
 	var b receiveBody
 	if err := httpx.JSON(c, &b); err != nil {
@@ -216,13 +218,17 @@ func (s *Service) handleReceive(c echo.Context) error {
 		return chk.Err
 	}
 	scope := agency.Scope(authz.From(c))
-	if scope == nil || *scope == 0 {
-		return httpx.BadRequest("templateId", "只有渠道运营人员可以领取合同模板")
+	target := b.AgencyID
+	if scope != nil {
+		target = *scope
+	}
+	if target <= 0 {
+		return httpx.BadRequest("agencyId", httpx.ReasonRequired)
 	}
 	if _, err := s.Template(c.Request().Context(), scope, b.TemplateID); err != nil {
 		return httpError(err)
 	}
-	ct, err := s.Receive(c.Request().Context(), *scope, b.TemplateID)
+	ct, err := s.Receive(c.Request().Context(), target, b.TemplateID)
 	if err != nil {
 		return httpError(err)
 	}
