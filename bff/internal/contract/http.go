@@ -70,6 +70,8 @@ func httpError(err error) error {
 			return httpx.Conflict("status", fmt.Sprintf("合同状态为%s，不能%s", StatusLabels[move.From], to))
 		}
 		return httpx.Conflict("status", fmt.Sprintf("合同状态为%s，不能变为%s", StatusLabels[move.From], to))
+	case errors.Is(err, ErrIllegalMove):
+		return httpx.Conflict("status", "合同当前状态不允许此操作")
 	case errors.Is(err, ErrTemplateInUse):
 		return httpx.Conflict("ids", "已有合同使用该模板，不能删除")
 	case errors.Is(err, ErrAlreadyReceived):
