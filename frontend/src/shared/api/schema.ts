@@ -4336,6 +4336,11 @@ export interface components {
             variables: components["schemas"]["ContractVar"][];
         };
         ContractReceiveBody: {
+            /**
+             * Format: int64
+             * @description staff only: the agency received for (an operator: always their own)
+             */
+            agencyId?: number;
             /** Format: int64 */
             templateId: number;
         };
