@@ -71,25 +71,17 @@ export default function ContractPage() {
   });
 
   const columns: DataColumn<ContractRow>[] = [
-    { title: t('contract.no'), dataIndex: 'contractNo', width: 170, fieldProps: { 'aria-label': t('contract.no') } },
-    { title: t('contract.name'), dataIndex: 'name', search: false, ellipsis: true, width: 160 },
+    { title: t('contract.no'), dataIndex: 'contractNo', width: 160, fieldProps: { 'aria-label': t('contract.no') } },
+    { title: t('contract.name'), dataIndex: 'name', search: false, ellipsis: true, width: 130 },
     {
       title: t('contract.agency'),
       dataIndex: 'agencyId',
       valueType: 'digit',
-      width: 170,
+      width: 150,
+      ellipsis: true,
       fieldProps: { 'aria-label': t('contract.agencyId'), min: 1, precision: 0, placeholder: t('contract.agencyId') },
       render: (_, row) => row.agencyName || `#${row.agencyId}`,
     },
-    {
-      title: t('contract.term'),
-      dataIndex: 'term',
-      search: false,
-      width: 200,
-      render: (_, row) => `${row.startDate} ~ ${row.endDate}`,
-    },
-    { title: t('contract.term'), dataIndex: 'createDate', valueType: 'dateRange', hideInTable: true, fieldProps: { 'aria-label': t('contract.term') } },
-    { title: t('contract.amount'), dataIndex: 'amount', search: false, align: 'right', sorter: true, width: 120, render: (_, row) => formatYuan(row.amount) },
     {
       title: t('contract.status'),
       dataIndex: 'status',
@@ -99,6 +91,15 @@ export default function ContractPage() {
       fieldProps: { 'aria-label': t('contract.status') },
       render: (_, row) => <StatusTag row={row} />,
     },
+    {
+      title: t('contract.term'),
+      dataIndex: 'term',
+      search: false,
+      width: 190,
+      render: (_, row) => `${row.startDate} ~ ${row.endDate}`,
+    },
+    { title: t('contract.term'), dataIndex: 'createDate', valueType: 'dateRange', hideInTable: true, fieldProps: { 'aria-label': t('contract.term') } },
+    { title: t('contract.amount'), dataIndex: 'amount', search: false, align: 'right', sorter: true, width: 120, render: (_, row) => formatYuan(row.amount) },
     {
       title: t('contract.expiring'),
       dataIndex: 'expiring',
