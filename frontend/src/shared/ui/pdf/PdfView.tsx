@@ -15,6 +15,9 @@ export default function PdfView({ url, width = 640 }: { url: string; width?: num
   const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<{ phase: 'loading' | 'done' | 'failed'; pages: number }>({ phase: 'loading', pages: 0 });
+  // the labels only: a new translator (another render) must not draw the pages again
+  const label = useRef(t);
+  label.current = t;
 
   useEffect(() => {
     let close: (() => Promise<void>) | undefined;
@@ -32,7 +35,7 @@ export default function PdfView({ url, width = 640 }: { url: string; width?: num
       host.replaceChildren();
       for (let n = 1; n <= pages && !gone; n++) {
         const canvas = document.createElement('canvas');
-        canvas.setAttribute('aria-label', t('pdf.page', { n }));
+        canvas.setAttribute('aria-label', label.current('pdf.page', { n }));
         canvas.style.display = 'block';
         canvas.style.margin = '0 auto 12px';
         canvas.style.boxShadow = '0 1px 4px rgba(0,0,0,.2)';
@@ -48,7 +51,7 @@ export default function PdfView({ url, width = 640 }: { url: string; width?: num
       gone = true;
       void close?.();
     };
-  }, [url, width, t]);
+  }, [url, width]);
 
   return (
     <div data-pdf-view={state.phase} style={{ background: '#f0f2f5', padding: 12, minHeight: 120, overflow: 'auto' }}>
