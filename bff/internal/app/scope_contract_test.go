@@ -195,6 +195,9 @@ func TestContractUploads(t *testing.T) {
 	s.DB.Table("attachments").Count(&before)
 	uploadFile(t, s, admin, map[string]string{"type": contract.TemplateFile}, "伪装.pdf", png, http.StatusBadRequest)
 	uploadFile(t, s, admin, map[string]string{"type": contract.TemplateFile}, "x.pdf", []byte("not a pdf at all"), http.StatusBadRequest)
+	// over 20 MB (under the service's 50): 413, while it streams
+	big := append([]byte("%PDF-1.4\n"), make([]byte, contract.MaxPDF)...)
+	uploadFile(t, s, admin, map[string]string{"type": contract.TemplateFile}, "big.pdf", big, http.StatusRequestEntityTooLarge)
 	m := &matrix{s: s, admin: admin}
 	id := m.newContract(t, contract.Submit)
 	scanFields := map[string]string{"type": contract.ContractFile, "businessId": fmt.Sprint(id)}
