@@ -141,6 +141,13 @@ async function flow({ base, scope, name, tag }) {
   await row.getByText('已签署').waitFor();
   assert.equal(await row.getByRole('button', { name: '标记已签署' }).count(), 0);
   await screenshot(staff, `contract-${tag}-04-signed`);
+  // 详情 ↗ opens /look?type=contract&id= with the scan drawn
+  await row.getByRole('button', { name: /更\s*多/ }).click();
+  await staff.getByRole('menuitem', { name: /详情/ }).click();
+  await staff.waitForURL(/\/look\?type=contract&id=\d+$/);
+  await s.getByText(`${tag}签署扫描件.pdf`).waitFor();
+  await pdfDrawn(s);
+  await screenshot(staff, `contract-${tag}-05-look`);
 
   // the operator sees it signed
   await ch.reload();
