@@ -25,6 +25,7 @@ import (
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/auth"
+	"mallconsole/bff/internal/contract"
 	"mallconsole/bff/internal/dashboard"
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/dict"
@@ -265,6 +266,14 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	order.NewService(order.NewStoreWithClock(opt.DB, now, figures), dicts, now).Routes(routes)
 	overview := dashboard.NewService(opt.DB, time.Local, now, cfg.ProfilingPublic)
 	overview.UseUpstreams(ups, log, cfg.UpstreamTimeout)
+	// Contracts and templates (issue 12): their files are uploads with rules of their own.
+	contracts := contract.NewService(contract.NewStore(opt.DB), opt.DB, uploads, now, time.Local)
+	contracts.FileRules(uploads)
+	if err := contracts.DemoFiles(ctx, uploads); err != nil {
+		return nil, err
+	}
+	contracts.Routes(routes)
+	overview.UseContracts(contracts)
 	overview.Routes(routes)
 	// Upstream mode: after every feature, so that the BFF's own routes win.
 	routes.Yield(nil)

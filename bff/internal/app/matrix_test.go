@@ -379,6 +379,7 @@ func matrixSamples() map[string]sample {
 	all := shopSamples()
 	maps.Copy(all, dashboardSamples())
 	maps.Copy(all, certSamples())
+	maps.Copy(all, contractSamples())
 	maps.Copy(all, map[string]sample{
 		"GET /api/app/config":   get("/api/app/config?host=shop.example.com"),
 		"GET /api/auth/info":    get("/api/auth/info"),

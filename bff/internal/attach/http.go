@@ -147,7 +147,8 @@ func (s *Service) receive(c echo.Context, lim limits) (Attachment, error) {
 			if stored {
 				return Attachment{}, httpx.BadRequest(lim.field, "只能上传一个文件")
 			}
-			if err := s.storeFile(c, part, &a, lim); err != nil {
+			// a type sent before the file narrows the limits while it streams
+			if err := s.storeFile(c, part, &a, s.narrowed(lim, a.Type)); err != nil {
 				return Attachment{}, err
 			}
 			stored = true
@@ -175,6 +176,9 @@ func (s *Service) receive(c echo.Context, lim limits) (Attachment, error) {
 	}
 	if lim.kind != "" {
 		a.Type = lim.kind
+	}
+	if err := s.checkTyped(ctx, authz.From(c), a, lim); err != nil {
+		return Attachment{}, err
 	}
 	a.CreateTime = s.opt.Now()
 	if err := s.db.WithContext(ctx).Create(&a).Error; err != nil {
@@ -214,7 +218,7 @@ func (s *Service) storeFile(c echo.Context, part io.Reader, a *Attachment, lim l
 	}
 	kind, ok := sniff(head, a.OriginalName)
 	if !ok || !allowed(kind, lim.types) {
-		return httpx.BadRequest(lim.field, "不支持的文件类型(允许: "+strings.Join(lim.types, ", ")+")")
+		return unsupported(lim)
 	}
 	a.Key, a.ContentType = newKey(kind.Ext), kind.ContentType
 	body := &capped{r: io.MultiReader(bytes.NewReader(head), part), max: lim.maxBytes}
@@ -347,7 +351,11 @@ func (s *Service) handleDelete(c echo.Context) error {
 		return &httpx.Error{Status: http.StatusNotFound, Message: "附件不存在"}
 	}
 	p := authz.From(c)
-	if a.OwnerID != p.UserID && !p.Can(PermDelete) {
+	if r, ok := s.typed[a.Type]; ok && r.Delete != nil {
+		if err := r.Delete(ctx, p, a); err != nil {
+			return err
+		}
+	} else if a.OwnerID != p.UserID && !p.Can(PermDelete) {
 		return &httpx.Error{Status: http.StatusForbidden, Message: "没有权限"}
 	}
 	if err := s.db.WithContext(ctx).Delete(&Attachment{}, id).Error; err != nil {
@@ -357,6 +365,10 @@ func (s *Service) handleDelete(c echo.Context) error {
 		return err
 	}
 	return c.NoContent(http.StatusOK)
+}
+
+func unsupported(lim limits) error {
+	return httpx.BadRequest(lim.field, "不支持的文件类型(允许: "+strings.Join(lim.types, ", ")+")")
 }
 
 func humanSize(n int64) string {

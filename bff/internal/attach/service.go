@@ -29,6 +29,7 @@ type Service struct {
 	db    *gorm.DB
 	store Storage
 	opt   Options
+	typed map[string]Rule // upload types with their own rules (typed.go)
 }
 
 // New builds the service.

@@ -62,6 +62,8 @@ type Pending struct {
 	Refunded      int64 `json:"refunded"`
 	LowStock      int64 `json:"lowStock"`
 	LowStockBelow int64 `json:"lowStockBelow"`
+	// ExpiringContracts: signed contracts ending within 30 days (合同即将到期), now.
+	ExpiringContracts int64 `json:"expiringContracts"`
 }
 
 // TrendRow is one day of the trend: orders placed and sales paid.
@@ -164,6 +166,9 @@ func (s *Service) answer(c echo.Context, p *authz.Principal, scope *int64) error
 	}
 	a := answerOf(o)
 	a.Extra, a.Unavailable = extra, missing
+	if a.Pending.ExpiringContracts, err = s.expiringContracts(ctx, scope); err != nil {
+		return err
+	}
 	return c.JSON(http.StatusOK, a)
 }
 

@@ -8,6 +8,7 @@ import (
 	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/auth"
 	"mallconsole/bff/internal/cert"
+	"mallconsole/bff/internal/contract"
 	"mallconsole/bff/internal/dashboard"
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/dict"
@@ -33,6 +34,7 @@ func Migrations() []db.Migration {
 		workflow.Migrations(),
 		goods.Migrations(), order.Migrations(), agency.Migrations(), dashboard.Migrations(),
 		cert.Migrations(),
+		contract.Migrations(),
 	} {
 		all = append(all, ms...)
 	}

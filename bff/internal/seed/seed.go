@@ -103,6 +103,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyDashboardPage, "the dashboard", dashboardPage},
 		{KeyAPIDocPage, "the API document page", apiDocPage},
 		{KeyCertPages, "the certification pages", certPages},
+		{KeyContractPages, "the contract pages", contractPages},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)
@@ -294,6 +295,12 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 	}
 	agencies, err := demoAgencies(ctx, tx, gen)
 	if err != nil {
+		return false, err
+	}
+	if err := grantContracts(ctx, tx, gen, staffRole.ID, channelRole.ID); err != nil {
+		return false, err
+	}
+	if err := demoContracts(ctx, tx, agencies, time.Now().UTC().Truncate(time.Millisecond)); err != nil {
 		return false, err
 	}
 	channel, channelCreated, err := users.Ensure(ctx, user.User{Username: ChannelUser, NickName: "渠道小李", Gender: "男",

@@ -17,6 +17,9 @@ const registry: Record<string, LazyExoticComponent<ComponentType>> = {
   // 商城
   'mall/goods/index': lazy(() => import('@/features/goods')),
   'mall/order/index': lazy(() => import('@/features/order')),
+  // 渠道 / 我的渠道: contracts and their templates (the BFF scopes an operator to their agency)
+  'channel/contract/index': lazy(() => import('@/features/contract')),
+  'channel/contractTemplate/index': lazy(() => import('@/features/contract/TemplatePage')),
   // the fixed routes /applyForm and /startBatch, when a menu points at them (流程)
   'workflow/applyForm/index': lazy(() => import('@/features/workflow/ApplyFormPage')),
   'workflow/startBatch/index': lazy(() => import('@/features/workflow/StartBatchPage')),

@@ -82,3 +82,18 @@ const (
 	CertList   = "cert:list"
 	CertAudit  = "cert:audit"
 )
+
+// Permissions of contracts and their templates (docs/decisions.md "Contracts").
+const (
+	ContractList   = "contract:list"
+	ContractAdd    = "contract:add"
+	ContractEdit   = "contract:edit" // edit, attach scans, and every status move
+	ContractDel    = "contract:del"
+	ContractExport = "contract:export"
+
+	ContractTemplateList    = "contractTemplate:list"
+	ContractTemplateAdd     = "contractTemplate:add"
+	ContractTemplateEdit    = "contractTemplate:edit" // edit and publish
+	ContractTemplateDel     = "contractTemplate:del"
+	ContractTemplateReceive = "contractTemplate:receive" // an operator receives a template for their agency
+)

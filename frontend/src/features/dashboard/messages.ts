@@ -24,6 +24,8 @@ export const messages = {
   'dashboard.refunded': ['已退款', 'Refunded'],
   'dashboard.refunded.hint': ['所选期间的订单中已退款的', 'orders of the period now refunded'],
   'dashboard.lowStock': ['库存预警', 'Low stock'],
+  'dashboard.expiringContracts': ['合同即将到期', 'Contracts expiring'],
+  'dashboard.expiringContracts.hint': ['已签署且30天内到期的合同', 'signed contracts ending within 30 days'],
   'dashboard.lowStock.hint': ['在售且库存少于{n}件', 'on sale with fewer than {n} in stock'],
   'dashboard.trend': ['订单与销售趋势', 'Orders and sales'],
   'dashboard.statuses': ['订单状态分布', 'Orders by status'],

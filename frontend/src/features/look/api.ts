@@ -6,3 +6,5 @@ export type OrderDetail = Schemas['OrderDetailRow'];
 
 export const getGoods = (id: number) => http.get<GoodsDetail>(`/api/goods/${id}`);
 export const getOrder = (id: number) => http.get<OrderDetail>(`/api/orders/${id}`);
+export type ContractDetail = Schemas['ContractDetailRow'];
+export const getContract = (id: number) => http.get<ContractDetail>(`/api/contracts/${id}`);

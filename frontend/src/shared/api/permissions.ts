@@ -44,6 +44,16 @@ export const Perm = {
   CertSubmit: 'cert:submit',
   CertList: 'cert:list',
   CertAudit: 'cert:audit',
+  ContractList: 'contract:list',
+  ContractAdd: 'contract:add',
+  ContractEdit: 'contract:edit',
+  ContractDel: 'contract:del',
+  ContractExport: 'contract:export',
+  ContractTemplateList: 'contractTemplate:list',
+  ContractTemplateAdd: 'contractTemplate:add',
+  ContractTemplateEdit: 'contractTemplate:edit',
+  ContractTemplateDel: 'contractTemplate:del',
+  ContractTemplateReceive: 'contractTemplate:receive',
 } as const;
 
 export type Perm = (typeof Perm)[keyof typeof Perm];

@@ -562,6 +562,629 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contractTemplate/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * an operator receives a template: their agency's contract in pending_sign, once
+         * @description Access: perm(contractTemplate:receive)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ContractReceiveBody"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxCreated"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractTemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * list templates (an operator: the published, enabled ones, with received)
+         * @description Access: perm(contractTemplate:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description rows per page, default 10 */
+                    size?: number;
+                    blurry?: string;
+                    enabled?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListContractTemplateRow"];
+                    };
+                };
+            };
+        };
+        /**
+         * edit a template
+         * @description Access: perm(contractTemplate:edit)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ContractTemplateBody"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        /**
+         * create a template
+         * @description Access: perm(contractTemplate:add)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ContractTemplateBody"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxCreated"];
+                    };
+                };
+            };
+        };
+        /**
+         * delete templates no contract was made from
+         * @description Access: perm(contractTemplate:del)
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["HttpxIDList"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractTemplates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * one template
+         * @description Access: perm(contractTemplate:list)
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContractTemplateRow"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractTemplates/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * publish a template to the agencies (发布)
+         * @description Access: perm(contractTemplate:edit)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * list contracts
+         * @description Access: perm(contract:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description rows per page, default 10 */
+                    size?: number;
+                    /** @description field,asc|desc, repeatable */
+                    sort?: string[];
+                    /** @description prefix */
+                    contractNo?: string;
+                    agencyId?: number;
+                    status?: "draft" | "pending_sign" | "signed" | "expired" | "terminated";
+                    /** @description the term ends on or after this date (yyyy-MM-dd) */
+                    startTime?: string;
+                    /** @description the term starts on or before this date */
+                    endTime?: string;
+                    /** @description 1: signed contracts ending within 30 days (即将到期) */
+                    expiring?: "1" | "0" | "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListContractRow"];
+                    };
+                };
+            };
+        };
+        /**
+         * edit a contract until it is signed
+         * @description Access: perm(contract:edit)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ContractBody"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        /**
+         * create a draft contract
+         * @description Access: perm(contract:add)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ContractBody"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxCreated"];
+                    };
+                };
+            };
+        };
+        /**
+         * delete draft contracts
+         * @description Access: perm(contract:del)
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["HttpxIDList"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export the rows named by ids as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+         * @description Access: perm(contract:export)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ExportBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/downloadAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export every row the filters match as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+         * @description Access: perm(contract:export)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ExportBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * one contract with its variables and attachments
+         * @description Access: perm(contract:list)
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContractDetailRow"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * mark signed (标记已签署): pending_sign → signed, a scan attached
+         * @description Access: perm(contract:edit)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * submit for signing (提交签署): draft → pending_sign
+         * @description Access: perm(contract:edit)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/terminate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * terminate (终止): pending_sign or signed → terminated
+         * @description Access: perm(contract:edit)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard": {
         parameters: {
             query?: never;
@@ -3956,6 +4579,125 @@ export interface components {
             status: "pending" | "approved" | "rejected";
             submitTime: string;
         };
+        ContractBody: {
+            /**
+             * Format: int64
+             * @description ignored for an operator: their agency
+             */
+            agencyId: number;
+            /** @description yuan, at most two decimals */
+            amount: string;
+            /** @description yyyy-MM-dd */
+            endDate: string;
+            /**
+             * Format: int64
+             * @description the row to edit (PUT)
+             */
+            id?: number;
+            name: string;
+            remark?: string;
+            /** @description yyyy-MM-dd */
+            startDate: string;
+            templateId?: null | number;
+        };
+        ContractDetailRow: {
+            /** Format: int64 */
+            agencyId: number;
+            agencyName: string;
+            amount: components["schemas"]["MoneyFen"];
+            contractNo: string;
+            createTime: string;
+            endDate: string;
+            /** @description signed and ending within 30 days (即将到期) */
+            expiring: boolean;
+            files: components["schemas"]["AttachUploaded"][];
+            /** Format: int64 */
+            id: number;
+            name: string;
+            remark: string;
+            signTime: string;
+            startDate: string;
+            /**
+             * @description effective: a signed contract past its end date is expired
+             * @enum {string}
+             */
+            status: "draft" | "pending_sign" | "signed" | "expired" | "terminated";
+            templateId: null | number;
+            variables: components["schemas"]["ContractVar"][];
+        };
+        ContractReceiveBody: {
+            /**
+             * Format: int64
+             * @description staff only: the agency received for (an operator: always their own)
+             */
+            agencyId?: number;
+            /** Format: int64 */
+            templateId: number;
+        };
+        ContractRow: {
+            /** Format: int64 */
+            agencyId: number;
+            agencyName: string;
+            amount: components["schemas"]["MoneyFen"];
+            contractNo: string;
+            createTime: string;
+            endDate: string;
+            /** @description signed and ending within 30 days (即将到期) */
+            expiring: boolean;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            remark: string;
+            signTime: string;
+            startDate: string;
+            /**
+             * @description effective: a signed contract past its end date is expired
+             * @enum {string}
+             */
+            status: "draft" | "pending_sign" | "signed" | "expired" | "terminated";
+            templateId: null | number;
+        };
+        ContractTemplateBody: {
+            /** @description default true */
+            enabled?: null | boolean;
+            /** Format: int64 */
+            fileId: number;
+            /**
+             * Format: int64
+             * @description the row to edit (PUT)
+             */
+            id?: number;
+            name: string;
+            validMonths: number;
+            variables: components["schemas"]["ContractVar"][];
+            version: string;
+        };
+        ContractTemplateRow: {
+            createTime: string;
+            /** @description download under the original name */
+            downloadUrl: string;
+            enabled: boolean;
+            /** Format: int64 */
+            fileId: number;
+            fileName: string;
+            /** @description read (inline) */
+            fileUrl: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            publishTime: string;
+            published: boolean;
+            /** @description an operator: their agency received it */
+            received: boolean;
+            validMonths: number;
+            variables: components["schemas"]["ContractVar"][];
+            version: string;
+        };
+        ContractVar: {
+            key: string;
+            label: string;
+            value: string;
+        };
         DashboardAmount: {
             previous: components["schemas"]["MoneyFen"];
             rate: null | number;
@@ -3993,6 +4735,8 @@ export interface components {
             sales: components["schemas"]["DashboardAmount"];
         };
         DashboardPending: {
+            /** Format: int64 */
+            expiringContracts: number;
             /** Format: int64 */
             lowStock: number;
             /** Format: int64 */
@@ -4172,6 +4916,14 @@ export interface components {
         };
         HttpxListCertRow: {
             content: components["schemas"]["CertRow"][];
+            totalElements: number;
+        };
+        HttpxListContractRow: {
+            content: components["schemas"]["ContractRow"][];
+            totalElements: number;
+        };
+        HttpxListContractTemplateRow: {
+            content: components["schemas"]["ContractTemplateRow"][];
             totalElements: number;
         };
         HttpxListDeptNode: {

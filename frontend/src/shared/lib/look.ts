@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 
 /** Records the read-only detail page (/look, 详情) shows (docs/decisions.md "Goods page and /look"). */
-export type LookType = 'goods' | 'order';
+export type LookType = 'goods' | 'order' | 'contract';
 
-export const LOOK_TYPES: readonly LookType[] = ['goods', 'order'];
+export const LOOK_TYPES: readonly LookType[] = ['goods', 'order', 'contract'];
 
 /**
  * The list each record type is opened from, by its menu component key: /look lights that list's

@@ -11,6 +11,10 @@ export const uiMessages = {
   'v.ip': ['请输入正确的IP地址', 'Please enter the correct IP address'],
   'ph.input': ['请输入{label}', 'Please enter {label}'],
   'ph.select': ['请选择{label}', 'Please select {label}'],
+  // the PDF preview (shared/ui/pdf)
+  'pdf.page': ['第{n}页', 'Page {n}'],
+  'pdf.loading': ['正在加载PDF', 'Loading the PDF'],
+  'pdf.failed': ['PDF加载失败，请下载后查看', 'The PDF could not be shown: download it instead'],
   'table.minColumn': ['请至少选择一列', 'Please select at least one column'],
   'upload.tooBig': ['上传图片大小不能超过 {n} MB!', 'Uploaded picture size cannot exceed {n} MB'],
   'upload.limit.title': ['提示', 'Hint'],

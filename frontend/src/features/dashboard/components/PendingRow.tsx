@@ -5,7 +5,7 @@ import type { Overview, Period } from '../api';
 import { useT } from '../messages';
 
 /**
- * 待发货, 已退款, 库存预警; each number opens the list filtered by the URL query the goods and order
+ * 待发货, 已退款, 库存预警, 合同即将到期; each number opens the list filtered by the URL query the goods and order
  * pages read (docs/decisions.md "Dashboard"). A wall display shows the numbers without links.
  */
 export function PendingRow({ data, period, links }: { data?: Overview; period: Period; links: boolean }) {
@@ -27,6 +27,13 @@ export function PendingRow({ data, period, links }: { data?: Overview; period: P
       to: '/mall/goods?status=on_sale&lowStock=1',
       hint: t('dashboard.lowStock.hint', { n: p?.lowStockBelow ?? 10 }),
     },
+    {
+      key: 'expiringContracts',
+      title: t('dashboard.expiringContracts'),
+      value: p?.expiringContracts,
+      to: '/channel/contract?expiring=1',
+      hint: t('dashboard.expiringContracts.hint'),
+    },
   ];
   return (
     <Card title={t('dashboard.pending')} size="small">
@@ -34,7 +41,7 @@ export function PendingRow({ data, period, links }: { data?: Overview; period: P
         {items.map((item) => {
           const value: ReactNode = item.value ?? '-';
           return (
-            <Col key={item.key} xs={8}>
+            <Col key={item.key} xs={12} sm={6}>
               <Tooltip title={item.hint}>
                 <Statistic
                   title={item.title}

@@ -1,0 +1,111 @@
+package attach
+
+import (
+	"bytes"
+	"context"
+	"errors"
+
+	"mallconsole/bff/internal/platform/authz"
+)
+
+// Rule narrows the uploads of one type (the form's type field, e.g. "contract"): the kinds and
+// size accepted, who may attach a file to which record, and who may delete one. The feature
+// that owns the type registers it (Service.Typed); an upload of a type without a rule keeps the
+// default limits and the owner-only delete.
+type Rule struct {
+	Types    []string // accepted kinds; nil: the service's
+	MaxBytes int64    // 0: the service's; never above it (the body limit)
+	// Attach decides whether p may attach a file to the record businessID names; its error is
+	// the answer (an *httpx.Error), and the stored file is removed again.
+	Attach func(ctx context.Context, p *authz.Principal, a Attachment) error
+	// Delete decides whether p may delete a; nil: the owner, or a holder of attach:del.
+	Delete func(ctx context.Context, p *authz.Principal, a Attachment) error
+}
+
+// Typed registers the rule of an upload type. Call it while wiring, before serving.
+func (s *Service) Typed(kind string, r Rule) {
+	if s.typed == nil {
+		s.typed = map[string]Rule{}
+	}
+	s.typed[kind] = r
+}
+
+// narrowed are the limits of an upload of type kind: the rule's, inside the service's.
+func (s *Service) narrowed(lim limits, kind string) limits {
+	r, ok := s.typed[kind]
+	if !ok || lim.kind != "" {
+		return lim
+	}
+	if r.Types != nil {
+		lim.types = r.Types
+	}
+	if r.MaxBytes > 0 && r.MaxBytes < lim.maxBytes {
+		lim.maxBytes = r.MaxBytes
+	}
+	return lim
+}
+
+// checkTyped runs the type's rule on a stored upload: its kind and size (the type field may
+// come after the file, so the file was streamed under the service's limits) and Attach.
+func (s *Service) checkTyped(ctx context.Context, p *authz.Principal, a Attachment, lim limits) error {
+	r, ok := s.typed[a.Type]
+	if !ok || lim.kind != "" {
+		return nil
+	}
+	n := s.narrowed(lim, a.Type)
+	if k, ok := sniffKey(a.Key); !ok || !allowed(k, n.types) {
+		return unsupported(n)
+	}
+	if a.Size > n.maxBytes {
+		return tooBig(n)
+	}
+	if r.Attach != nil {
+		return r.Attach(ctx, p, a)
+	}
+	return nil
+}
+
+// sniffKey is the kind recorded in a stored key's extension (the key was named after the sniffed kind).
+func sniffKey(key string) (Kind, bool) {
+	ext := extOf(key)
+	if ext == "" {
+		return Kind{}, false
+	}
+	return Kind{Ext: ext[1:]}, true
+}
+
+// ByBusiness lists the attachments of one record (type and businessId of their upload), oldest first.
+func (s *Service) ByBusiness(ctx context.Context, kind, businessID string) ([]Attachment, error) {
+	var out []Attachment
+	err := s.db.WithContext(ctx).Where("type = ? AND business_id = ?", kind, businessID).Order("id").Find(&out).Error
+	return out, err
+}
+
+// Get returns the attachment with id, found = false when there is none.
+func (s *Service) Get(ctx context.Context, id int64) (Attachment, bool, error) {
+	return s.byID(ctx, id)
+}
+
+// Put stores body as owner's attachment of the given type under name (files the program makes
+// itself, e.g. the demo contract template); the kind is sniffed as for an upload.
+func (s *Service) Put(ctx context.Context, owner int64, kind, name string, body []byte) (Attachment, error) {
+	k, ok := sniff(body[:min(len(body), sniffLen)], name)
+	if !ok {
+		return Attachment{}, errors.New("attach: unknown kind of file")
+	}
+	a := Attachment{Key: newKey(k.Ext), OriginalName: cleanName(name), ContentType: k.ContentType, OwnerID: owner,
+		Type: kind, CreateTime: s.opt.Now()}
+	size, err := s.store.Put(ctx, a.Key, bytes.NewReader(body))
+	if err != nil {
+		return Attachment{}, err
+	}
+	a.Size = size
+	if err := s.db.WithContext(ctx).Create(&a).Error; err != nil {
+		_ = s.store.Delete(ctx, a.Key)
+		return Attachment{}, err
+	}
+	return a, nil
+}
+
+// Answer is the upload answer of a stored attachment (its read and download paths).
+func Answer(a Attachment) Uploaded { return answer(a) }

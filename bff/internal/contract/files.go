@@ -1,0 +1,67 @@
+package contract
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"mallconsole/bff/internal/agency"
+	"mallconsole/bff/internal/attach"
+	"mallconsole/bff/internal/platform/authz"
+	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/perm"
+)
+
+// MaxPDF is the largest template or scan accepted (docs/decisions.md "Contracts").
+const MaxPDF = 20 << 20
+
+// Uploads is where the file rules are registered (attach.Service).
+type Uploads interface {
+	Typed(kind string, r attach.Rule)
+}
+
+// FileRules registers the rules of the two upload types: PDFs by content, at most MaxPDF; a
+// template's file by who may write templates; a contract's scan (businessId = the contract's id)
+// by who may edit contracts, inside their agency scope, while the contract is not yet signed —
+// deleting one the same way.
+func (s *Service) FileRules(u Uploads) {
+	pdf := []string{"pdf"}
+	u.Typed(TemplateFile, attach.Rule{Types: pdf, MaxBytes: MaxPDF,
+		Attach: func(_ context.Context, p *authz.Principal, _ attach.Attachment) error {
+			if !p.Can(perm.ContractTemplateAdd, perm.ContractTemplateEdit) {
+				return httpx.Forbidden("没有权限")
+			}
+			return nil
+		},
+		Delete: func(_ context.Context, p *authz.Principal, _ attach.Attachment) error {
+			if !p.Can(perm.ContractTemplateEdit) {
+				return httpx.Forbidden("没有权限")
+			}
+			return nil
+		}})
+	scan := func(ctx context.Context, p *authz.Principal, a attach.Attachment) error {
+		if !p.Can(perm.ContractEdit) {
+			return httpx.Forbidden("没有权限")
+		}
+		id, err := strconv.ParseInt(a.BusinessID, 10, 64)
+		if err != nil || id <= 0 {
+			return httpx.BadRequest("businessId", "必须是合同的编号(正整数)")
+		}
+		c, err := s.store.Get(ctx, agency.Scope(p), id)
+		if err != nil {
+			return fileError(err)
+		}
+		if st := Effective(c, s.Today()); !Editable(st) {
+			return httpx.Conflict("status", "合同"+StatusLabels[st]+"，附件不能再更改")
+		}
+		return nil
+	}
+	u.Typed(ContractFile, attach.Rule{Types: pdf, MaxBytes: MaxPDF, Attach: scan, Delete: scan})
+}
+
+func fileError(err error) error {
+	if err == ErrNotFound {
+		return &httpx.Error{Status: http.StatusNotFound, Message: "合同不存在"}
+	}
+	return err
+}

@@ -1,0 +1,140 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { createCache } from '@ant-design/cssinjs';
+import { App as AntApp } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { Providers } from '@/app/providers';
+import { client } from '@/shared/api';
+import { useSession } from '@/features/auth';
+import { fakeBff, type FakeBff } from '@/test/fakeBff';
+import ContractPage from './ContractPage';
+import TemplatePage from './TemplatePage';
+import { canMove, editable } from './api';
+
+let bff: FakeBff;
+
+const contract = (id: number, status: string, expiring = false) => ({
+  id,
+  contractNo: `HT2026${id}`,
+  name: '渠道合作协议',
+  agencyId: 1,
+  agencyName: '杭州云栖商贸有限公司',
+  templateId: 1,
+  startDate: '2026-01-01',
+  endDate: '2026-12-20',
+  amount: '50000.00',
+  status,
+  expiring,
+  signTime: '',
+  remark: '',
+  createTime: '2026-01-01 10:00:00',
+});
+
+const template = (id: number, published: boolean, received: boolean) => ({
+  id,
+  name: `模板${id}`,
+  version: 'v1',
+  fileId: 9,
+  fileName: '模板.pdf',
+  fileUrl: '/api/files/a.pdf',
+  downloadUrl: '/api/files/a.pdf/download',
+  variables: [{ key: 'agencyName', label: '渠道名称', value: '' }],
+  validMonths: 12,
+  enabled: true,
+  published,
+  publishTime: '',
+  received,
+  createTime: '2026-01-01 10:00:00',
+});
+
+function show(page: React.ReactNode, path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Providers container={null} styleCache={createCache()}>
+        <AntApp>{page}</AntApp>
+      </Providers>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  bff = fakeBff();
+  bff.on('GET /api/contracts', (config) => {
+    bff.queries.push({ ...(config.params as Record<string, unknown>) });
+    return { status: 200, body: { content: [contract(1, 'pending_sign'), contract(2, 'signed', true), contract(3, 'draft')], totalElements: 3 } };
+  });
+  bff.on('GET /api/contractTemplates', () => ({
+    status: 200,
+    body: { content: [template(1, true, false), template(2, true, true), template(3, false, false)], totalElements: 3 },
+  }));
+  client.axios.defaults.adapter = bff.adapter;
+});
+
+afterEach(() => {
+  client.axios.defaults.adapter = undefined;
+  useSession.setState({ roles: [] });
+});
+
+describe('the status machine as the buttons see it', () => {
+  it('offers each move only from the statuses the BFF allows', () => {
+    expect(canMove('draft', 'submit')).toBe(true);
+    expect(canMove('draft', 'sign')).toBe(false);
+    expect(canMove('pending_sign', 'sign')).toBe(true);
+    expect(canMove('signed', 'terminate')).toBe(true);
+    expect(canMove('expired', 'terminate')).toBe(false);
+    expect(canMove('terminated', 'terminate')).toBe(false);
+    expect(editable('pending_sign')).toBe(true);
+    expect(editable('signed')).toBe(false);
+  });
+});
+
+describe('合同管理', { timeout: 60_000 }, () => {
+  it('flags 即将到期, reads ?expiring=1, and offers the moves the status and the roles allow', async () => {
+    useSession.setState({ roles: ['contract:list', 'contract:edit'] });
+    show(<ContractPage />, '/channel/contract?expiring=1');
+    const pending = (await screen.findByText('HT20261')).closest('tr')!;
+    expect(bff.queries[0]).toMatchObject({ expiring: '1', page: 0, size: 10 });
+    const signed = screen.getByText('HT20262').closest('tr')!;
+    expect(within(signed).getByText('即将到期')).toBeInTheDocument();
+    expect(within(pending).queryByText('即将到期')).toBeNull();
+    expect(within(pending).getByRole('button', { name: '标记已签署' })).toBeInTheDocument();
+    expect(within(pending).queryByRole('button', { name: '提交签署' })).toBeNull();
+    expect(within(signed).getByRole('button', { name: /终\s*止/ })).toBeInTheDocument();
+    expect(within(signed).queryByRole('button', { name: '标记已签署' })).toBeNull();
+    const draft = screen.getByText('HT20263').closest('tr')!;
+    expect(within(draft).getByRole('button', { name: '提交签署' })).toBeInTheDocument();
+    // no contract:add: no 新增
+    expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull();
+  });
+
+  it('shows an operator (contract:list only) no moves', async () => {
+    useSession.setState({ roles: ['contract:list'] });
+    show(<ContractPage />, '/mine/contract');
+    const pending = (await screen.findByText('HT20261')).closest('tr')!;
+    expect(within(pending).queryByRole('button', { name: '标记已签署' })).toBeNull();
+    expect(within(pending).getByRole('button', { name: /详\s*情/ })).toBeInTheDocument();
+  });
+});
+
+describe('合同模板', { timeout: 60_000 }, () => {
+  it('lets an operator receive a published template not yet received, and staff publish a draft', async () => {
+    useSession.setState({ roles: ['contractTemplate:list', 'contractTemplate:receive'] });
+    show(<TemplatePage />, '/mine/contractTemplate');
+    const first = (await screen.findByText('模板1')).closest('tr')!;
+    expect(within(first).getByRole('button', { name: /领\s*取/ })).toBeInTheDocument();
+    const second = screen.getByText('模板2').closest('tr')!;
+    expect(within(second).queryByRole('button', { name: /领\s*取/ })).toBeNull();
+    expect(within(second).getByText('已领取')).toBeInTheDocument();
+    expect(within(first).queryByRole('button', { name: /发\s*布/ })).toBeNull();
+  });
+
+  it('shows staff 发布 on an unpublished template only', async () => {
+    useSession.setState({ roles: ['contractTemplate:list', 'contractTemplate:edit'] });
+    show(<TemplatePage />, '/channel/contractTemplate');
+    const draft = (await screen.findByText('模板3')).closest('tr')!;
+    expect(within(draft).getByRole('button', { name: /发\s*布/ })).toBeInTheDocument();
+    const published = screen.getByText('模板1').closest('tr')!;
+    expect(within(published).queryByRole('button', { name: /发\s*布/ })).toBeNull();
+    expect(within(published).queryByRole('button', { name: /领\s*取/ })).toBeNull();
+  });
+});

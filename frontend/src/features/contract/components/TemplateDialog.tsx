@@ -1,0 +1,114 @@
+import { ProForm, ProFormDigit, ProFormList, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
+import { App, Col, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { Dialog } from '@/shared/ui/form';
+import { Upload, type UploadedFile } from '@/shared/ui/upload';
+import { MAX_PDF_MB, TEMPLATE_FILE, createTemplate, updateTemplate, type ContractVar, type TemplateRow } from '../api';
+import { useT } from '../messages';
+
+interface FormValues {
+  name: string;
+  version: string;
+  validMonths: number;
+  enabled: boolean;
+  file: UploadedFile[];
+  variables: ContractVar[];
+}
+
+const VAR_KEY = /^[A-Za-z][A-Za-z0-9_]{0,31}$/;
+
+/** The create/edit dialog of 合同模板: the PDF (checked as a PDF by the BFF), its variables. */
+export default function TemplateDialog({ editing, onClose, onSaved }: { editing: TemplateRow | 'new' | null; onClose: () => void; onSaved: () => void }) {
+  const t = useT();
+  const { message } = App.useApp();
+  const row = editing && editing !== 'new' ? editing : null;
+  const required: Rule = { required: true, message: t('v.required') };
+  const initial: Partial<FormValues> = row
+    ? {
+        name: row.name,
+        version: row.version,
+        validMonths: row.validMonths,
+        enabled: row.enabled,
+        variables: row.variables,
+        file: [
+          {
+            id: row.fileId,
+            originalName: row.fileName,
+            name: row.fileName,
+            fileUrl: row.fileUrl,
+            path: row.fileUrl,
+            readUrl: row.fileUrl,
+            downloadUrl: row.downloadUrl,
+            fileType: 'pdf',
+          },
+        ],
+      }
+    : {
+        validMonths: 12,
+        enabled: true,
+        file: [],
+        variables: [
+          { key: 'agencyName', label: '渠道名称', value: '' },
+          { key: 'startDate', label: '开始日期', value: '' },
+          { key: 'endDate', label: '结束日期', value: '' },
+        ],
+      };
+  return (
+    <Dialog<FormValues>
+      title={row ? t('sys.edit') : t('sys.add')}
+      open={editing !== null}
+      width={720}
+      initialValues={initial}
+      modalProps={{ onCancel: onClose, styles: { body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden' } } }}
+      onFinish={async (v) => {
+        const body = {
+          id: row?.id,
+          name: v.name,
+          version: v.version,
+          validMonths: Number(v.validMonths),
+          enabled: v.enabled,
+          fileId: v.file[0]?.id ?? 0,
+          variables: (v.variables ?? []).map((x) => ({ key: x.key, label: x.label, value: x.value ?? '' })),
+        };
+        if (row) await updateTemplate(body);
+        else await createTemplate(body);
+        void message.success(row ? t('sys.saved') : t('sys.created'));
+        onSaved();
+        return true;
+      }}
+    >
+      <ProFormText name="name" label={t('template.name')} rules={[required]} fieldProps={{ maxLength: 128 }} />
+      <ProFormText name="version" label={t('template.version')} rules={[required]} fieldProps={{ maxLength: 32 }} />
+      <ProFormDigit name="validMonths" label={t('template.validMonths')} rules={[required]} min={1} max={120} fieldProps={{ precision: 0 }} />
+      <ProFormSwitch name="enabled" label={t('template.enabled')} />
+      <Col span={24}>
+        <ProForm.Item name="file" label={t('template.file')} rules={[{ required: true, type: 'array', min: 1, message: t('v.required') }]}>
+          <Upload
+            data={{ type: TEMPLATE_FILE }}
+            types={['pdf']}
+            maxMB={MAX_PDF_MB}
+            limit={1}
+            listType="text"
+            tip={t('contract.pdfOnly', { n: MAX_PDF_MB })}
+            label={t('template.file')}
+          />
+        </ProForm.Item>
+      </Col>
+      <Col span={24}>
+        <Typography.Text type="secondary">{t('template.varHint')}</Typography.Text>
+        <ProFormList name="variables" label={t('template.variables')} creatorButtonProps={{ creatorButtonText: t('template.addVar') }} copyIconProps={false}>
+          <ProForm.Group>
+            <ProFormText
+              name="key"
+              placeholder={t('template.varKey')}
+              rules={[required, { pattern: VAR_KEY, message: t('template.varKey') }]}
+              fieldProps={{ 'aria-label': t('template.varKey') }}
+            />
+            <ProFormText name="label" placeholder={t('template.varLabel')} rules={[required]} fieldProps={{ 'aria-label': t('template.varLabel') }} />
+            <ProFormText name="value" placeholder={t('template.varValue')} fieldProps={{ 'aria-label': t('template.varValue') }} />
+          </ProForm.Group>
+        </ProFormList>
+      </Col>
+    </Dialog>
+  );
+}
