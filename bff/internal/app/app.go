@@ -183,7 +183,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		if err := metrics.Runtime(opt.Metrics, sqlDB, "main"); err != nil {
 			return nil, err
 		}
-		uploadRoutes := []string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute}
+		uploadRoutes := []string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute, agency.LogoRoute}
 		transfers, err := metrics.NewTransfers(opt.Metrics, func(route, method string) string {
 			switch {
 			case method != http.MethodPost:
@@ -210,7 +210,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		}
 	}
 	e.Use(httpx.RequestLog(log), httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
-		httpx.BodyLimit(2<<20, append([]string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute}, ups.Paths()...)...))
+		httpx.BodyLimit(2<<20, append([]string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute, agency.LogoRoute}, ups.Paths()...)...))
 	checks := []health.Check{{Part: "database", Message: "数据库不可用", Ping: sqlDB.PingContext}}
 	if rdb != nil {
 		checks = append(checks, health.Check{Part: "redis", Message: "Redis 不可用",
@@ -261,6 +261,9 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	figures := dashboard.NewRecorder(time.Local)
 	goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), dicts, richtext.New(), now).Routes(routes)
 	order.NewService(order.NewStoreWithClock(opt.DB, now, figures), dicts, now).Routes(routes)
+	// Agencies (渠道管理, 我的渠道): their operators are user accounts; the figures come from the shop.
+	agency.NewService(agencies, agency.Deps{Accounts: users, Sessions: a.Auth, Roles: roles, Orders: order.NewStore(opt.DB),
+		Goods: goods.NewStore(opt.DB), Pictures: uploads, BcryptCost: opt.BcryptCost}).Routes(routes)
 	overview := dashboard.NewService(opt.DB, time.Local, now, cfg.ProfilingPublic)
 	overview.UseUpstreams(ups, log, cfg.UpstreamTimeout)
 	overview.Routes(routes)

@@ -74,3 +74,13 @@ const (
 	// past the console, by SQL).
 	DashboardRebuild = "dashboard:rebuild"
 )
+
+// Permissions of 渠道管理 (docs/decisions.md "Agency management"). Operators of an agency are
+// managed with AgencyEdit.
+const (
+	AgencyList   = "agency:list"
+	AgencyAdd    = "agency:add"
+	AgencyEdit   = "agency:edit"
+	AgencyDel    = "agency:del"
+	AgencyExport = "agency:export"
+)
