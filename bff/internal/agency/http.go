@@ -3,6 +3,7 @@ package agency
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -230,12 +231,9 @@ func bind(c echo.Context, create bool) (Input, error) {
 
 // validCode: letters, digits, - and _ (a code goes into file names and URLs).
 func validCode(code string) bool {
-	for _, r := range code {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
-			return false
-		}
-	}
-	return true
+	return strings.IndexFunc(code, func(r rune) bool {
+		return (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') && (r < '0' || r > '9') && r != '-' && r != '_'
+	}) < 0
 }
 
 // logo allows only an uploaded file's read path: the logo is shown in every operator's header,

@@ -82,7 +82,7 @@ func (s *Service) handleCreateOperator(c echo.Context) error {
 		return chk.Err
 	}
 	uid, err := s.CreateOperator(c.Request().Context(), authz.From(c), id,
-		OperatorInput{Username: b.Username, NickName: b.NickName, Phone: b.Phone, Password: b.Password})
+		OperatorInput(b))
 	if err != nil {
 		return httpError(err)
 	}

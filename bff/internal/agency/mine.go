@@ -39,7 +39,7 @@ func (s *Service) mineRoutes(r *authz.Router) {
 		Doc(authz.Doc{Summary: "edit my agency's contact, phone and address", Body: mineBody{}})
 	r.POST(LogoRoute, authz.SignedIn(), s.handleLogo).
 		Doc(authz.Doc{Summary: "upload an agency logo: an operator's own agency, or (agency:add/edit) the agency id names, or none yet (the create form)",
-			Form: LogoForm{}, Resp: LogoAnswer{}})
+			Params: LogoParams{}, Form: LogoForm{}, Resp: LogoAnswer{}})
 }
 
 // Mine is the caller's own agency; staff have none.
@@ -79,7 +79,11 @@ type mineBody struct {
 // LogoForm is the upload of POST /api/agencyBasicInfo/uploadLogo.
 type LogoForm struct {
 	File multipart.File `formData:"file"`
-	ID   int64          `formData:"id" description:"staff: the agency whose logo this is; absent on the create form"`
+}
+
+// LogoParams name the agency a staff upload is for.
+type LogoParams struct {
+	ID int64 `query:"id" minimum:"1" description:"staff: the agency whose logo this is; absent on the create form"`
 }
 
 // LogoAnswer is the stored logo's read path.
@@ -124,7 +128,7 @@ func (s *Service) logoTarget(c echo.Context) (int64, error) {
 	if !p.Can(perm.AgencyAdd, perm.AgencyEdit) {
 		return 0, httpx.Forbidden("没有权限")
 	}
-	v := strings.TrimSpace(c.FormValue("id"))
+	v := strings.TrimSpace(c.QueryParam("id")) // a query parameter: the body is the streamed picture
 	if v == "" {
 		return 0, nil
 	}

@@ -41,6 +41,11 @@ export const Perm = {
   OrderExport: 'order:export',
   DashboardView: 'dashboard:view',
   DashboardRebuild: 'dashboard:rebuild',
+  AgencyList: 'agency:list',
+  AgencyAdd: 'agency:add',
+  AgencyEdit: 'agency:edit',
+  AgencyDel: 'agency:del',
+  AgencyExport: 'agency:export',
 } as const;
 
 export type Perm = (typeof Perm)[keyof typeof Perm];
