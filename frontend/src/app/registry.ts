@@ -17,6 +17,9 @@ const registry: Record<string, LazyExoticComponent<ComponentType>> = {
   // 商城
   'mall/goods/index': lazy(() => import('@/features/goods')),
   'mall/order/index': lazy(() => import('@/features/order')),
+  // 渠道: staff's 渠道管理 and the operator's 我的渠道
+  'channel/agency/index': lazy(() => import('@/features/agency')),
+  'channel/mine/index': lazy(() => import('@/features/agency/MinePage')),
   // the fixed routes /applyForm and /startBatch, when a menu points at them (流程)
   'workflow/applyForm/index': lazy(() => import('@/features/workflow/ApplyFormPage')),
   'workflow/startBatch/index': lazy(() => import('@/features/workflow/StartBatchPage')),

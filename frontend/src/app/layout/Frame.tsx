@@ -16,6 +16,7 @@ import { FIXED_ROUTES } from '../fixedRoutes';
 import { findTitle } from '../title';
 import { crumbsFor } from './crumbs';
 import { FullscreenToggle } from './FullscreenToggle';
+import { AgencyBadge } from '@/features/agency/badge';
 import { HeaderSearch } from './HeaderSearch';
 import { KeepAlive } from './KeepAlive';
 import { TabStrip } from './TabStrip';
@@ -222,6 +223,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
         )
       }
       actionsRender={() => [
+        <AgencyBadge key="agency" />,
         <HeaderSearch key="search" sidebar={sidebar} first={searchFirst} />,
         <FullscreenToggle key="fullscreen" />,
         <SizeSelect key="size" />,

@@ -1,12 +1,13 @@
 import { useLocation } from 'react-router';
 import { Card, Result } from 'antd';
+import { AgencyLook } from './AgencyLook';
 import { GoodsLook } from './GoodsLook';
 import { OrderLook } from './OrderLook';
 import { useT } from './messages';
 import { lookTarget } from './target';
 
 /**
- * 详情 (/look?type=goods|order&id=): a read-only record opened from a list's 详情 action. Its tab
+ * 详情 (/look?type=goods|order|agency&id=): a read-only record opened from a list's 详情 action. Its tab
  * is titled by the record once loaded; an unknown type or id, a missing record, a failed load
  * each say so instead of leaving the page blank.
  */
@@ -21,6 +22,6 @@ export default function LookPage() {
       </Card>
     );
   }
-  const View = target.type === 'goods' ? GoodsLook : OrderLook;
+  const View = { goods: GoodsLook, order: OrderLook, agency: AgencyLook }[target.type];
   return <View key={`${target.type}-${target.id}`} id={target.id} fullPath={location.pathname + location.search} />;
 }

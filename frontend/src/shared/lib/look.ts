@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 
 /** Records the read-only detail page (/look, 详情) shows (docs/decisions.md "Goods page and /look"). */
-export type LookType = 'goods' | 'order';
+export type LookType = 'goods' | 'order' | 'agency';
 
-export const LOOK_TYPES: readonly LookType[] = ['goods', 'order'];
+export const LOOK_TYPES: readonly LookType[] = ['goods', 'order', 'agency'];
 
 /** The detail page of one record: where a list's 详情 action leads. */
 export function lookPath(type: LookType, id: number | string): string {
