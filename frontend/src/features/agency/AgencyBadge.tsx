@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Avatar, Space, Typography } from 'antd';
+import { Avatar, Typography } from 'antd';
 import { ShopOutlined } from '@ant-design/icons';
 import { useSession } from '@/features/auth';
 import { apiUrl } from '@/shared/lib/runtime';
@@ -21,11 +21,12 @@ export function AgencyBadge() {
   }, [kind, userId, load, clear]);
   if (kind !== 'channel' || !agency) return null;
   return (
-    <Space size={8} data-testid="agency-badge" style={{ padding: '0 8px' }}>
+    // one flex line centred on the header's height (the header's line height would push the text down)
+    <span data-testid="agency-badge" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, padding: '0 8px', lineHeight: 1 }}>
       <Avatar shape="square" size={28} src={agency.logo ? apiUrl(agency.logo) : undefined} icon={<ShopOutlined />} alt={agency.name} />
-      <Typography.Text strong style={{ maxWidth: 200 }} ellipsis>
+      <Typography.Text strong style={{ maxWidth: 200, lineHeight: 1 }} ellipsis>
         {agency.name}
       </Typography.Text>
-    </Space>
+    </span>
   );
 }
