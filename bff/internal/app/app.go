@@ -184,7 +184,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		if err := metrics.Runtime(opt.Metrics, sqlDB, "main"); err != nil {
 			return nil, err
 		}
-		uploadRoutes := []string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute}
+		uploadRoutes := []string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute, agency.LogoRoute}
 		transfers, err := metrics.NewTransfers(opt.Metrics, func(route, method string) string {
 			switch {
 			case method != http.MethodPost:
@@ -211,7 +211,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		}
 	}
 	e.Use(httpx.RequestLog(log), httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
-		httpx.BodyLimit(2<<20, append([]string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute}, ups.Paths()...)...))
+		httpx.BodyLimit(2<<20, append([]string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute, agency.LogoRoute}, ups.Paths()...)...))
 	checks := []health.Check{{Part: "database", Message: "数据库不可用", Ping: sqlDB.PingContext}}
 	if rdb != nil {
 		checks = append(checks, health.Check{Part: "redis", Message: "Redis 不可用",
@@ -258,12 +258,15 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// Workflow: the leave request (first slice).
 	workflow.NewService(workflow.NewStore(opt.DB), users, dicts, uploads, a.Auth, now).Routes(routes)
 	// Enterprise certification (issue 12); nil: no agencies.cert_status to keep in step yet.
-	wireCert(routes, opt.DB, uploads, nil, cfg.OCR, now, log)
+	wireCert(routes, opt.DB, uploads, certAgencies{agencies}, cfg.OCR, now, log)
 	// The shop: goods and orders.
 	// The dashboard's figures change in the same transaction as the goods and orders they count.
 	figures := dashboard.NewRecorder(time.Local)
 	goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), dicts, richtext.New(), now).Routes(routes)
 	order.NewService(order.NewStoreWithClock(opt.DB, now, figures), dicts, now).Routes(routes)
+	// Agencies (渠道管理, 我的渠道): their operators are user accounts; the figures come from the shop.
+	agency.NewService(agencies, agency.Deps{Accounts: users, Sessions: a.Auth, Roles: roles, Orders: order.NewStore(opt.DB),
+		Goods: goods.NewStore(opt.DB), Pictures: uploads, BcryptCost: opt.BcryptCost}).Routes(routes)
 	overview := dashboard.NewService(opt.DB, time.Local, now, cfg.ProfilingPublic)
 	overview.UseUpstreams(ups, log, cfg.UpstreamTimeout)
 	// Contracts and templates (issue 12): their files are uploads with rules of their own.

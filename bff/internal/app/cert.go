@@ -1,6 +1,8 @@
 package app
 
 import (
+	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"os"
@@ -8,6 +10,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"mallconsole/bff/internal/agency"
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/cert"
 	"mallconsole/bff/internal/cert/ocr"
@@ -48,4 +51,16 @@ func ocrProvider(c config.OCR) ocr.Provider {
 func wireCert(routes *authz.Router, g *gorm.DB, uploads *attach.Service, agencies cert.Agencies, cfg config.OCR,
 	now func() time.Time, log *slog.Logger) {
 	cert.NewService(cert.NewStore(g), cert.Uploads{Attach: uploads}, agencies, ocrProvider(cfg), now, log).Routes(routes)
+}
+
+// certAgencies keeps agencies.cert_status in step with the certification (the one write the
+// agency feature allows the cert feature).
+type certAgencies struct{ store *agency.Store }
+
+func (a certAgencies) SetCertStatus(ctx context.Context, agencyID int64, status string) error {
+	found, err := a.store.SetCertStatus(ctx, agencyID, status)
+	if err == nil && !found {
+		return fmt.Errorf("certification of agency %d: no such agency", agencyID)
+	}
+	return err
 }

@@ -212,6 +212,12 @@ func TestCertification(t *testing.T) {
 	if mine.Cert.Status != "approved" {
 		t.Fatalf("after approving: %+v", mine.Cert)
 	}
+	// the agency's certification state follows (渠道管理 shows it)
+	var agencyState string
+	s.DB.Model(&agency.Agency{}).Where("id = ?", a.ID).Pluck("cert_status", &agencyState)
+	if agencyState != agency.CertApproved {
+		t.Fatalf("agency cert_status = %q, want approved", agencyState)
+	}
 	want(t, op.do(http.MethodPost, "/api/olEnterpriseCert", certBody(frontID, backID, licence)), 409, "")
 }
 

@@ -73,7 +73,7 @@ func contractMove(action string, before ...string) sample {
 	return func(t *testing.T, m *matrix) apptest.Request {
 		id := m.newContract(t, before...)
 		if action == contract.Sign {
-			uploadFile(t, m.s, m.admin, map[string]string{"type": contract.ContractFile, "businessId": fmt.Sprint(id)},
+			contractUpload(t, m.s, m.admin, map[string]string{"type": contract.ContractFile, "businessId": fmt.Sprint(id)},
 				"scan.pdf", contract.MinimalPDF("signed"), http.StatusCreated)
 		}
 		return apptest.Request{Method: http.MethodPut, Path: fmt.Sprintf("/api/contracts/%d/%s", id, action)}
@@ -106,9 +106,9 @@ func (m *matrix) newContract(t *testing.T, actions ...string) int64 {
 	return id
 }
 
-// uploadFile posts one file with the form's text fields as token and wants status; it returns
+// contractUpload posts one file with the form's text fields as token and wants status; it returns
 // the attachment's id (0 unless created).
-func uploadFile(t testing.TB, s *apptest.Server, token string, fields map[string]string, name string, content []byte, status int) int64 {
+func contractUpload(t testing.TB, s *apptest.Server, token string, fields map[string]string, name string, content []byte, status int) int64 {
 	t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
@@ -136,7 +136,7 @@ func uploadFile(t testing.TB, s *apptest.Server, token string, fields map[string
 }
 
 func templateBody(t testing.TB, s *apptest.Server, token string, n int) map[string]any {
-	file := uploadFile(t, s, token, map[string]string{"type": contract.TemplateFile}, "模板.pdf", contract.MinimalPDF("template"), http.StatusCreated)
+	file := contractUpload(t, s, token, map[string]string{"type": contract.TemplateFile}, "模板.pdf", contract.MinimalPDF("template"), http.StatusCreated)
 	return map[string]any{"name": fmt.Sprintf("合作协议%d", n), "version": "v1", "fileId": file, "validMonths": 12,
 		"variables": []map[string]string{{"key": "agencyName", "label": "渠道名称"}, {"key": "rate", "label": "佣金比例", "value": "5%"}}}
 }

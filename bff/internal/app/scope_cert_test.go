@@ -6,8 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"mallconsole/bff/internal/apptest"
-	"mallconsole/bff/internal/seed"
+	"mallconsole/bff/internal/platform/perm"
 )
 
 // certScope is the world a certification scope case runs in: the demo operator of agency A
@@ -22,7 +21,7 @@ type certScope struct {
 }
 
 // certScopeCases: for each certification route, what A must not reach of B. The channel-scope
-// walker (TestChannelScopeOnEveryShopRoute's generalisation) can take these by their keys.
+// walker (TestChannelScopeOnEveryRoute) takes these by their keys.
 func certScopeCases() map[string]func(t *testing.T, w certScope) {
 	return map[string]func(t *testing.T, w certScope){
 		"GET /api/olEnterpriseCert/ocrIdCard": func(t *testing.T, w certScope) {
@@ -78,32 +77,29 @@ func certScopeCases() map[string]func(t *testing.T, w certScope) {
 	}
 }
 
-// TestChannelScopeOnCertRoutes runs certScopeCases, and fails for a certification route
-// without a case.
-func TestChannelScopeOnCertRoutes(t *testing.T) {
-	front, back, blank := cardImages(t)
-	s := apptest.Start(t, "sqlite")
-	a, b := demoAgencies(t, s)
-	grant(t, s, seed.ChannelRole, "cert:submit", "cert:list", "cert:audit")
-	w := certScope{a: client{t, s, s.ChannelLogin(t, seed.ChannelUser, apptest.DemoPassword)}, aAgency: a.ID}
-	w.b = client{t, s, channelOperator(t, s, "channel_b", b.ID)}
-	w.bFile = uploadFile(t, s, w.b.tok, "front.png", front)
-	bBack, bLicence := uploadFile(t, s, w.b.tok, "back.png", back), uploadFile(t, s, w.b.tok, "l.png", blank)
-	w.bCert = createdID(t, w.b.do(http.MethodPost, "/api/olEnterpriseCert", certBody(w.bFile, bBack, bLicence)))
-	for i, f := range [][]byte{front, back, blank} {
-		w.aFiles[i] = uploadFile(t, s, w.a.tok, fmt.Sprintf("a%d.png", i), f)
-	}
-	cases := certScopeCases()
-	for _, rt := range s.App.Routes.Routes() {
-		key := rt.Method + " " + rt.Path
-		if !strings.HasPrefix(rt.Path, "/api/olEnterpriseCert") {
-			continue
-		}
-		c, ok := cases[key]
-		if !ok {
-			t.Errorf("%s has no channel-scope case in certScopeCases", key)
-			continue
-		}
-		t.Run(key, func(t *testing.T) { c(t, w) })
+// certScopeSuite puts the certification cases into the walk over every channel route
+// (TestChannelScopeOnEveryRoute): B's operator has submitted B's certification with their own
+// pictures; A's operator holds cert:list and cert:audit too, to prove the server narrows.
+func certScopeSuite() scopeSuite {
+	return scopeSuite{
+		perms:    []string{perm.CertSubmit, perm.CertList, perm.CertAudit},
+		prefixes: []string{"/api/olEnterpriseCert"},
+		cases: func(e *scopeEnv) map[string]func() {
+			t, s := e.t, e.s
+			front, back, blank := cardImages(t)
+			w := certScope{a: e.ch, aAgency: e.a.ID}
+			w.b = client{t, s, channelOperator(t, s, "channel_b", e.b.ID)}
+			w.bFile = uploadFile(t, s, w.b.tok, "front.png", front)
+			bBack, bLicence := uploadFile(t, s, w.b.tok, "back.png", back), uploadFile(t, s, w.b.tok, "l.png", blank)
+			w.bCert = createdID(t, w.b.do(http.MethodPost, "/api/olEnterpriseCert", certBody(w.bFile, bBack, bLicence)))
+			for i, f := range [][]byte{front, back, blank} {
+				w.aFiles[i] = uploadFile(t, s, w.a.tok, fmt.Sprintf("a%d.png", i), f)
+			}
+			out := map[string]func(){}
+			for key, run := range certScopeCases() {
+				out[key] = func() { run(t, w) }
+			}
+			return out
+		},
 	}
 }

@@ -14,218 +14,196 @@ import (
 	"mallconsole/bff/internal/seed"
 )
 
-// TestChannelScopeOnEveryShopRoute walks every goods and order route as the demo channel
-// operator (agency A) holding every shop permission, against agency B's rows: B's rows are never
-// listed, counted, read, changed, deleted or exported, and the operator's own rows are. A new
-// route under /api/goods, /api/orders or /background/xf/order fails the test until it has a case
-// here.
-func TestChannelScopeOnEveryShopRoute(t *testing.T) {
-	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
-		ctx := context.Background()
-		agencies := agency.NewStore(s.DB, s.Generation)
-		a, _, errA := agencies.ByCode(ctx, seed.DemoAgencyCode)
-		b, _, errB := agencies.ByCode(ctx, seed.OtherAgencyCode)
-		if errA != nil || errB != nil || a.ID == 0 || b.ID == 0 {
-			t.Fatalf("demo agencies: %v %v", errA, errB)
-		}
-		grant(t, s, seed.ChannelRole, "goods:list", "goods:add", "goods:edit", "goods:del", "goods:export",
-			"order:list", "order:detail", "order:ship", "order:close", "order:refund", "order:complete", "order:export")
-		admin := client{t, s, s.Login(t, "admin", apptest.AdminPassword)}
-		ch := client{t, s, s.ChannelLogin(t, "channel", apptest.DemoPassword)}
+// shopScope: the goods and order routes as agency A's operator holding every shop permission,
+// against agency B's rows: B's rows are never listed, counted, read, changed, deleted or
+// exported, and the operator's own rows are.
+func shopScope() scopeSuite {
+	return scopeSuite{
+		perms: []string{"goods:list", "goods:add", "goods:edit", "goods:del", "goods:export",
+			"order:list", "order:detail", "order:ship", "order:close", "order:refund", "order:complete", "order:export"},
+		prefixes: []string{"/api/goods", "/api/orders", "/background/xf/order"},
+		cases:    shopScopeCases,
+	}
+}
 
-		newGoods := func(code string, agencyID int64) int64 {
-			body := map[string]any{"name": "商品" + code, "code": code, "category": "food", "price": "9.90",
-				"stock": 3, "agencyId": agencyID}
-			return createdID(t, admin.do(http.MethodPost, "/api/goods", body))
-		}
-		goodsA, goodsB := newGoods("SCOPE-A", a.ID), newGoods("SCOPE-B", b.ID)
-		store := goods.NewStore(s.DB)
-		goodsRow := func(id int64) (goods.Goods, bool) {
-			g, err := store.Get(ctx, nil, id)
-			return g, err == nil
-		}
-		orderA := shopOrder(t, s, &a.ID)
-		orderB := map[string]int64{ // B's orders, each in the status a move starts from
-			"close": shopOrder(t, s, &b.ID), "ship": shopOrder(t, s, &b.ID, order.Pay),
-			"refund": shopOrder(t, s, &b.ID, order.Pay), "complete": shopOrder(t, s, &b.ID, order.Pay, order.Ship),
-		}
-		orders := order.NewStore(s.DB)
-		statusOf := func(id int64) string {
-			o, _, _, err := orders.Get(ctx, nil, id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return o.Status
-		}
-		oa, _, _, _ := orders.Get(ctx, nil, orderA)
+func shopScopeCases(e *scopeEnv) map[string]func() {
+	t, s, a, b, admin, ch := e.t, e.s, e.a, e.b, e.admin, e.ch
+	ctx := context.Background()
 
-		listIDs := func(path string) []int64 {
-			var l struct {
-				Content []struct {
-					ID int64 `json:"id"`
-				} `json:"content"`
-				TotalElements int `json:"totalElements"`
-			}
-			ch.do(http.MethodGet, path, nil).JSON(t, &l)
-			var ids []int64
-			for _, r := range l.Content {
-				ids = append(ids, r.ID)
-			}
-			if len(ids) != l.TotalElements {
-				t.Fatalf("%s: %d rows, total %d", path, len(ids), l.TotalElements)
-			}
-			return ids
+	newGoods := func(code string, agencyID int64) int64 {
+		body := map[string]any{"name": "商品" + code, "code": code, "category": "food", "price": "9.90",
+			"stock": 3, "agencyId": agencyID}
+		return createdID(t, admin.do(http.MethodPost, "/api/goods", body))
+	}
+	goodsA, goodsB := newGoods("SCOPE-A", a.ID), newGoods("SCOPE-B", b.ID)
+	store := goods.NewStore(s.DB)
+	goodsRow := func(id int64) (goods.Goods, bool) {
+		g, err := store.Get(ctx, nil, id)
+		return g, err == nil
+	}
+	orderA := shopOrder(t, s, &a.ID)
+	orderB := map[string]int64{ // B's orders, each in the status a move starts from
+		"close": shopOrder(t, s, &b.ID), "ship": shopOrder(t, s, &b.ID, order.Pay),
+		"refund": shopOrder(t, s, &b.ID, order.Pay), "complete": shopOrder(t, s, &b.ID, order.Pay, order.Ship),
+	}
+	orders := order.NewStore(s.DB)
+	statusOf := func(id int64) string {
+		o, _, _, err := orders.Get(ctx, nil, id)
+		if err != nil {
+			t.Fatal(err)
 		}
-		sheet := func(path string, body map[string]any) string {
-			return fmt.Sprint(sheetRows(t, ch.do(http.MethodPost, path, body)))
-		}
-		moveB := func(action string) func() {
-			return func() {
-				id := orderB[action]
-				before := statusOf(id)
-				body := map[string]any{"expressCompany": "SF", "trackingNo": "SF9", "note": "越权"}
-				want(t, ch.do(http.MethodPut, fmt.Sprintf("/api/orders/%d/%s", id, action), body), http.StatusNotFound, "订单不存在")
-				if statusOf(id) != before {
-					t.Fatalf("%s moved B's order", action)
-				}
-			}
-		}
+		return o.Status
+	}
+	oa, _, _, _ := orders.Get(ctx, nil, orderA)
 
-		cases := map[string]func(){
-			"GET /api/goods": func() {
-				if got := listIDs("/api/goods?size=50"); fmt.Sprint(got) != fmt.Sprint([]int64{goodsA}) {
-					t.Fatalf("channel goods list = %v, want only %d", got, goodsA)
-				}
-				if got := listIDs(fmt.Sprintf("/api/goods?agencyId=%d", b.ID)); len(got) != 0 {
-					t.Fatalf("asking for B's goods by filter gave %v", got)
-				}
-			},
-			"GET /api/goods/:id": func() {
-				want(t, ch.do(http.MethodGet, fmt.Sprintf("/api/goods/%d", goodsB), nil), http.StatusNotFound, "商品不存在")
-				want(t, ch.do(http.MethodGet, fmt.Sprintf("/api/goods/%d", goodsA), nil), http.StatusOK, "")
-			},
-			"POST /api/goods": func() {
-				id := createdID(t, ch.do(http.MethodPost, "/api/goods", map[string]any{"name": "渠道新品", "code": "SCOPE-NEW",
-					"category": "food", "price": "1", "stock": 1, "agencyId": b.ID}))
-				if g, _ := goodsRow(id); g.AgencyID == nil || *g.AgencyID != a.ID {
-					t.Fatalf("a channel create landed in agency %v, want %d", g.AgencyID, a.ID)
-				}
-			},
-			"PUT /api/goods": func() {
-				want(t, ch.do(http.MethodPut, "/api/goods", map[string]any{"id": goodsB, "name": "改", "code": "SCOPE-B",
-					"category": "food", "price": "0.01", "stock": 0}), http.StatusNotFound, "商品不存在")
-				if g, _ := goodsRow(goodsB); g.Price != 990 || g.Name != "商品SCOPE-B" {
-					t.Fatalf("B's goods changed: %+v", g)
-				}
-			},
-			"PUT /api/goods/status": func() {
-				want(t, ch.do(http.MethodPut, "/api/goods/status", map[string]any{"ids": []int64{goodsB}, "status": "on_sale"}),
-					http.StatusNoContent, "")
-				if g, _ := goodsRow(goodsB); g.Status != goods.Draft {
-					t.Fatalf("B's goods went on sale through a channel session")
-				}
-			},
-			"DELETE /api/goods": func() {
-				want(t, ch.do(http.MethodDelete, "/api/goods", []int64{goodsB}), http.StatusOK, "")
-				if _, ok := goodsRow(goodsB); !ok {
-					t.Fatal("a channel session deleted B's goods")
-				}
-			},
-			"POST /api/goods/download": func() {
-				got := sheet("/api/goods/download", map[string]any{"headers": []string{"编码"}, "fields": []string{"code"},
-					"ids": []int64{goodsA, goodsB}})
-				if got != "[[编码] [SCOPE-A]]" {
-					t.Fatalf("selected export = %s", got)
-				}
-			},
-			"POST /api/goods/downloadAll": func() {
-				got := sheet("/api/goods/downloadAll", map[string]any{"headers": []string{"编码"}, "fields": []string{"code"},
-					"sort": "createTime,asc"})
-				if strings.Contains(got, "SCOPE-B") || !strings.Contains(got, "SCOPE-A") {
-					t.Fatalf("export of all = %s", got)
-				}
-			},
-			"GET /api/orders": func() {
-				if got := listIDs("/api/orders?size=50"); fmt.Sprint(got) != fmt.Sprint([]int64{orderA}) {
-					t.Fatalf("channel order list = %v, want only %d", got, orderA)
-				}
-				if got := listIDs(fmt.Sprintf("/api/orders?agencyId=%d&status=paid", b.ID)); len(got) != 0 {
-					t.Fatalf("asking for B's orders by filter gave %v", got)
-				}
-			},
-			"GET /api/orders/counts": func() {
-				var counts map[string]int64
-				ch.do(http.MethodGet, "/api/orders/counts", nil).JSON(t, &counts)
-				if counts["all"] != 1 || counts["unpaid"] != 1 || counts["paid"] != 0 || counts["shipped"] != 0 {
-					t.Fatalf("channel counts = %v", counts)
-				}
-			},
-			"GET /api/orders/:id": func() {
-				want(t, ch.do(http.MethodGet, fmt.Sprintf("/api/orders/%d", orderB["ship"]), nil), http.StatusNotFound, "订单不存在")
-				want(t, ch.do(http.MethodGet, fmt.Sprintf("/api/orders/%d", orderA), nil), http.StatusOK, "")
-			},
-			"PUT /api/orders/:id/ship":     moveB("ship"),
-			"PUT /api/orders/:id/close":    moveB("close"),
-			"PUT /api/orders/:id/refund":   moveB("refund"),
-			"PUT /api/orders/:id/complete": moveB("complete"),
-			"POST /api/orders/download": func() {
-				got := sheet("/api/orders/download", map[string]any{"headers": []string{"订单号"}, "fields": []string{"orderNo"},
-					"ids": []int64{orderA, orderB["ship"], orderB["close"]}})
-				if got != fmt.Sprintf("[[订单号] [%s]]", oa.OrderNo) {
-					t.Fatalf("selected export = %s", got)
-				}
-			},
-			// An order of B's in the import is refused like an unknown one and stays where it was.
-			"POST /background/xf/order/expressImport": func() {
-				id := orderB["refund"]
-				var a importAnswer
-				r := s.Do(t, upload(t, ch.tok, "发货.xlsx", xlsxOf(t, []any{"订单号", "快递公司", "快递单号"},
-					[]any{orderNoOf(t, s, id), "SF", "SF-SCOPE-1"})))
-				r.JSON(t, &a)
-				if r.Status != http.StatusOK || a.Imported != 0 || a.Failed != 1 || a.Errors[0].Message != "订单不存在或不在您的数据范围内" {
-					t.Fatalf("import of B's order: %d %s", r.Status, r.Body)
-				}
-				if statusOf(id) != "paid" {
-					t.Fatal("an import through a channel session shipped B's order")
-				}
-			},
-			// The template and the error sheet read no rows: they answer the same to every agency.
-			"GET /api/orders/expressTemplate": func() {
-				want(t, ch.do(http.MethodGet, "/api/orders/expressTemplate", nil), http.StatusOK, "")
-			},
-			"POST /api/orders/expressErrors": func() {
-				got := fmt.Sprint(sheetRows(t, ch.do(http.MethodPost, "/api/orders/expressErrors",
-					[]map[string]any{{"row": 2, "orderNo": "X1", "message": "订单不存在"}})))
-				if !strings.Contains(got, "订单号") {
-					t.Fatalf("error sheet = %s", got)
-				}
-			},
-			"POST /api/orders/downloadAll": func() {
-				got := sheet("/api/orders/downloadAll", map[string]any{"headers": []string{"订单号"}, "fields": []string{"orderNo"}})
-				if got != fmt.Sprintf("[[订单号] [%s]]", oa.OrderNo) {
-					t.Fatalf("export of all = %s", got)
-				}
-			},
+	listIDs := func(path string) []int64 {
+		var l struct {
+			Content []struct {
+				ID int64 `json:"id"`
+			} `json:"content"`
+			TotalElements int `json:"totalElements"`
 		}
-		var walked []string
-		for _, r := range s.App.Routes.Routes() {
-			if !strings.HasPrefix(r.Path, "/api/goods") && !strings.HasPrefix(r.Path, "/api/orders") &&
-				!strings.HasPrefix(r.Path, "/background/xf/order") {
-				continue
+		ch.do(http.MethodGet, path, nil).JSON(t, &l)
+		var ids []int64
+		for _, r := range l.Content {
+			ids = append(ids, r.ID)
+		}
+		if len(ids) != l.TotalElements {
+			t.Fatalf("%s: %d rows, total %d", path, len(ids), l.TotalElements)
+		}
+		return ids
+	}
+	sheet := func(path string, body map[string]any) string {
+		return fmt.Sprint(sheetRows(t, ch.do(http.MethodPost, path, body)))
+	}
+	moveB := func(action string) func() {
+		return func() {
+			id := orderB[action]
+			before := statusOf(id)
+			body := map[string]any{"expressCompany": "SF", "trackingNo": "SF9", "note": "越权"}
+			want(t, ch.do(http.MethodPut, fmt.Sprintf("/api/orders/%d/%s", id, action), body), http.StatusNotFound, "订单不存在")
+			if statusOf(id) != before {
+				t.Fatalf("%s moved B's order", action)
 			}
-			key := r.Method + " " + r.Path
-			check, ok := cases[key]
-			if !ok {
-				t.Errorf("%s has no agency-scope case: add one to this test", key)
-				continue
+		}
+	}
+
+	return map[string]func(){
+		"GET /api/goods": func() {
+			if got := listIDs("/api/goods?size=50"); fmt.Sprint(got) != fmt.Sprint([]int64{goodsA}) {
+				t.Fatalf("channel goods list = %v, want only %d", got, goodsA)
 			}
-			check()
-			walked = append(walked, key)
-		}
-		if len(walked) != len(cases) {
-			t.Fatalf("walked %v, cases for %d routes", walked, len(cases))
-		}
-	})
+			if got := listIDs(fmt.Sprintf("/api/goods?agencyId=%d", b.ID)); len(got) != 0 {
+				t.Fatalf("asking for B's goods by filter gave %v", got)
+			}
+		},
+		"GET /api/goods/:id": func() {
+			want(t, ch.do(http.MethodGet, fmt.Sprintf("/api/goods/%d", goodsB), nil), http.StatusNotFound, "商品不存在")
+			want(t, ch.do(http.MethodGet, fmt.Sprintf("/api/goods/%d", goodsA), nil), http.StatusOK, "")
+		},
+		"POST /api/goods": func() {
+			id := createdID(t, ch.do(http.MethodPost, "/api/goods", map[string]any{"name": "渠道新品", "code": "SCOPE-NEW",
+				"category": "food", "price": "1", "stock": 1, "agencyId": b.ID}))
+			if g, _ := goodsRow(id); g.AgencyID == nil || *g.AgencyID != a.ID {
+				t.Fatalf("a channel create landed in agency %v, want %d", g.AgencyID, a.ID)
+			}
+		},
+		"PUT /api/goods": func() {
+			want(t, ch.do(http.MethodPut, "/api/goods", map[string]any{"id": goodsB, "name": "改", "code": "SCOPE-B",
+				"category": "food", "price": "0.01", "stock": 0}), http.StatusNotFound, "商品不存在")
+			if g, _ := goodsRow(goodsB); g.Price != 990 || g.Name != "商品SCOPE-B" {
+				t.Fatalf("B's goods changed: %+v", g)
+			}
+		},
+		"PUT /api/goods/status": func() {
+			want(t, ch.do(http.MethodPut, "/api/goods/status", map[string]any{"ids": []int64{goodsB}, "status": "on_sale"}),
+				http.StatusNoContent, "")
+			if g, _ := goodsRow(goodsB); g.Status != goods.Draft {
+				t.Fatalf("B's goods went on sale through a channel session")
+			}
+		},
+		"DELETE /api/goods": func() {
+			want(t, ch.do(http.MethodDelete, "/api/goods", []int64{goodsB}), http.StatusOK, "")
+			if _, ok := goodsRow(goodsB); !ok {
+				t.Fatal("a channel session deleted B's goods")
+			}
+		},
+		"POST /api/goods/download": func() {
+			got := sheet("/api/goods/download", map[string]any{"headers": []string{"编码"}, "fields": []string{"code"},
+				"ids": []int64{goodsA, goodsB}})
+			if got != "[[编码] [SCOPE-A]]" {
+				t.Fatalf("selected export = %s", got)
+			}
+		},
+		"POST /api/goods/downloadAll": func() {
+			got := sheet("/api/goods/downloadAll", map[string]any{"headers": []string{"编码"}, "fields": []string{"code"},
+				"sort": "createTime,asc"})
+			if strings.Contains(got, "SCOPE-B") || !strings.Contains(got, "SCOPE-A") {
+				t.Fatalf("export of all = %s", got)
+			}
+		},
+		"GET /api/orders": func() {
+			if got := listIDs("/api/orders?size=50"); fmt.Sprint(got) != fmt.Sprint([]int64{orderA}) {
+				t.Fatalf("channel order list = %v, want only %d", got, orderA)
+			}
+			if got := listIDs(fmt.Sprintf("/api/orders?agencyId=%d&status=paid", b.ID)); len(got) != 0 {
+				t.Fatalf("asking for B's orders by filter gave %v", got)
+			}
+		},
+		"GET /api/orders/counts": func() {
+			var counts map[string]int64
+			ch.do(http.MethodGet, "/api/orders/counts", nil).JSON(t, &counts)
+			if counts["all"] != 1 || counts["unpaid"] != 1 || counts["paid"] != 0 || counts["shipped"] != 0 {
+				t.Fatalf("channel counts = %v", counts)
+			}
+		},
+		"GET /api/orders/:id": func() {
+			want(t, ch.do(http.MethodGet, fmt.Sprintf("/api/orders/%d", orderB["ship"]), nil), http.StatusNotFound, "订单不存在")
+			want(t, ch.do(http.MethodGet, fmt.Sprintf("/api/orders/%d", orderA), nil), http.StatusOK, "")
+		},
+		"PUT /api/orders/:id/ship":     moveB("ship"),
+		"PUT /api/orders/:id/close":    moveB("close"),
+		"PUT /api/orders/:id/refund":   moveB("refund"),
+		"PUT /api/orders/:id/complete": moveB("complete"),
+		"POST /api/orders/download": func() {
+			got := sheet("/api/orders/download", map[string]any{"headers": []string{"订单号"}, "fields": []string{"orderNo"},
+				"ids": []int64{orderA, orderB["ship"], orderB["close"]}})
+			if got != fmt.Sprintf("[[订单号] [%s]]", oa.OrderNo) {
+				t.Fatalf("selected export = %s", got)
+			}
+		},
+		// An order of B's in the import is refused like an unknown one and stays where it was.
+		"POST /background/xf/order/expressImport": func() {
+			id := orderB["refund"]
+			var a importAnswer
+			r := s.Do(t, upload(t, ch.tok, "发货.xlsx", xlsxOf(t, []any{"订单号", "快递公司", "快递单号"},
+				[]any{orderNoOf(t, s, id), "SF", "SF-SCOPE-1"})))
+			r.JSON(t, &a)
+			if r.Status != http.StatusOK || a.Imported != 0 || a.Failed != 1 || a.Errors[0].Message != "订单不存在或不在您的数据范围内" {
+				t.Fatalf("import of B's order: %d %s", r.Status, r.Body)
+			}
+			if statusOf(id) != "paid" {
+				t.Fatal("an import through a channel session shipped B's order")
+			}
+		},
+		// The template and the error sheet read no rows: they answer the same to every agency.
+		"GET /api/orders/expressTemplate": func() {
+			want(t, ch.do(http.MethodGet, "/api/orders/expressTemplate", nil), http.StatusOK, "")
+		},
+		"POST /api/orders/expressErrors": func() {
+			got := fmt.Sprint(sheetRows(t, ch.do(http.MethodPost, "/api/orders/expressErrors",
+				[]map[string]any{{"row": 2, "orderNo": "X1", "message": "订单不存在"}})))
+			if !strings.Contains(got, "订单号") {
+				t.Fatalf("error sheet = %s", got)
+			}
+		},
+		"POST /api/orders/downloadAll": func() {
+			got := sheet("/api/orders/downloadAll", map[string]any{"headers": []string{"订单号"}, "fields": []string{"orderNo"}})
+			if got != fmt.Sprintf("[[订单号] [%s]]", oa.OrderNo) {
+				t.Fatalf("export of all = %s", got)
+			}
+		},
+	}
 }
 
 // TestDisabledAgencyLocksOutItsOperators: 停用 an agency and its operator's next call is 405;

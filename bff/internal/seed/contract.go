@@ -24,24 +24,12 @@ const KeyDemoContracts = "seed.demo-contracts"
 // Titles of the contract menus (issue 12: the channel directories are shared with the agency and
 // certification pages, see channelDir and mineDir).
 const (
-	ChannelMenu          = "渠道"
-	MineMenu             = "我的渠道"
 	ContractTemplateMenu = "合同模板"
 	ContractMenu         = "合同管理"
 	MineContractMenu     = "合同"
 	ReceiveButton        = "领取"
 	DemoTemplateName     = "渠道合作协议（示例）"
 )
-
-func channelDir() menu.Menu {
-	return menu.Menu{Type: menu.TypeDir, Title: ChannelMenu, Path: "/channel", Component: menu.Layout, Icon: "peoples",
-		Sort: 4, AlwaysShow: true, Breadcrumb: true}
-}
-
-func mineDir() menu.Menu {
-	return menu.Menu{Type: menu.TypeDir, Title: MineMenu, Path: "/mine", Component: menu.Layout, Icon: "peoples",
-		Sort: 5, AlwaysShow: true, Breadcrumb: true}
-}
 
 // contractStaffPages are the staff's pages under 渠道; contractMinePages the operator's under 我的渠道
 // (the same two pages, which the server scopes to the operator's agency).

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
+	"mallconsole/bff/internal/agency"
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/initsetup"
@@ -54,7 +55,7 @@ const (
 	ChannelUser = "channel"
 	// LeadUser heads 运营部 in the demo: the staff user's approver for a leave request.
 	LeadUser      = "lead"
-	ChannelRole   = "渠道运营"
+	ChannelRole   = agency.OperatorRole
 	SystemMenu    = "系统管理"
 	OnlineMenu    = "在线用户"
 	OnlineKickBtn = "强制退出"
@@ -104,6 +105,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyAPIDocPage, "the API document page", apiDocPage},
 		{KeyCertPages, "the certification pages", certPages},
 		{KeyContractPages, "the contract pages", contractPages},
+		{KeyAgencyPages, "the agency pages", agencyPages},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)

@@ -59,7 +59,7 @@ func TestBaseSeed(t *testing.T) {
 		}
 		var ms []menu.Menu
 		g.Order("id").Find(&ms)
-		if len(ms) != 62 || ms[0].Path != "/system" || ms[0].Component != "Layout" || ms[0].Icon != "setting" || !ms[0].AlwaysShow ||
+		if len(ms) != 68 || ms[0].Path != "/system" || ms[0].Component != "Layout" || ms[0].Icon != "setting" || !ms[0].AlwaysShow ||
 			ms[1].Permission != "online:list" || ms[1].Component != "system/online/index" || ms[1].Name != "OnlineUser" ||
 			ms[2].Type != menu.TypeButton || ms[2].Permission != "online:del" {
 			t.Fatalf("menus = %+v", ms)
@@ -89,8 +89,8 @@ func TestBaseSeed(t *testing.T) {
 		// 流程 → 流程申请, 流程申请（多人） → 批量发起 and the leave_type dictionary (the leave request);
 		// 商城 → 商品管理 (4 buttons), 订单管理 (6 buttons), goods_category (5) and express_company (7);
 		// the dashboard's buttons 数据概览 (dashboard:view) and 重算数据概览 (dashboard:rebuild); 接口文档 (api:doc);
-		// 渠道 → 企业认证审核 → 审核, 合同模板 (3 buttons), 合同管理 (4 buttons); 我的渠道 → 企业认证.
-		if c["depts"] != 0 || c["dict"] != 3 || c["dict_detail"] != 16 || c["roles_menus"] != 58 {
+		// 渠道 → 渠道管理 (4 buttons), 企业认证审核 → 审核, 合同模板 (3 buttons), 合同管理 (4 buttons); 我的渠道 → 我的渠道 (the operators' role), 企业认证.
+		if c["depts"] != 0 || c["dict"] != 3 || c["dict_detail"] != 16 || c["roles_menus"] != 65 || c["roles"] != 2 {
 			t.Fatalf("base seed counts = %v", c)
 		}
 		// A second start prints nothing and creates nothing, even if the admin was renamed away.
@@ -99,7 +99,7 @@ func TestBaseSeed(t *testing.T) {
 		if err := seed.Run(ctx, g, opt); err != nil || out.Len() != 0 {
 			t.Fatalf("second run: %v %q", err, out.String())
 		}
-		if got := counts(t, g); got["users"] != 1 || got["menus"] != 62 {
+		if got := counts(t, g); got["users"] != 1 || got["menus"] != 68 {
 			t.Fatalf("second run changed counts: %v", got)
 		}
 	})
@@ -119,7 +119,7 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 			t.Fatalf("output %q", s)
 		}
 		first := counts(t, g)
-		if first["users"] != 4 || first["depts"] != 4 || first["dict"] != 6 || first["dict_detail"] != 25 || first["settings"] != 11 || first["contracts"] != 2 || first["contract_templates"] != 1 ||
+		if first["users"] != 4 || first["depts"] != 4 || first["dict"] != 6 || first["dict_detail"] != 25 || first["settings"] != 12 || first["contracts"] != 2 || first["contract_templates"] != 1 ||
 			first["leave_entitlements"] != 1 || first["agencies"] != 2 || first["goods"] != seed.DemoGoods ||
 			first["orders"] != seed.DemoOrders || first["order_items"] < seed.DemoOrders || first["order_history"] < seed.DemoOrders || rebuilt != 1 {
 			t.Fatalf("demo counts = %v", first)
@@ -148,7 +148,7 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 		g.Table("menus").Joins("JOIN roles_menus ON roles_menus.menu_id = menus.id").
 			Joins("JOIN roles ON roles.id = roles_menus.role_id").Where("roles.name = ?", seed.ChannelRole).
 			Order("menus.id").Pluck("COALESCE(NULLIF(menus.permission, ''), menus.title)", &channelPerms)
-		if strings.Join(channelPerms, ",") != "商城,goods:list,goods:add,goods:edit,goods:export,order:list,order:detail,order:ship,order:export,dashboard:view,我的渠道,cert:submit,contract:list,contract:export,contractTemplate:list,contractTemplate:receive" {
+		if strings.Join(channelPerms, ",") != "商城,goods:list,goods:add,goods:edit,goods:export,order:list,order:detail,order:ship,order:export,dashboard:view,我的渠道,cert:submit,contract:list,contract:export,contractTemplate:list,contractTemplate:receive,我的渠道" {
 			t.Fatalf("channel role menus = %v", channelPerms)
 		}
 		details, err := dict.NewStore(g).Details(ctx, "order_status")

@@ -20,6 +20,9 @@ const registry: Record<string, LazyExoticComponent<ComponentType>> = {
   // 渠道 / 我的渠道: contracts and their templates (the BFF scopes an operator to their agency)
   'channel/contract/index': lazy(() => import('@/features/contract')),
   'channel/contractTemplate/index': lazy(() => import('@/features/contract/TemplatePage')),
+  // 渠道: staff's 渠道管理 and the operator's 我的渠道
+  'channel/agency/index': lazy(() => import('@/features/agency')),
+  'channel/mine/index': lazy(() => import('@/features/agency/MinePage')),
   // the fixed routes /applyForm and /startBatch, when a menu points at them (流程)
   'workflow/applyForm/index': lazy(() => import('@/features/workflow/ApplyFormPage')),
   'workflow/startBatch/index': lazy(() => import('@/features/workflow/StartBatchPage')),

@@ -97,3 +97,13 @@ const (
 	ContractTemplateDel     = "contractTemplate:del"
 	ContractTemplateReceive = "contractTemplate:receive" // an operator receives a template for their agency
 )
+
+// Permissions of 渠道管理 (docs/decisions.md "Agency management"). Operators of an agency are
+// managed with AgencyEdit.
+const (
+	AgencyList   = "agency:list"
+	AgencyAdd    = "agency:add"
+	AgencyEdit   = "agency:edit"
+	AgencyDel    = "agency:del"
+	AgencyExport = "agency:export"
+)

@@ -18,6 +18,7 @@ import { activeMenuPath } from './activeMenu';
 import { PageFooter } from './PageFooter';
 import { crumbsFor } from './crumbs';
 import { FullscreenToggle } from './FullscreenToggle';
+import { AgencyBadge } from '@/features/agency/badge';
 import { HeaderSearch } from './HeaderSearch';
 import { KeepAlive } from './KeepAlive';
 import { TabStrip } from './TabStrip';
@@ -231,6 +232,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
         )
       }
       actionsRender={() => [
+        <AgencyBadge key="agency" />,
         <HeaderSearch key="search" sidebar={sidebar} first={searchFirst} />,
         <FullscreenToggle key="fullscreen" />,
         <SizeSelect key="size" />,

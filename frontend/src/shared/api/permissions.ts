@@ -54,6 +54,11 @@ export const Perm = {
   ContractTemplateEdit: 'contractTemplate:edit',
   ContractTemplateDel: 'contractTemplate:del',
   ContractTemplateReceive: 'contractTemplate:receive',
+  AgencyList: 'agency:list',
+  AgencyAdd: 'agency:add',
+  AgencyEdit: 'agency:edit',
+  AgencyDel: 'agency:del',
+  AgencyExport: 'agency:export',
 } as const;
 
 export type Perm = (typeof Perm)[keyof typeof Perm];

@@ -43,6 +43,532 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * list agencies (渠道管理)
+         * @description Access: perm(agency:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description rows per page, default 10 */
+                    size?: number;
+                    blurry?: string;
+                    /** @description field,asc|desc, repeatable */
+                    sort?: string[];
+                    /** @description 启用 (true) or 停用 (false) */
+                    enabled?: "true" | "false";
+                    certStatus?: "none" | "pending" | "approved" | "rejected";
+                    /** @description created from: yyyy-MM-dd HH:mm:ss or yyyy-MM-dd */
+                    startTime?: string;
+                    /** @description created until (a date alone: the whole day) */
+                    endTime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListAgencyRow"];
+                    };
+                };
+            };
+        };
+        /**
+         * edit an agency (停用 ends its operators' sessions)
+         * @description Access: perm(agency:edit)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["AgencyBody"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        /**
+         * create an agency
+         * @description Access: perm(agency:add)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["AgencyBody"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxCreated"];
+                    };
+                };
+            };
+        };
+        /**
+         * delete agencies without operators, orders or goods (409 otherwise)
+         * @description Access: perm(agency:del)
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["HttpxIDList"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agencies/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export the rows named by ids as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+         * @description Access: perm(agency:export)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ExportBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agencies/downloadAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export every row the filters match as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+         * @description Access: perm(agency:export)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ExportBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agencies/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * my agency (a channel session's own; 404 for staff)
+         * @description Access: signed-in
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgencyRow"];
+                    };
+                };
+            };
+        };
+        /**
+         * edit my agency's contact, phone and address
+         * @description Access: signed-in
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["AgencyMineBody"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agencies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * one agency with its operators and order figures (/look)
+         * @description Access: perm(agency:list)
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgencyLookRow"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agencies/{id}/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * an agency's operator accounts
+         * @description Access: perm(agency:list)
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgencyOperatorRow"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * create an operator account of the agency
+         * @description Access: perm(agency:edit)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["AgencyOperatorBody"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxCreated"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agencies/{id}/operators/{userId}/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * enable or disable an operator (disabling ends their sessions)
+         * @description Access: perm(agency:edit)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    userId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["AgencyEnabledBody"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agencies/{id}/operators/{userId}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * reset an operator's password (their sessions end)
+         * @description Access: perm(agency:edit)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    userId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["AgencyPasswordBody"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agencyBasicInfo/uploadLogo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * upload an agency logo: an operator's own agency, or (agency:add/edit) the agency id names, or none yet (the create form)
+         * @description Access: signed-in
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description staff: the agency whose logo this is; absent on the create form */
+                    id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": components["schemas"]["FormDataAgencyLogoForm"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgencyLogoAnswer"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/config": {
         parameters: {
             query?: never;
@@ -4427,6 +4953,89 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AgencyBody: {
+            address?: string;
+            code: string;
+            contact: string;
+            /** @description 启用 (default) or 停用 */
+            enabled?: null | boolean;
+            /**
+             * Format: int64
+             * @description the row to edit (PUT)
+             */
+            id?: number;
+            /** @description the path uploadLogo answered (/api/files/{key}) */
+            logo?: string;
+            name: string;
+            /** @description a mainland mobile number */
+            phone: string;
+            region?: string;
+        };
+        AgencyEnabledBody: {
+            enabled: null | boolean;
+        };
+        AgencyLogoAnswer: {
+            logo: string;
+        };
+        AgencyLookRow: {
+            address: string;
+            /** @enum {string} */
+            certStatus: "none" | "pending" | "approved" | "rejected";
+            code: string;
+            contact: string;
+            createTime: string;
+            enabled: boolean;
+            /** Format: int64 */
+            id: number;
+            logo: string;
+            name: string;
+            operators: components["schemas"]["AgencyOperatorRow"][];
+            /** Format: int64 */
+            orderCount: number;
+            phone: string;
+            region: string;
+            sales: components["schemas"]["MoneyFen"];
+            updateTime: string;
+        };
+        AgencyMineBody: {
+            address?: string;
+            contact: string;
+            phone: string;
+        };
+        AgencyOperatorBody: {
+            nickName: string;
+            password: string;
+            phone: string;
+            username: string;
+        };
+        AgencyOperatorRow: {
+            createTime: string;
+            enabled: boolean;
+            /** Format: int64 */
+            id: number;
+            nickName: string;
+            phone: string;
+            username: string;
+        };
+        AgencyPasswordBody: {
+            password: string;
+        };
+        AgencyRow: {
+            address: string;
+            /** @enum {string} */
+            certStatus: "none" | "pending" | "approved" | "rejected";
+            code: string;
+            contact: string;
+            createTime: string;
+            enabled: boolean;
+            /** Format: int64 */
+            id: number;
+            logo: string;
+            name: string;
+            phone: string;
+            region: string;
+            updateTime: string;
+        };
         AppconfigConfig: {
             /** @description the ICP filing number shown in the footer; empty: none */
             caseNumber: string;
@@ -4830,6 +5439,9 @@ export interface components {
             /** @description field,asc|desc */
             sort?: string[];
         };
+        FormDataAgencyLogoForm: {
+            file?: components["schemas"]["MultipartFile"];
+        };
         FormDataAttachUploadForm: {
             businessId?: string;
             code?: string;
@@ -4906,6 +5518,10 @@ export interface components {
             id: number;
         };
         HttpxIDList: number[];
+        HttpxListAgencyRow: {
+            content: components["schemas"]["AgencyRow"][];
+            totalElements: number;
+        };
         HttpxListAuditRow: {
             content: components["schemas"]["AuditRow"][];
             totalElements: number;

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 
 /** Records the read-only detail page (/look, 详情) shows (docs/decisions.md "Goods page and /look"). */
-export type LookType = 'goods' | 'order' | 'contract';
+export type LookType = 'goods' | 'order' | 'contract' | 'agency';
 
-export const LOOK_TYPES: readonly LookType[] = ['goods', 'order', 'contract'];
+export const LOOK_TYPES: readonly LookType[] = ['goods', 'order', 'contract', 'agency'];
 
 /**
  * The list each record type is opened from, by its menu component key: /look lights that list's
@@ -12,6 +12,8 @@ export const LOOK_TYPES: readonly LookType[] = ['goods', 'order', 'contract'];
 export const LOOK_LISTS: Record<LookType, string> = {
   goods: 'mall/goods/index',
   order: 'mall/order/index',
+  contract: 'channel/contract/index',
+  agency: 'channel/agency/index',
 };
 
 /** The detail page of one record: where a list's 详情 action leads. */
