@@ -20,6 +20,7 @@ const registry: Record<string, LazyExoticComponent<ComponentType>> = {
   // the fixed routes /applyForm and /startBatch, when a menu points at them (流程)
   'workflow/applyForm/index': lazy(() => import('@/features/workflow/ApplyFormPage')),
   'workflow/startBatch/index': lazy(() => import('@/features/workflow/StartBatchPage')),
+  'workflow/formDesign/index': lazy(() => import('@/features/workflow/formDesign')),
 };
 
 export function hasPage(key: string): boolean {
