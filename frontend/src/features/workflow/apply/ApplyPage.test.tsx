@@ -1,15 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createCache } from '@ant-design/cssinjs';
-import { App } from 'antd';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { Providers } from '@/app/providers';
+import { Route, useLocation } from 'react-router';
 import { client } from '@/shared/api';
 import { useSession } from '@/features/auth';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
 import ApplyFormPage from '../ApplyFormPage';
 import StartBatchPage from '../StartBatchPage';
+import { renderAt } from '@/test/renderAt';
+import { formPage, formRow } from '../testkit';
 
 let bff: FakeBff;
 
@@ -37,16 +36,7 @@ beforeEach(() => {
   bff = fakeBff();
   bff.on('GET /api/workflow/forms', (config) => {
     bff.queries.push({ ...(config.params as Record<string, unknown>) });
-    return {
-      status: 200,
-      body: {
-        content: [
-          { id: 5, name: '出差', icon: 'car', group: '行政', version: 1, draftChanged: false, updateTime: '' },
-          { id: 6, name: '请假', icon: 'calendar', group: '人事', version: 3, draftChanged: false, updateTime: '' },
-        ],
-        totalElements: 2,
-      },
-    };
+    return formPage([formRow(5, '出差', 'car', '行政', 1), formRow(6, '请假', 'calendar', '人事', 3)]);
   });
   bff.on('GET /api/workflow/forms/5', () => ({ status: 200, body: trip }));
   bff.on('GET /api/dept/list', () => ({ status: 200, body: { depts: [], users: [] } }));
@@ -63,26 +53,21 @@ function Where() {
   return <p>到达 {l.pathname + l.search}</p>;
 }
 
-function renderAt(path: string) {
-  render(
-    <Providers container={null} styleCache={createCache()}>
-      <App>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/applyForm" element={<ApplyFormPage />} />
-            <Route path="/startBatch" element={<StartBatchPage />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </App>
-    </Providers>,
+function open(path: string) {
+  renderAt(
+    path,
+    <>
+      <Route path="/applyForm" element={<ApplyFormPage />} />
+      <Route path="/startBatch" element={<StartBatchPage />} />
+      <Route path="*" element={<Where />} />
+    </>,
   );
 }
 
 describe('流程申请', () => {
   it('chooses a published form by group and search, and refuses to send it while required fields and the self-picked approvers are empty', async () => {
     const user = userEvent.setup();
-    renderAt('/applyForm');
+    open('/applyForm');
     expect(await screen.findByRole('listitem', { name: '出差' })).toBeInTheDocument();
     expect(bff.queries[0]).toMatchObject({ published: true, page: 0 });
     expect(screen.getByText('人事')).toBeInTheDocument();
@@ -104,7 +89,7 @@ describe('流程申请', () => {
     const user = userEvent.setup();
     const noSelf = { ...trip, published: { ...trip.published, flow: { id: 'start', type: 'start', name: '发起人', next: null } } };
     bff.on('GET /api/workflow/forms/5', () => ({ status: 200, body: noSelf }));
-    renderAt('/applyForm?form=5');
+    open('/applyForm?form=5');
     await user.type(await screen.findByRole('textbox', { name: '目的地' }), ' 上海 ');
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
     expect(await screen.findByText('到达 /flowDetail?id=77')).toBeInTheDocument();
@@ -114,13 +99,13 @@ describe('流程申请', () => {
 
   it('/startBatch needs leave:batch', async () => {
     useSession.setState({ roles: ['x'] });
-    renderAt('/startBatch');
+    open('/startBatch');
     expect(await screen.findByText('您没有为多人发起申请的权限（leave:batch）')).toBeInTheDocument();
   });
 
   it('/startBatch asks for the applicants', async () => {
     useSession.setState({ roles: ['leave:batch'] });
-    renderAt('/startBatch?form=5');
+    open('/startBatch?form=5');
     expect(await screen.findByText('申请人', { selector: 'label' })).toBeInTheDocument();
     expect(screen.getByText(/为多人同时发起同一申请/)).toBeInTheDocument();
   });

@@ -1,30 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createCache } from '@ant-design/cssinjs';
-import { App } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { Providers } from '@/app/providers';
+import { Route } from 'react-router';
 import { client } from '@/shared/api';
 import { useSession } from '@/features/auth';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
 import FormDesignPage from '.';
+import { renderAt } from '@/test/renderAt';
+import { formPage, formRow } from '../testkit';
 
 let bff: FakeBff;
 const body = (i: number) => JSON.parse(String(bff.calls[i].data)) as Record<string, unknown>;
 
 beforeEach(() => {
   bff = fakeBff();
-  bff.on('GET /api/workflow/forms', () => ({
-    status: 200,
-    body: {
-      content: [
-        { id: 1, name: '请假', icon: 'calendar', group: '人事', version: 2, draftChanged: true, updateTime: '2026-11-25 10:00:00' },
-        { id: 2, name: '报销', icon: 'money', group: '财务', version: 0, draftChanged: true, updateTime: '2026-11-25 11:00:00' },
-      ],
-      totalElements: 2,
-    },
-  }));
+  bff.on('GET /api/workflow/forms', () => formPage([formRow(1, '请假', 'calendar', '人事', 2, true), formRow(2, '报销', 'money', '财务', 0, true)]));
   bff.on('POST /api/workflow/forms', () => ({ status: 201, body: { id: 9 } }));
   bff.on('PUT /api/workflow/forms/9', () => ({ status: 200, body: { id: 9 } }));
   client.axios.defaults.adapter = bff.adapter;
@@ -35,18 +25,13 @@ afterEach(() => {
   useSession.setState({ roles: [] });
 });
 
-function renderAt(path: string) {
-  render(
-    <Providers container={null} styleCache={createCache()}>
-      <App>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/formDesign" element={<FormDesignPage />} />
-            <Route path="/flowDesign/:id" element={<p>流程绘制页</p>} />
-          </Routes>
-        </MemoryRouter>
-      </App>
-    </Providers>,
+function open(path: string) {
+  renderAt(
+    path,
+    <>
+      <Route path="/formDesign" element={<FormDesignPage />} />
+      <Route path="/flowDesign/:id" element={<p>流程绘制页</p>} />
+    </>,
   );
 }
 
@@ -56,7 +41,7 @@ const keysOnCanvas = () => within(canvas()).queryAllByRole('listitem').map((li) 
 describe('表单管理', () => {
   it('lists forms with their published version and unpublished drafts; 设计流程 opens the flow designer', async () => {
     const user = userEvent.setup();
-    renderAt('/formDesign');
+    open('/formDesign');
     const leave = (await screen.findByText('请假')).closest('tr') as HTMLElement;
     expect(within(leave).getByText('v2')).toBeInTheDocument();
     expect(within(leave).getByText('草稿未发布')).toBeInTheDocument();
@@ -69,7 +54,7 @@ describe('表单管理', () => {
 
   it('without workflow:design there is nothing to change', async () => {
     useSession.setState({ roles: ['x'] });
-    renderAt('/formDesign');
+    open('/formDesign');
     const leave = (await screen.findByText('请假')).closest('tr') as HTMLElement;
     expect(within(leave).queryByRole('button', { name: '编辑表单' })).toBeNull();
     expect(screen.queryByRole('button', { name: '新建表单' })).toBeNull();
@@ -77,7 +62,7 @@ describe('表单管理', () => {
 
   it('designs: add, edit, reorder, duplicate, delete fields; refuses a key twice; saves the draft in canvas order', async () => {
     const user = userEvent.setup();
-    renderAt('/formDesign?id=new');
+    open('/formDesign?id=new');
     await user.click(await screen.findByTestId('palette-text'));
     await user.click(screen.getByTestId('palette-number'));
     await user.click(screen.getByTestId('palette-select'));
@@ -168,7 +153,7 @@ describe('表单管理', () => {
         problems: [{ nodeId: 'n2', message: '请设置审批人' }],
       },
     }));
-    renderAt('/formDesign?id=4');
+    open('/formDesign?id=4');
     expect(await screen.findByRole('listitem', { name: '类别' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: '表单名称' })).toHaveValue('报销');
     await user.click(screen.getByRole('button', { name: /^发布$/ }));
@@ -184,7 +169,7 @@ describe('表单管理', () => {
 
   it('previews the form with the renderer', async () => {
     const user = userEvent.setup();
-    renderAt('/formDesign?id=new');
+    open('/formDesign?id=new');
     await user.click(await screen.findByTestId('palette-amount'));
     await user.click(screen.getByRole('button', { name: '预览' }));
     const drawer = await screen.findByRole('dialog');
