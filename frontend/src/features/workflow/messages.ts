@@ -53,6 +53,7 @@ export const messages = {
   'wf.fd.preview': ['预览', 'Preview'],
   'wf.fd.saved': ['草稿已保存', 'Draft saved'],
   'wf.fd.published': ['已发布版本 {v}', 'Published version {v}'],
+  'wf.fd.saveFailed': ['保存失败，请修改以下问题', 'Not saved; please fix these problems'],
   'wf.fd.publishFailed': ['发布失败，请修改以下问题', 'Not published; please fix these problems'],
   'wf.fd.duplicate': ['复制', 'Duplicate'],
   'wf.fd.remove': ['删除', 'Delete'],

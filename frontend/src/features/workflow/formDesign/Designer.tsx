@@ -108,7 +108,7 @@ export default function Designer({ id, onCreated, onBack }: DesignerProps) {
       setErrors(null);
       return created.id;
     } catch (e) {
-      setErrors(designErrors(e, items, (n) => nodeName(flow, n)));
+      setErrors(designErrors('save', e, items, (n) => nodeName(flow, n)));
       return null;
     }
   };
@@ -125,7 +125,7 @@ export default function Designer({ id, onCreated, onBack }: DesignerProps) {
         const { version } = await publishForm(saved);
         void message.success(t('wf.fd.published', { v: version }));
       } catch (e) {
-        setErrors(designErrors(e, items, (n) => nodeName(flow, n)));
+        setErrors(designErrors('publish', e, items, (n) => nodeName(flow, n)));
       }
     } finally {
       setBusy(null);
@@ -170,13 +170,13 @@ export default function Designer({ id, onCreated, onBack }: DesignerProps) {
           </Button>
         </Space>
       </Space>
-      {errors && errors.lines.length ? (
+      {errors ? (
         <Alert
           type="error"
           showIcon
           closable
           onClose={() => setErrors(null)}
-          message={t('wf.fd.publishFailed')}
+          message={t(errors.action === 'save' ? 'wf.fd.saveFailed' : 'wf.fd.publishFailed')}
           description={
             <ul style={{ margin: 0, paddingLeft: 20 }}>
               {errors.lines.map((line, i) => (

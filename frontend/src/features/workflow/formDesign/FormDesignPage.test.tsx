@@ -16,6 +16,7 @@ beforeEach(() => {
   bff = fakeBff();
   bff.on('GET /api/workflow/forms', () => formPage([formRow(1, '请假', 'calendar', '人事', 2, true), formRow(2, '报销', 'money', '财务', 0, true)]));
   bff.on('POST /api/workflow/forms', () => ({ status: 201, body: { id: 9 } }));
+  bff.on('GET /api/dictDetail', () => ({ status: 200, body: { content: [], totalElements: 0 } }));
   bff.on('PUT /api/workflow/forms/9', () => ({ status: 200, body: { id: 9 } }));
   client.axios.defaults.adapter = bff.adapter;
   useSession.setState({ roles: ['workflow:design'] });
@@ -165,6 +166,23 @@ describe('表单管理', () => {
     // the draft (with its flow) was saved first
     const put = bff.calls.findIndex((c) => c.method === 'PUT');
     expect(body(put).flow).toMatchObject({ id: 'start' });
+  });
+
+  it('a refused save says so under the field and above the canvas', async () => {
+    const user = userEvent.setup();
+    bff.on('POST /api/workflow/forms', () => ({
+      status: 400,
+      body: { status: 400, code: 'validation', message: '字典不存在', errors: [{ field: 'fields[0].dict', code: 'invalid', message: '字典不存在' }] },
+    }));
+    open('/formDesign?id=new');
+    await user.click(await screen.findByTestId('palette-select'));
+    await user.click(screen.getByRole('radio', { name: '字典' }));
+    await user.type(screen.getByRole('textbox', { name: '字典名称' }), 'nope');
+    await user.type(screen.getByRole('textbox', { name: '表单名称' }), '采购');
+    await user.click(screen.getByRole('button', { name: /保存草稿/ }));
+    expect(await screen.findByText('保存失败，请修改以下问题')).toBeInTheDocument();
+    expect(screen.getByText('下拉选择（select_1）：字典不存在')).toBeInTheDocument();
+    expect(JSON.parse(String(bff.calls.find((c) => c.method === 'POST')?.data)).schema.fields[0]).toEqual({ key: 'select_1', type: 'select', label: '下拉选择', dict: 'nope' });
   });
 
   it('previews the form with the renderer', async () => {

@@ -130,7 +130,15 @@ function SelectProps({ field: f, onChange }: { field: Field; onChange: (change: 
       </Form.Item>
       {fromDict ? (
         <Form.Item label={t('wf.fd.p.dict')}>
-          <Input aria-label={t('wf.fd.p.dict')} placeholder="leave_type" value={f.dict} onChange={(e) => onChange({ dict: e.target.value.trim() })} />
+          {/* taken on blur: the default's dropdown loads the named dictionary, once, not per keystroke */}
+          <Input
+            key={f.key}
+            aria-label={t('wf.fd.p.dict')}
+            placeholder="leave_type"
+            defaultValue={f.dict}
+            onBlur={(e) => onChange({ dict: e.target.value.trim() })}
+            onPressEnter={(e) => onChange({ dict: e.currentTarget.value.trim() })}
+          />
         </Form.Item>
       ) : (
         <Form.Item label={t('wf.fd.p.options')}>

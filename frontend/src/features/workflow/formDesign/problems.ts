@@ -5,6 +5,8 @@ import type { Item } from './model';
 
 /** A failed save or publish, sorted for the designer: per canvas field, the form's own inputs, and a list. */
 export interface DesignErrors {
+  /** What failed: the save of the draft, or the publish. */
+  action: 'save' | 'publish';
   /** By canvas uid: the server's reason for that field's schema (`fields[3].key`). */
   byUid: Record<string, string>;
   /** name, icon, group. */
@@ -20,10 +22,10 @@ const FIELD_PATH = /^(?:schema\.)?fields\[(\d+)\](?:\.(\w+))?/;
  * and `problems: [{ nodeId, message }]` for the flow) against the canvas. Errors it shows are
  * marked placed, so the request client's notice does not repeat them.
  */
-export function designErrors(error: unknown, items: Item[], nodeText: (nodeId: string) => string): DesignErrors | null {
+export function designErrors(action: DesignErrors['action'], error: unknown, items: Item[], nodeText: (nodeId: string) => string): DesignErrors | null {
   const failure = failureOf(error);
   if (!failure) return null;
-  const out: DesignErrors = { byUid: {}, meta: {}, lines: [] };
+  const out: DesignErrors = { action, byUid: {}, meta: {}, lines: [] };
   for (const e of failure.errors) {
     const m = FIELD_PATH.exec(e.field);
     const item = m ? items[Number(m[1])] : undefined;
@@ -40,6 +42,6 @@ export function designErrors(error: unknown, items: Item[], nodeText: (nodeId: s
   }
   const data = error instanceof AxiosError ? (error.response?.data as { problems?: PublishProblem[] } | undefined) : undefined;
   for (const p of data?.problems ?? []) out.lines.push(`${nodeText(p.nodeId)}：${p.message}`);
-  if (out.lines.length === 0 && failure.message) out.lines.push(failure.message);
-  return out;
+  // an answer naming nothing (404, 500) has been told by the request client already
+  return out.lines.length ? out : null;
 }
