@@ -15,6 +15,7 @@ export const messages = {
   'wf.form.length': ['长度须在 {min} 到 {max} 个字符之间', 'Length must be {min} to {max} characters'],
   'wf.form.min': ['不能小于 {n}', 'Must be at least {n}'],
   'wf.form.max': ['不能大于 {n}', 'Must be at most {n}'],
+  'wf.form.uploadTip': ['最多 {n} 个文件，每个不超过 {mb}MB', 'At most {n} files, each at most {mb}MB'],
   'wf.form.precision': ['最多 {n} 位小数', 'At most {n} decimals'],
   'wf.type.text': ['单行文本', 'Text'],
   'wf.type.textarea': ['多行文本', 'Multi-line text'],
@@ -96,7 +97,7 @@ export const messages = {
   'wf.apply.none': ['没有可发起的流程', 'Nothing to apply for'],
   'wf.apply.other': ['其他', 'Other'],
   'wf.apply.change': ['重新选择', 'Choose another'],
-  'wf.apply.approvers': ['{node}（由发起人选择）', '{node} (chosen by you)'],
+  'wf.apply.approvers': ['此节点的审批人由发起人选择', 'You choose the approvers of this step'],
   'wf.apply.batchHint': [
     '为多人同时发起同一申请：每位申请人各生成一条流程，任何一人不满足条件时全部不提交。',
     'Starts the same application for several people: one each; if any of them does not qualify, none is submitted.',

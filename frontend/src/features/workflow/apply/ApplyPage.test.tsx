@@ -79,7 +79,8 @@ describe('流程申请', () => {
     // the form, its default, and the picker of the approvers the initiator chooses
     expect(await screen.findByRole('textbox', { name: '目的地' })).toBeInTheDocument();
     expect(screen.getByRole('spinbutton', { name: '预算' })).toHaveValue('100.00');
-    expect(screen.getByText('主管审批（由发起人选择）')).toBeInTheDocument();
+    expect(screen.getByText('主管审批', { selector: 'label' })).toBeInTheDocument();
+    expect(screen.getByText('此节点的审批人由发起人选择')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
     expect((await screen.findAllByText('该项为必填项，不能为空')).length).toBe(2);
     expect(bff.calls.some((c) => c.method === 'POST')).toBe(false);

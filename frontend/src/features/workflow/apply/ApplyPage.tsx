@@ -126,9 +126,14 @@ function Filling({ formId, batch, onBack, onDone }: FillingProps) {
         ) : null}
         <FormRenderer fields={fields} leaveBalance={hasLeave && !batch ? balance : undefined} />
         {selfNodes.map((n) => {
-          const label = t('wf.apply.approvers', { node: n.name });
           return (
-            <Form.Item key={n.id} name={approversKey(n.id)} label={label} rules={[{ required: true, message: t('v.required') }]}>
+            <Form.Item
+              key={n.id}
+              name={approversKey(n.id)}
+              label={n.name}
+              extra={t('wf.apply.approvers')}
+              rules={[{ required: true, message: t('v.required') }]}
+            >
               <DeptUserPicker pick="userId" multiple label={n.name} />
             </Form.Item>
           );

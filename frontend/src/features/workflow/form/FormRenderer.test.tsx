@@ -61,6 +61,7 @@ describe('FormRenderer', () => {
     expect(screen.getByRole('textbox', { name: '标题' })).toBeInTheDocument();
     expect(screen.getByRole('spinbutton', { name: '金额' }).closest('.ant-input-number-affix-wrapper')).toHaveTextContent('¥');
     expect(screen.getByText('请如实填写')).toBeInTheDocument();
+    expect(screen.getByText('最多 2 个文件，每个不超过 5MB')).toBeInTheDocument();
     expect(screen.getByText('共 2 天，剩余年假 X 天')).toBeInTheDocument();
     // the rich-text editor arrives lazily
     await waitFor(() => expect(document.querySelector('.ProseMirror')).not.toBeNull(), { timeout: 5000 });

@@ -29,7 +29,8 @@ export function FormRenderer({ fields, perms, disabled, leaveBalance }: FormRend
         if (perm === 'hidden') return null;
         if (f.type === 'description') {
           return (
-            <Form.Item key={f.key} label={f.label || undefined} colon={Boolean(f.label)}>
+            // without a label it still sits in the controls' column (label " " keeps the place)
+            <Form.Item key={f.key} label={f.label || ' '} colon={Boolean(f.label)}>
               <FieldControl field={f} />
             </Form.Item>
           );

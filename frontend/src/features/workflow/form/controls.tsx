@@ -5,7 +5,8 @@ import { placeholder } from '@/shared/lib/rules';
 import { DictSelect } from '@/shared/ui/dict';
 import { DeptUserPicker } from '@/shared/ui/picker';
 import { RichTextField } from '@/shared/ui/richtext';
-import { Upload, type UploadedFile } from '@/shared/ui/upload';
+import { DEFAULT_MAX_MB, Upload, type UploadedFile } from '@/shared/ui/upload';
+import { t } from '../messages';
 import { LeaveDateRange, type LeaveRange } from '../LeaveDateRange';
 import { acceptTypes, precisionOf, textMax } from './logic';
 import { DATE_FORMAT, DATETIME_FORMAT, type Field, type FieldValue } from './types';
@@ -140,8 +141,9 @@ function UploadControl({ field: f, value, onChange }: ControlProps) {
       listType="text"
       label={f.label}
       limit={f.maxCount ?? 1}
-      maxMB={f.maxSizeMB}
+      maxMB={f.maxSizeMB ?? DEFAULT_MAX_MB}
       types={acceptTypes(f.accept)}
+      tip={t('wf.form.uploadTip', { n: f.maxCount ?? 1, mb: f.maxSizeMB ?? DEFAULT_MAX_MB }) + (f.accept ? `（${f.accept}）` : '')}
       value={files}
       onChange={(next) => {
         setKnown((k) => ({ ...k, ...Object.fromEntries(next.filter((x) => x.id !== undefined).map((x) => [x.id, x])) }));
