@@ -215,7 +215,7 @@ export default function Designer({ id, onCreated, onBack }: DesignerProps) {
           </Col>
         </Row>
       </DndContext>
-      <Drawer title={`${t('wf.fd.preview')} · ${meta.name}`} open={preview} width={720} onClose={() => setPreview(false)} destroyOnHidden>
+      <Drawer title={meta.name.trim() ? `${t('wf.fd.preview')} · ${meta.name.trim()}` : t('wf.fd.preview')} open={preview} width={720} onClose={() => setPreview(false)} destroyOnHidden>
         <Form layout="horizontal" labelCol={{ flex: '120px' }} wrapperCol={{ flex: 'auto' }} initialValues={model.defaultsFor(items)}>
           <FormRenderer fields={model.toFields(items)} />
         </Form>
