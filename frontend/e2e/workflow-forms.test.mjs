@@ -1,29 +1,30 @@
 // 表单管理 and 流程申请 against the workflow engine (docs/workflow.md): an admin designs a form
 // with five field types in the designer (palette clicks and a drag), saves the draft, gets the
 // refusal of a bad dictionary under the field, publishes; staff then applies with it on
-// /applyForm and lands on the new instance's /flowDetail. NEEDS the engine (bff/internal/workflow)
-// and its seeded menus: without them the forms API answers 404.
+// /applyForm and lands on the new instance's /flowDetail. The last test NEEDS the engine
+// (bff/internal/workflow): without it the forms API answers 404. The first two need no server
+// call: the designer's palette, canvas, drags and preview, standalone and inside the portal.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, screenshot, suite } from './harness.mjs';
-import { apiCall, noErrors, signInAt, storedToken } from './flows.mjs';
+import { apiCall, noErrors, signInAt, signInEmbedded, storedToken } from './flows.mjs';
 
-const ctx = suite();
+const ctx = suite({ portal: true });
 const { skip } = ctx;
 
 const api = (token, method, path, body) => apiCall(ctx.stack.bffURL, token, method, path, body);
 
 const signedIn = async (username, password) => signInAt(await newPage(ctx.browser), ctx.stack.bffURL, username, password);
 
-/** The designer's parts. */
-function designer(page) {
-  const canvas = page.getByRole('list', { name: '画布' });
-  const panel = page.getByRole('form', { name: '属性' });
+/** The designer's parts; `scope` is the page, or the app's container inside the portal. */
+function designer(page, scope = page) {
+  const canvas = scope.getByRole('list', { name: '画布' });
+  const panel = scope.getByRole('form', { name: '属性' });
   return {
     canvas,
     panel,
     keys: () => canvas.locator('code').allTextContents(),
-    add: (type) => page.getByTestId(`palette-${type}`).click(),
+    add: (type) => scope.getByTestId(`palette-${type}`).click(),
     field: (label) => canvas.getByRole('listitem', { name: label }),
     async set(label, value) {
       const input = panel.getByRole('textbox', { name: label, exact: true });
@@ -31,7 +32,7 @@ function designer(page) {
     },
     /** Drags a palette entry onto a field of the canvas (it lands in that field's place). */
     async drag(type, onto) {
-      const a = await page.getByTestId(`palette-${type}`).boundingBox();
+      const a = await scope.getByTestId(`palette-${type}`).boundingBox();
       const b = await onto.boundingBox();
       await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
       await page.mouse.down();
@@ -39,8 +40,58 @@ function designer(page) {
       await page.mouse.move(b.x + b.width / 2, b.y + 8, { steps: 10 });
       await page.mouse.up();
     },
+    /** Drags a field by its handle onto another field's place. */
+    async reorder(label, onto) {
+      // the cards settle after the last drop (their transform transition) before one is grabbed
+      await page.waitForTimeout(400);
+      const a = await this.field(label).getByRole('button', { name: '拖动排序' }).boundingBox();
+      const b = await onto.boundingBox();
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(a.x + a.width / 2, a.y - 10, { steps: 4 });
+      await page.mouse.move(b.x + 40, b.y + 4, { steps: 12 });
+      await page.mouse.up();
+    },
   };
 }
+
+/** Palette clicks and drags, a drag reorder, the key check and the preview: all on the client. */
+async function designOffline(page, scope, shot) {
+  const d = designer(page, scope);
+  await scope.getByRole('textbox', { name: '表单名称' }).fill('预览表单');
+  for (const type of ['text', 'amount', 'select']) await d.add(type);
+  await d.drag('dateRange', d.field('单行文本'));
+  assert.deepEqual(await d.keys(), ['dateRange_1', 'text_1', 'amount_1', 'select_1']);
+  await d.reorder('下拉选择', d.field('日期区间'));
+  assert.deepEqual(await d.keys(), ['select_1', 'dateRange_1', 'text_1', 'amount_1']);
+  await d.field('金额').click();
+  await d.set('字段标识', 'text_1');
+  await d.panel.getByText('字段标识重复').waitFor();
+  await d.field('金额').getByText('字段标识重复').waitFor();
+  await d.set('字段标识', 'money');
+  await scope.getByRole('button', { name: '预览' }).click();
+  const drawer = page.getByRole('dialog').filter({ hasText: '预览 · 预览表单' });
+  await drawer.getByRole('spinbutton', { name: '金额' }).waitFor();
+  await drawer.getByRole('combobox', { name: '下拉选择' }).waitFor();
+  await screenshot(page, shot);
+}
+
+test('the designer works on the client: palette, drags, key check, preview', { skip }, async () => {
+  const page = await signedIn('admin', ctx.stack.passwords.admin);
+  await page.goto(`${ctx.stack.bffURL}/formDesign?id=new`);
+  await designOffline(page, page, 'workflow-forms-offline');
+  noErrors(page);
+  await page.close();
+});
+
+test('the designer inside the portal at /monomer', { skip }, async () => {
+  const page = await newPage(ctx.browser);
+  const app = await signInEmbedded(page, ctx.stack.portalURL, 'admin', ctx.stack.passwords.admin);
+  await page.goto(`${ctx.stack.portalURL}/monomer/formDesign?id=new`);
+  await designOffline(page, app, 'workflow-forms-monomer');
+  noErrors(page);
+  await page.close();
+});
 
 test('design a form with five field types, save, publish, and apply with it', { skip }, async () => {
   const { stack } = ctx;
