@@ -80,3 +80,23 @@ export function noErrors(page) {
   const real = page.errors.filter((e) => !/status of 40[15]/.test(e));
   assert.deepEqual(real, [], 'the page reported errors');
 }
+
+/** A JSON call to the BFF with a session token; fails the test on anything but 2xx. */
+export async function apiCall(bffURL, token, method, path, body) {
+  const res = await fetch(`${bffURL}${path}`, {
+    method,
+    headers: { Authorization: token, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Signs in on a fresh page at /login and waits for the dashboard. */
+export async function signInAt(page, bffURL, username, password) {
+  await page.goto(`${bffURL}/login`);
+  await signIn(page, username, password);
+  await page.waitForURL(/\/dashboard$/);
+  return page;
+}

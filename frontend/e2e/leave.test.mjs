@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, screenshot, suite } from './harness.mjs';
-import { noErrors, signIn, storedToken } from './flows.mjs';
+import { apiCall, noErrors, signInAt, storedToken } from './flows.mjs';
 
 const ctx = suite();
 const { skip } = ctx;
@@ -13,16 +13,7 @@ const year = new Date().getFullYear();
 const PASS = 'leave-pass-1';
 
 /** Admin API call with the token; fails the test on anything but 2xx. */
-async function api(token, method, path, body) {
-  const res = await fetch(`${ctx.stack.bffURL}${path}`, {
-    method,
-    headers: { Authorization: token, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+const api = (token, method, path, body) => apiCall(ctx.stack.bffURL, token, method, path, body);
 
 /**
  * Two teams under 运营部 (staff's department, so inside staff's data scope): 李四 in 运营一组,
@@ -41,13 +32,7 @@ async function fixture(token) {
   }
 }
 
-async function signedIn(username, password) {
-  const page = await newPage(ctx.browser);
-  await page.goto(`${ctx.stack.bffURL}/login`);
-  await signIn(page, username, password);
-  await page.waitForURL(/\/dashboard$/);
-  return page;
-}
+const signedIn = async (username, password) => signInAt(await newPage(ctx.browser), ctx.stack.bffURL, username, password);
 
 /** The parts of the leave form a person works with. */
 function leaveForm(page) {

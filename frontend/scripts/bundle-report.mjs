@@ -25,10 +25,17 @@ const ROUTES = [
   { name: 'frame + 详情 (/look)', modules: ['src/app/layout/Frame.tsx', 'src/features/look/index.ts'] },
   // The rich-text editor (Tiptap) is its own chunk, fetched when a form shows it (shared/ui/richtext/lazy.ts).
   { name: 'frame + 商品管理 + rich-text editor (after)', modules: ['src/app/layout/Frame.tsx', 'src/features/goods/index.ts', 'src/shared/ui/richtext/RichText.tsx'] },
+  // 表单管理: the list first; the designer (with dnd-kit) is its own chunk, fetched when a form is opened.
+  { name: 'frame + 表单管理 list (/formDesign)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/formDesign/index.ts'] },
+  { name: 'frame + 表单管理 designer (?id=)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/formDesign/index.ts', 'src/features/workflow/formDesign/Designer.tsx'] },
+  { name: 'frame + 流程申请 (/applyForm)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/ApplyFormPage.tsx'] },
 ];
 
 /** Lazy chunks reported on their own (their file alone, gzip). */
-const LAZY = [{ name: 'rich-text editor chunk', module: 'src/shared/ui/richtext/RichText.tsx' }];
+const LAZY = [
+  { name: 'rich-text editor chunk', module: 'src/shared/ui/richtext/RichText.tsx' },
+  { name: 'form designer chunk (dnd-kit inside)', module: 'src/features/workflow/formDesign/Designer.tsx' },
+];
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) throw new Error('no entry in manifest');

@@ -23,6 +23,7 @@ const ProfilingPage = lazy(() => import('@/features/dashboard/ProfilingPage'));
 const UserCenterPage = lazy(() => import('@/features/user/UserCenterPage'));
 const ApplyFormPage = lazy(() => import('@/features/workflow/ApplyFormPage'));
 const StartBatchPage = lazy(() => import('@/features/workflow/StartBatchPage'));
+const FormDesignPage = lazy(() => import('@/features/workflow/formDesign'));
 const LookPage = lazy(() => import('@/features/look'));
 // A menu may point at a fixed route (流程 → /applyForm): the fixed route renders it.
 const FIXED_PATHS = new Set(FIXED_ROUTES.map((route) => route.path));
@@ -54,6 +55,7 @@ export function AppRoutes() {
               <Route path="/user/center" element={<UserCenterPage />} />
               <Route path="/applyForm" element={<ApplyFormPage />} />
               <Route path="/startBatch" element={<StartBatchPage />} />
+              <Route path="/formDesign" element={<FormDesignPage />} />
               <Route path="/look" element={<LookPage />} />
               {placeholders.map((route) => (
                 <Route key={route.path} path={route.path} element={<Placeholder title={t(route.titleKey)} />} />

@@ -19,7 +19,7 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
   { path: '/401', titleKey: 'error.401.title', inFrame: false },
   { path: '/dashboard', titleKey: 'route.dashboard', inFrame: true },
   { path: '/user/center', titleKey: 'user.center', inFrame: true },
-  { path: '/formDesign', titleKey: 'route.formDesign', inFrame: true, placeholder: true },
+  { path: '/formDesign', titleKey: 'route.formDesign', inFrame: true },
   { path: '/applyForm', titleKey: 'route.applyForm', inFrame: true },
   { path: '/startBatch', titleKey: 'route.startBatch', inFrame: true },
   { path: '/flowDesign/:id', titleKey: 'route.flowDesign', inFrame: true, placeholder: true },

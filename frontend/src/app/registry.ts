@@ -29,6 +29,7 @@ const registry: Record<string, LazyExoticComponent<ComponentType>> = {
   // 渠道 / 我的渠道: the enterprise certification
   'channel/cert/index': lazy(() => import('@/features/cert/CertAuditPage')),
   'channel/mine/cert/index': lazy(() => import('@/features/cert')),
+  'workflow/formDesign/index': lazy(() => import('@/features/workflow/formDesign')),
 };
 
 export function hasPage(key: string): boolean {

@@ -1,6 +1,6 @@
-import { LeavePage } from './LeavePage';
+import { ApplyPage } from './apply/ApplyPage';
 
-/** /applyForm (流程申请): the built-in leave request for oneself. */
+/** /applyForm (流程申请): any published form, for oneself. */
 export default function ApplyFormPage() {
-  return <LeavePage />;
+  return <ApplyPage />;
 }

@@ -1,6 +1,6 @@
-import { LeavePage } from './LeavePage';
+import { ApplyPage } from './apply/ApplyPage';
 
-/** /startBatch (流程申请（多人）): the leave request for several people at once. */
+/** /startBatch (流程申请（多人）): a published form for several people at once. */
 export default function StartBatchPage() {
-  return <LeavePage batch />;
+  return <ApplyPage batch />;
 }

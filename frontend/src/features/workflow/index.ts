@@ -1,3 +1,2 @@
-export { LeaveForm, type LeaveFormProps } from './LeaveForm';
-export { LeavePage } from './LeavePage';
-export { toBody, personText, type LeaveValues } from './logic';
+export { FormRenderer, cleanData, defaultsOf, type Field, type FieldPerm, type FieldType } from './form';
+export { LeaveDateRange, type LeaveRange } from './LeaveDateRange';
