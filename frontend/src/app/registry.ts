@@ -20,6 +20,8 @@ const registry: Record<string, LazyExoticComponent<ComponentType>> = {
   // the fixed routes /applyForm and /startBatch, when a menu points at them (流程)
   'workflow/applyForm/index': lazy(() => import('@/features/workflow/ApplyFormPage')),
   'workflow/startBatch/index': lazy(() => import('@/features/workflow/StartBatchPage')),
+  // 我的审批
+  'workflow/tasks/index': lazy(() => import('@/features/workflow/tasks/TasksPage')),
 };
 
 export function hasPage(key: string): boolean {

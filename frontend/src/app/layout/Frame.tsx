@@ -17,6 +17,7 @@ import { findTitle } from '../title';
 import { crumbsFor } from './crumbs';
 import { FullscreenToggle } from './FullscreenToggle';
 import { HeaderSearch } from './HeaderSearch';
+import { TodoBadge } from './TodoBadge';
 import { KeepAlive } from './KeepAlive';
 import { TabStrip } from './TabStrip';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -223,6 +224,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       }
       actionsRender={() => [
         <HeaderSearch key="search" sidebar={sidebar} first={searchFirst} />,
+        <TodoBadge key="todo" />,
         <FullscreenToggle key="fullscreen" />,
         <SizeSelect key="size" />,
         <LanguageSwitch key="lang" />,

@@ -107,7 +107,7 @@ export default function DeptPage() {
         <ProForm.Item
           name="leaders"
           label={t('dept.leaders')}
-          rules={[{ validator: async (_, v?: number[]) => ((v?.length ?? 0) > MAX_LEADERS ? Promise.reject(new Error(t('dept.leaders.max'))) : undefined) }]}
+          rules={[{ validator: async (_: unknown, v?: number[]) => ((v?.length ?? 0) > MAX_LEADERS ? Promise.reject(new Error(t('dept.leaders.max'))) : undefined) }]}
         >
           <DeptUserPicker pick="userId" multiple label={t('dept.leaders')} names={leaderNames} />
         </ProForm.Item>
