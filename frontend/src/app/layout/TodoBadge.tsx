@@ -4,7 +4,7 @@ import { Badge, Button } from 'antd';
 import { AuditOutlined } from '@ant-design/icons';
 import { useSession } from '@/features/auth';
 import { taskCount } from '@/features/workflow/api.flow';
-import { useT } from '@/features/workflow/messages.flow';
+import { useT } from '@/features/workflow/messages.badge';
 
 /**
  * 待办: the signed-in staff member's pending approvals (GET /api/workflow/tasks/count), read again on

@@ -85,7 +85,8 @@ export const messages = {
   'wf.step.to_admin': ['转交管理员', 'Went to the administrator'],
   'wf.step.finish': ['流程结束', 'Finished'],
   'wf.step.system': ['系统', 'System'],
-  'wf.step.to': ['转交给 {name}', 'to {name}'],
+  'wf.step.to': ['→ {name}', '→ {name}'],
+  'wf.cond.days': ['{label}（天）', '{label} (days)'],
   'wf.act.approve': ['同意', 'Approve'],
   'wf.act.reject': ['拒绝', 'Reject'],
   'wf.act.withdraw': ['撤回', 'Withdraw'],
@@ -127,7 +128,6 @@ export const messages = {
   'wf.tasks.createTime': ['创建时间', 'Created'],
   'wf.tasks.finishTime': ['完成时间', 'Finished'],
   'wf.view': ['查看', 'View'],
-  'wf.badge.todo': ['待办', 'To do'],
 } as const satisfies Messages;
 
 export const { t, useT, translate } = featureMessages(messages);

@@ -82,7 +82,7 @@ function ConditionRow({ fields, value, onChange, onRemove }: RowProps) {
     );
   }
   return (
-    <Space wrap align="center" style={{ marginBottom: 8 }} data-testid="condition">
+    <Space wrap align="center" style={{ display: 'flex', marginBottom: 8 }} data-testid="condition">
       <Select aria-label={t('wf.cond.field')} style={{ width: 140 }} value={key} options={choices} onChange={(k: string) => onChange(conditionFor(fields, k))} />
       {rest}
       <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('sys.del')} onClick={onRemove} />

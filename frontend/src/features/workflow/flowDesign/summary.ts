@@ -30,7 +30,8 @@ export function nodeSummary(node: FlowNode, t: T = tNow): string {
 function conditionText(c: Condition, fields: FormField[], t: T): string {
   if (c.kind === 'dept') return `${t('wf.cond.dept')} ${t('wf.cond.in')} ${names(c.depts)}`;
   const field = fields.find((f) => f.key === c.field);
-  const label = field?.label ?? c.field;
+  // a leave range compares by its days, as the server counts them
+  const label = field?.type === 'leaveRange' ? t('wf.cond.days', { label: field.label }) : (field?.label ?? c.field);
   if (c.op === 'in') {
     const options = field?.options ?? [];
     const shown = c.value.map((v) => options.find((o) => o.value === v)?.label ?? v);
