@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createCache } from '@ant-design/cssinjs';
-import { App } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { Providers } from '@/app/providers';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { client } from '@/shared/api';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
+import { renderRoute } from '@/test/renderRoute';
 import type { FlowNode, FormDetail } from '../types.flow';
 import FlowDesignPage from './FlowDesignPage';
 
@@ -49,19 +46,6 @@ afterEach(() => {
   client.axios.defaults.adapter = undefined;
 });
 
-function renderPage() {
-  render(
-    <Providers container={null} styleCache={createCache()}>
-      <App>
-        <MemoryRouter initialEntries={['/flowDesign/7']}>
-          <Routes>
-            <Route path="/flowDesign/:id" element={<FlowDesignPage />} />
-          </Routes>
-        </MemoryRouter>
-      </App>
-    </Providers>,
-  );
-}
 
 const card = (id: string) => document.querySelector(`[data-node="${id}"]`) as HTMLElement;
 const plus = (slot: string) => document.querySelector(`[data-slot="${slot}"]`) as HTMLElement;
@@ -83,7 +67,7 @@ async function choose(label: string, option: string) {
 describe('流程绘制', () => {
   it('adds an approver after the initiator, sets a role and saves the flow into the draft', async () => {
     serve(null);
-    renderPage();
+    renderRoute('/flowDesign/7', '/flowDesign/:id', <FlowDesignPage />);
     await screen.findByText('发起人');
     await add('start', '审批人');
     expect(within(card('n1')).getByText('请设置审批人')).toBeInTheDocument();
@@ -100,7 +84,7 @@ describe('流程绘制', () => {
 
   it('adds a route with its default branch last, adds, moves and deletes branches', async () => {
     serve(approverN1);
-    renderPage();
+    renderRoute('/flowDesign/7', '/flowDesign/:id', <FlowDesignPage />);
     await screen.findByText('组长审批');
     await add('n1', '条件分支');
     const names = () => [...document.querySelectorAll('.wf-branch > .wf-card .wf-title-text')].map((e) => e.textContent);
@@ -123,7 +107,7 @@ describe('流程绘制', () => {
 
   it('edits a branch condition: a number compare, then a select 包含', async () => {
     serve(approverN1);
-    renderPage();
+    renderRoute('/flowDesign/7', '/flowDesign/:id', <FlowDesignPage />);
     await screen.findByText('组长审批');
     await add('n1', '条件分支');
     fireEvent.click(card('b3'));
@@ -145,7 +129,7 @@ describe('流程绘制', () => {
       published++;
       return { status: 400, body: { status: 400, message: '流程有误', problems: [{ nodeId: 'n1', message: '审批人「张三」已不存在' }] } };
     });
-    renderPage();
+    renderRoute('/flowDesign/7', '/flowDesign/:id', <FlowDesignPage />);
     await screen.findByText('组长审批');
     // an unset cc: caught here, the server is not asked
     await add('n1', '抄送人');

@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createCache } from '@ant-design/cssinjs';
-import { App } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { Providers } from '@/app/providers';
-import { ClientBinder } from '@/app/ClientBinder';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { client } from '@/shared/api';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
+import { renderRoute } from '@/test/renderRoute';
 import type { Instance, InstanceAction } from '../types.flow';
 import FlowDetailPage from './FlowDetailPage';
 
@@ -52,21 +48,6 @@ afterEach(() => {
   client.axios.defaults.adapter = undefined;
 });
 
-function renderPage() {
-  render(
-    <Providers container={null} styleCache={createCache()}>
-      <App>
-        <MemoryRouter initialEntries={['/flowDetail?id=11']}>
-          {/* the app's request client tells failures (the 409's message) through the app's notification */}
-          <ClientBinder />
-          <Routes>
-            <Route path="/flowDetail" element={<FlowDetailPage />} />
-          </Routes>
-        </MemoryRouter>
-      </App>
-    </Providers>,
-  );
-}
 
 const button = (name: RegExp) => screen.getByRole('button', { name });
 const dialog = () => screen.getByRole('dialog');
@@ -75,7 +56,7 @@ const okButton = () => within(dialog()).getByRole('button', { name: /确\s?定|O
 describe('流程详情', () => {
   it('shows the form read-only without hidden fields, the flow marked, the timeline', async () => {
     bff.on('GET /api/workflow/instances/11', () => ({ status: 200, body: instance([]) }));
-    renderPage();
+    renderRoute('/flowDetail?id=11', '/flowDetail', <FlowDetailPage />);
     expect(await screen.findByText('¥88.50')).toBeInTheDocument();
     expect(screen.queryByText('机密')).toBeNull();
     expect(screen.getByText('审批中')).toBeInTheDocument();
@@ -89,7 +70,7 @@ describe('流程详情', () => {
 
   it('shows exactly the buttons of `actions`', async () => {
     bff.on('GET /api/workflow/instances/11', () => ({ status: 200, body: instance(['approve', 'reject', 'return', 'transfer']) }));
-    renderPage();
+    renderRoute('/flowDetail?id=11', '/flowDetail', <FlowDetailPage />);
     await screen.findByText('¥88.50');
     for (const name of [/同\s?意/, /拒\s?绝/, /退\s?回/, /转\s?交/]) expect(button(name)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /撤\s?回/ })).toBeNull();
@@ -105,7 +86,7 @@ describe('流程详情', () => {
         timeline: [...instance([]).timeline, { id: 2, nodeId: 'n1', nodeName: '组长审批', action: 'reject', user: { id: 3, name: '李四' }, comment: '不合规', time: '2026-11-25 10:00:00', to: null }],
       },
     }));
-    renderPage();
+    renderRoute('/flowDetail?id=11', '/flowDetail', <FlowDetailPage />);
     await screen.findByText('¥88.50');
     fireEvent.click(button(/拒\s?绝/));
     fireEvent.click(okButton());
@@ -125,7 +106,7 @@ describe('流程详情', () => {
       return { status: 200, body: reads === 1 ? instance(['approve', 'reject']) : instance([], 'approved') };
     });
     bff.on('POST /api/workflow/instances/11/approve', () => ({ status: 409, body: { status: 409, message: '该任务已被处理，请刷新' } }));
-    renderPage();
+    renderRoute('/flowDetail?id=11', '/flowDetail', <FlowDetailPage />);
     await screen.findByText('¥88.50');
     fireEvent.click(button(/同\s?意/));
     fireEvent.click(okButton());
@@ -138,7 +119,7 @@ describe('流程详情', () => {
   it('returns to a chosen node with a comment', async () => {
     bff.on('GET /api/workflow/instances/11', () => ({ status: 200, body: instance(['return']) }));
     bff.on('POST /api/workflow/instances/11/return', () => ({ status: 200, body: instance([], 'returned') }));
-    renderPage();
+    renderRoute('/flowDetail?id=11', '/flowDetail', <FlowDetailPage />);
     await screen.findByText('¥88.50');
     fireEvent.click(button(/退\s?回/));
     fireEvent.mouseDown(within(dialog()).getByRole('combobox', { name: '退回至' }));
@@ -152,7 +133,7 @@ describe('流程详情', () => {
   it('withdraw asks for confirmation', async () => {
     bff.on('GET /api/workflow/instances/11', () => ({ status: 200, body: instance(['withdraw']) }));
     bff.on('POST /api/workflow/instances/11/withdraw', () => ({ status: 200, body: instance([], 'withdrawn') }));
-    renderPage();
+    renderRoute('/flowDetail?id=11', '/flowDetail', <FlowDetailPage />);
     await screen.findByText('¥88.50');
     fireEvent.click(button(/撤\s?回/));
     expect((await screen.findAllByText('确定撤回此申请？')).length).toBeGreaterThan(0);

@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createCache } from '@ant-design/cssinjs';
-import { App } from 'antd';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { Providers } from '@/app/providers';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { client } from '@/shared/api';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
+import { renderRoute } from '@/test/renderRoute';
 import TasksPage, { boxOf } from './TasksPage';
 
 let bff: FakeBff;
@@ -25,25 +22,7 @@ afterEach(() => {
   client.axios.defaults.adapter = undefined;
 });
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <div data-testid="where">{pathname + search}</div>;
-}
 
-function renderAt(url: string) {
-  render(
-    <Providers container={null} styleCache={createCache()}>
-      <App>
-        <MemoryRouter initialEntries={[url]}>
-          <Where />
-          <Routes>
-            <Route path="/workflow/tasks" element={<TasksPage />} />
-          </Routes>
-        </MemoryRouter>
-      </App>
-    </Providers>,
-  );
-}
 
 describe('我的审批', () => {
   it('reads the box from the address; an unknown one is 我的待办', () => {
@@ -53,7 +32,7 @@ describe('我的审批', () => {
   });
 
   it('lists the box of ?box=, switches tabs into the address, links rows to /flowDetail', async () => {
-    renderAt('/workflow/tasks?box=done');
+    renderRoute('/workflow/tasks?box=done', '/workflow/tasks', <TasksPage />);
     expect(await screen.findByText('表单-done')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '查看' })).toHaveAttribute('href', '/flowDetail?id=11');
     fireEvent.click(screen.getByRole('tab', { name: '抄送我的' }));
@@ -64,7 +43,7 @@ describe('我的审批', () => {
   });
 
   it('searches by blurry', async () => {
-    renderAt('/workflow/tasks?box=todo');
+    renderRoute('/workflow/tasks?box=todo', '/workflow/tasks', <TasksPage />);
     await screen.findByText('表单-todo');
     fireEvent.change(screen.getByLabelText('搜索'), { target: { value: '请假' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s?询/ }));
