@@ -14,7 +14,7 @@ export const FLOW_CSS = `
 .wf-card.wf-passed, .wf-card.wf-passed:hover { border-color: #52c41a; }
 .wf-card.wf-current, .wf-card.wf-current:hover { border-color: #1677ff; box-shadow: 0 0 0 3px rgba(22,119,255,.2); }
 .wf-card.wf-bad, .wf-card.wf-bad:hover { border-color: #ff4d4f; }
-.wf-card-title { display: flex; align-items: center; gap: 4px; padding: 4px 8px; border-radius: 4px 4px 0 0; color: #fff; font-size: 12px; min-height: 32px; box-sizing: border-box; }
+.wf-card-title { display: flex; align-items: center; gap: 4px; padding: 4px 8px; border-radius: 4px 4px 0 0; color: #fff; font-size: 12px; min-height: 24px; }
 .wf-card-title .wf-title-text { flex: 1; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .wf-card-body { padding: 8px 10px; font-size: 13px; color: #333; word-break: break-all; min-height: 20px; }
 .wf-card-body .wf-unset { color: #999; }
