@@ -25,6 +25,10 @@ const ROUTES = [
   { name: 'frame + 详情 (/look)', modules: ['src/app/layout/Frame.tsx', 'src/features/look/index.ts'] },
   // The rich-text editor (Tiptap) is its own chunk, fetched when a form shows it (shared/ui/richtext/lazy.ts).
   { name: 'frame + 商品管理 + rich-text editor (after)', modules: ['src/app/layout/Frame.tsx', 'src/features/goods/index.ts', 'src/shared/ui/richtext/RichText.tsx'] },
+  // the workflow's flow designer and instance pages (issue 11), each its own lazy chunk
+  { name: 'frame + 流程绘制 (/flowDesign/:id)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/flowDesign/FlowDesignPage.tsx'] },
+  { name: 'frame + 流程详情 (/flowDetail)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/flowDetail/FlowDetailPage.tsx'] },
+  { name: 'frame + 我的审批 (workflow/tasks/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/tasks/TasksPage.tsx'] },
 ];
 
 /** Lazy chunks reported on their own (their file alone, gzip). */

@@ -54,6 +54,8 @@ export function ActionBar({ instance, onDone, onStale }: Props) {
     const v = await form.validateFields();
     const id = instance.id;
     const comment = v.comment?.trim() ?? '';
+    // TODO(integrator): fields this node may edit (instance.fieldPerms 'edit') go in FormRenderer and their
+    // values as approve's `data`; until the renderer is wired, approving sends the comment only.
     if (open === 'approve') await run(() => approve(id, comment));
     if (open === 'reject') await run(() => reject(id, comment));
     if (open === 'return' && v.nodeId) await run(() => returnTo(id, v.nodeId as string, comment));
