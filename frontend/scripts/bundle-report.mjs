@@ -29,6 +29,10 @@ const ROUTES = [
   { name: 'frame + 表单管理 list (/formDesign)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/formDesign/index.ts'] },
   { name: 'frame + 表单管理 designer (?id=)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/formDesign/index.ts', 'src/features/workflow/formDesign/Designer.tsx'] },
   { name: 'frame + 流程申请 (/applyForm)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/ApplyFormPage.tsx'] },
+  // the workflow's flow designer and instance pages (issue 11), each its own lazy chunk
+  { name: 'frame + 流程绘制 (/flowDesign/:id)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/flowDesign/FlowDesignPage.tsx'] },
+  { name: 'frame + 流程详情 (/flowDetail)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/flowDetail/FlowDetailPage.tsx'] },
+  { name: 'frame + 我的审批 (workflow/tasks/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/tasks/TasksPage.tsx'] },
 ];
 
 /** Lazy chunks reported on their own (their file alone, gzip). */

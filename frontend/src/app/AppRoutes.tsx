@@ -24,6 +24,9 @@ const UserCenterPage = lazy(() => import('@/features/user/UserCenterPage'));
 const ApplyFormPage = lazy(() => import('@/features/workflow/ApplyFormPage'));
 const StartBatchPage = lazy(() => import('@/features/workflow/StartBatchPage'));
 const FormDesignPage = lazy(() => import('@/features/workflow/formDesign'));
+const FlowDesignPage = lazy(() => import('@/features/workflow/flowDesign/FlowDesignPage'));
+const FlowDetailPage = lazy(() => import('@/features/workflow/flowDetail/FlowDetailPage'));
+const BatchDetailPage = lazy(() => import('@/features/workflow/batchDetail/BatchDetailPage'));
 const LookPage = lazy(() => import('@/features/look'));
 // A menu may point at a fixed route (流程 → /applyForm): the fixed route renders it.
 const FIXED_PATHS = new Set(FIXED_ROUTES.map((route) => route.path));
@@ -56,6 +59,9 @@ export function AppRoutes() {
               <Route path="/applyForm" element={<ApplyFormPage />} />
               <Route path="/startBatch" element={<StartBatchPage />} />
               <Route path="/formDesign" element={<FormDesignPage />} />
+              <Route path="/flowDesign/:id" element={<FlowDesignPage />} />
+              <Route path="/flowDetail" element={<FlowDetailPage />} />
+              <Route path="/batchDetail" element={<BatchDetailPage />} />
               <Route path="/look" element={<LookPage />} />
               {placeholders.map((route) => (
                 <Route key={route.path} path={route.path} element={<Placeholder title={t(route.titleKey)} />} />

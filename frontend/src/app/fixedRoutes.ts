@@ -22,8 +22,8 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
   { path: '/formDesign', titleKey: 'route.formDesign', inFrame: true },
   { path: '/applyForm', titleKey: 'route.applyForm', inFrame: true },
   { path: '/startBatch', titleKey: 'route.startBatch', inFrame: true },
-  { path: '/flowDesign/:id', titleKey: 'route.flowDesign', inFrame: true, placeholder: true },
-  { path: '/flowDetail', titleKey: 'route.flowDetail', inFrame: true, placeholder: true },
-  { path: '/batchDetail', titleKey: 'route.batchDetail', inFrame: true, placeholder: true },
+  { path: '/flowDesign/:id', titleKey: 'route.flowDesign', inFrame: true },
+  { path: '/flowDetail', titleKey: 'route.flowDetail', inFrame: true },
+  { path: '/batchDetail', titleKey: 'route.batchDetail', inFrame: true },
   { path: '/look', titleKey: 'route.look', inFrame: true },
 ];

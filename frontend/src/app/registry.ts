@@ -30,6 +30,8 @@ const registry: Record<string, LazyExoticComponent<ComponentType>> = {
   'channel/cert/index': lazy(() => import('@/features/cert/CertAuditPage')),
   'channel/mine/cert/index': lazy(() => import('@/features/cert')),
   'workflow/formDesign/index': lazy(() => import('@/features/workflow/formDesign')),
+  // 我的审批
+  'workflow/tasks/index': lazy(() => import('@/features/workflow/tasks/TasksPage')),
 };
 
 export function hasPage(key: string): boolean {

@@ -20,6 +20,7 @@ import { crumbsFor } from './crumbs';
 import { FullscreenToggle } from './FullscreenToggle';
 import { AgencyBadge } from '@/features/agency/badge';
 import { HeaderSearch } from './HeaderSearch';
+import { TodoBadge } from './TodoBadge';
 import { KeepAlive } from './KeepAlive';
 import { TabStrip } from './TabStrip';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -234,6 +235,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       actionsRender={() => [
         <AgencyBadge key="agency" />,
         <HeaderSearch key="search" sidebar={sidebar} first={searchFirst} />,
+        <TodoBadge key="todo" />,
         <FullscreenToggle key="fullscreen" />,
         <SizeSelect key="size" />,
         <LanguageSwitch key="lang" />,

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import {
+  ProForm,
   ProFormDigit,
   ProFormRadio,
   ProFormText,
@@ -10,6 +11,7 @@ import {
 import { App, Tag } from 'antd';
 import { DataTable, AddButton, useActionColumn, compact } from '@/shared/ui/table';
 import { Dialog } from '@/shared/ui/form';
+import { DeptUserPicker } from '@/shared/ui/picker';
 import { useT } from './messages';
 import { createDept, deleteDepts, deptOptions, deptTree, updateDept, type DeptNode } from './api';
 import { placeholder } from '@/shared/lib/rules';
@@ -19,7 +21,11 @@ interface FormValues {
   pid: number;
   deptSort: number;
   enabled: string;
+  leaders?: number[];
 }
+
+/** A department has at most five heads (docs/workflow.md). */
+const MAX_LEADERS = 5;
 
 /** 部门管理: the department tree inside the caller's data scope. */
 export default function DeptPage() {
@@ -34,6 +40,12 @@ export default function DeptPage() {
 
   const columns: ProColumns<DeptNode>[] = [
     { title: t('dept.name'), dataIndex: 'name', fieldProps: { 'aria-label': t('dept.name') } },
+    {
+      title: t('dept.leaders'),
+      dataIndex: 'leaders',
+      search: false,
+      render: (_, r) => (r.leaders?.length ? r.leaders.map((l) => l.name).join('、') : '-'),
+    },
     { title: t('sys.sort'), dataIndex: 'deptSort', search: false },
     {
       title: t('sys.enabled'),
@@ -48,8 +60,9 @@ export default function DeptPage() {
 
   const row = editing && editing !== 'new' ? editing : null;
   const initial: Partial<FormValues> = row
-    ? { name: row.name, pid: row.pid, deptSort: row.deptSort, enabled: String(row.enabled) }
-    : { pid: 0, deptSort: 999, enabled: 'true' };
+    ? { name: row.name, pid: row.pid, deptSort: row.deptSort, enabled: String(row.enabled), leaders: row.leaders?.map((l) => l.id) ?? [] }
+    : { pid: 0, deptSort: 999, enabled: 'true', leaders: [] };
+  const leaderNames = Object.fromEntries((row?.leaders ?? []).map((l) => [l.id, l.name]));
 
   return (
     <>
@@ -77,7 +90,7 @@ export default function DeptPage() {
         columns={1}
         modalProps={{ onCancel: () => setEditing(null) }}
         onFinish={async (v) => {
-          const body = { id: row?.id, name: v.name, pid: v.pid ?? 0, deptSort: v.deptSort ?? 999, enabled: v.enabled === 'true' };
+          const body = { id: row?.id, name: v.name, pid: v.pid ?? 0, deptSort: v.deptSort ?? 999, enabled: v.enabled === 'true', leaders: v.leaders ?? [] };
           if (row) await updateDept(body);
           else await createDept(body);
           void message.success(row ? t('sys.saved') : t('sys.created'));
@@ -93,6 +106,13 @@ export default function DeptPage() {
           placeholder={placeholder(t('dept.parent'), 'select')}
           fieldProps={{ treeData: [{ value: 0, title: t('menu.top'), children: deptOptions(tree) }], treeDefaultExpandAll: true }}
         />
+        <ProForm.Item
+          name="leaders"
+          label={t('dept.leaders')}
+          rules={[{ validator: async (_: unknown, v?: number[]) => ((v?.length ?? 0) > MAX_LEADERS ? Promise.reject(new Error(t('dept.leaders.max'))) : undefined) }]}
+        >
+          <DeptUserPicker pick="userId" multiple label={t('dept.leaders')} names={leaderNames} />
+        </ProForm.Item>
         <ProFormDigit name="deptSort" label={t('sys.sort')} min={0} max={99999} fieldProps={{ placeholder: placeholder(t('sys.sort'), 'number'), precision: 0 }} />
         <ProFormRadio.Group
           name="enabled"

@@ -8,6 +8,8 @@ export const messages = {
   'dept.title': ['部门管理', 'Departments'],
   'dept.name': ['部门名称', 'Name'],
   'dept.parent': ['上级部门', 'Parent'],
+  'dept.leaders': ['负责人', 'Heads'],
+  'dept.leaders.max': ['最多5位负责人', 'At most 5 heads'],
 } as const satisfies Messages;
 
 export const { t, useT, translate } = featureMessages(messages);

@@ -8,7 +8,8 @@ type Labeled = { value: string; label?: React.ReactNode };
 export interface DeptUserPickerProps {
   /** User names; user IDs when pick is 'userId'; department IDs when pick is 'dept'. */
   value?: string | number | Array<string | number>;
-  onChange?: (value: string | number | Array<string | number> | undefined) => void;
+  /** labels: the chosen nodes' titles by ID (pick 'userId' or 'dept'), for callers that keep names with the IDs. */
+  onChange?: (value: string | number | Array<string | number> | undefined, labels?: Record<number, string>) => void;
   multiple?: boolean;
   label?: string;
   /** People (default) or departments. */
@@ -55,6 +56,11 @@ export function DeptUserPicker({ value, onChange, multiple, label, pick = 'user'
     if (v === undefined || v === null) return undefined;
     return Array.isArray(v) ? (v as Array<string | Labeled>).map(one) : one(v as string | Labeled);
   };
+  const labelsOf = (v: unknown): Record<number, string> | undefined => {
+    if (!depts && !byId) return undefined;
+    const items = (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]) as Labeled[];
+    return Object.fromEntries(items.map((x) => [depts ? deptIdOf(x.value) : userIdOf(x.value), typeof x.label === 'string' ? x.label : String(x.value)]));
+  };
   return (
     <TreeSelect
       style={{ minWidth: 240 }}
@@ -76,7 +82,7 @@ export function DeptUserPicker({ value, onChange, multiple, label, pick = 'user'
         const children = childNodes(await listDept(n.deptId), pick);
         setTree((t) => withChildren(t, n.value, children));
       }}
-      onChange={(v: unknown) => onChange?.(fromValue(v))}
+      onChange={(v: unknown) => onChange?.(fromValue(v), labelsOf(v))}
     />
   );
 }

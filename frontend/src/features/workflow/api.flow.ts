@@ -1,0 +1,39 @@
+import { http } from '@/shared/api';
+import type { Page as ListPage } from '@/shared/api/contract';
+import type { Batch, Box, FlowNode, FormDetail, FormSchema, Instance, Ref, TaskRow } from './types.flow';
+
+/**
+ * The flow designer's, instances', tasks' and batches' calls (docs/workflow.md "API"). Kept apart from
+ * api.ts, which the form pages own.
+ */
+
+export const getForm = (id: number) => http.get<FormDetail>(`/api/workflow/forms/${id}`);
+
+/** Saves the draft with its flow (a draft's flow may be incomplete). */
+export const saveDraft = (f: { id: number; name: string; icon: string; group: string; schema: FormSchema; flow: FlowNode }) =>
+  http.put<void>(`/api/workflow/forms/${f.id}`, { name: f.name, icon: f.icon, group: f.group, schema: f.schema, flow: f.flow });
+
+/** 400 `{ message, problems }` is the designer's to show on the nodes: silent, no notice. */
+export const publishForm = (id: number) => http.post<{ version: number }>(`/api/workflow/forms/${id}/publish`, {}, { silent: true });
+
+export const getInstance = (id: number) => http.get<Instance>(`/api/workflow/instances/${id}`);
+
+/** The client tells every failure (409 with the server's 该任务已被处理); the page reloads after a 409. */
+const act = (id: number, action: string, body: unknown) => http.post<Instance>(`/api/workflow/instances/${id}/${action}`, body);
+export const approve = (id: number, comment: string, data?: Record<string, unknown>) => act(id, 'approve', { comment, data });
+export const reject = (id: number, comment: string) => act(id, 'reject', { comment });
+export const withdraw = (id: number) => act(id, 'withdraw', {});
+export const returnTo = (id: number, nodeId: string, comment: string) => act(id, 'return', { nodeId, comment });
+export const transfer = (id: number, userId: number, comment: string) => act(id, 'transfer', { userId, comment });
+export const resubmit = (id: number, data: Record<string, unknown>) => act(id, 'resubmit', { data });
+
+export const listTasks = (q: { box: Box; page: number; size: number; blurry?: string }) =>
+  http.get<ListPage<TaskRow>>('/api/workflow/tasks', { params: q });
+
+/** The header badge asks quietly: a failed count is no reason to bother anyone. */
+export const taskCount = () => http.get<{ todo: number }>('/api/workflow/tasks/count', { silent: true });
+
+export const getBatch = (id: number) => http.get<Batch>(`/api/workflow/batches/${id}`);
+
+/** Roles to choose approvers and copies from (GET /api/roles/all). */
+export const roleChoices = () => http.get<Ref[]>('/api/roles/all').then((rows) => rows.map((r) => ({ id: r.id, name: r.name })));

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { isAxiosError } from 'axios';
+import { Alert, App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import type { Instance, InstanceAction, Ref } from '../types.flow';
+import { approve, reject, resubmit, returnTo, transfer, withdraw } from '../api.flow';
+import { useT } from '../messages.flow';
+import { UsersPicker } from '../flowDesign/RefPickers';
+
+interface Props {
+  instance: Instance;
+  /** The action's answer is the instance as it is now. */
+  onDone: (next: Instance) => void;
+  /** 409: someone else handled the task first; the page reads the instance again. */
+  onStale: () => void;
+}
+
+type Dialog = Exclude<InstanceAction, 'withdraw'>;
+
+interface Values {
+  comment?: string;
+  nodeId?: string;
+  user?: Ref[];
+}
+
+const ORDER: InstanceAction[] = ['approve', 'reject', 'return', 'transfer', 'withdraw', 'resubmit'];
+
+/** The buttons of the actions the signed-in user may take now (the instance's `actions`). */
+export function ActionBar({ instance, onDone, onStale }: Props) {
+  const t = useT();
+  const { message, modal } = App.useApp();
+  const [open, setOpen] = useState<Dialog | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<Values>();
+
+  const run = async (call: () => Promise<Instance>) => {
+    setBusy(true);
+    try {
+      const next = await call();
+      void message.success(t('wf.act.done'));
+      setOpen(null);
+      onDone(next);
+    } catch (err) {
+      // the client showed the server's message (该任务已被处理，请刷新); what is on screen is stale
+      if (isAxiosError(err) && err.response?.status === 409) {
+        setOpen(null);
+        onStale();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    const id = instance.id;
+    const comment = v.comment?.trim() ?? '';
+    // TODO(integrator): fields this node may edit (instance.fieldPerms 'edit') go in FormRenderer and their
+    // values as approve's `data`; until the renderer is wired, approving sends the comment only.
+    if (open === 'approve') await run(() => approve(id, comment));
+    if (open === 'reject') await run(() => reject(id, comment));
+    if (open === 'return' && v.nodeId) await run(() => returnTo(id, v.nodeId as string, comment));
+    if (open === 'transfer' && v.user?.[0]) await run(() => transfer(id, (v.user as Ref[])[0].id, comment));
+    // TODO(integrator): mount FormRenderer (@/features/workflow/form) here with the fields the initiator may
+    // edit (instance.fieldPerms) and send its values; until then the data goes back as it is.
+    if (open === 'resubmit') await run(() => resubmit(id, instance.data));
+  };
+
+  const start = (a: InstanceAction) => {
+    if (a === 'withdraw') {
+      modal.confirm({ title: t('wf.act.withdrawConfirm'), onOk: () => run(() => withdraw(instance.id)) });
+      return;
+    }
+    form.resetFields();
+    setOpen(a);
+  };
+
+  const actions = ORDER.filter((a) => instance.actions.includes(a));
+  if (!actions.length) return null;
+  return (
+    <>
+      <Space wrap>
+        {actions.map((a) => (
+          <Button key={a} type={a === 'approve' || a === 'resubmit' ? 'primary' : 'default'} danger={a === 'reject'} onClick={() => start(a)}>
+            {t(`wf.act.${a}`)}
+          </Button>
+        ))}
+      </Space>
+      <Modal
+        title={open ? t(`wf.act.${open}`) : ''}
+        open={open !== null}
+        confirmLoading={busy}
+        onOk={() => void submit().catch(() => undefined)}
+        onCancel={() => setOpen(null)}
+        destroyOnHidden
+        width={open === 'resubmit' ? 720 : 520}
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          {open === 'return' && (
+            <Form.Item name="nodeId" label={t('wf.act.returnTo')} rules={[{ required: true, message: t('wf.act.pickTarget') }]}>
+              <Select aria-label={t('wf.act.returnTo')} options={instance.returnTargets.map((r) => ({ value: r.nodeId, label: r.name }))} />
+            </Form.Item>
+          )}
+          {open === 'transfer' && (
+            <Form.Item name="user" label={t('wf.act.transferTo')} rules={[{ required: true, message: t('wf.act.pickUser') }]}>
+              <TransferPicker label={t('wf.act.transferTo')} />
+            </Form.Item>
+          )}
+          {open === 'resubmit' && (
+            <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('wf.act.resubmitTodo')} data-todo="form-renderer" />
+          )}
+          {open && open !== 'resubmit' && (
+            <Form.Item
+              name="comment"
+              label={t('wf.act.comment')}
+              rules={open === 'reject' ? [{ required: true, whitespace: true, message: t('wf.act.rejectReason') }] : []}
+            >
+              <Input.TextArea aria-label={t('wf.act.comment')} rows={3} maxLength={500} showCount />
+            </Form.Item>
+          )}
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+function TransferPicker({ value, onChange, label }: { value?: Ref[]; onChange?: (v: Ref[]) => void; label: string }) {
+  return <UsersPicker single label={label} value={value ?? []} onChange={(v) => onChange?.(v)} />;
+}

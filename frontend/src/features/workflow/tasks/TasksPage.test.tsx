@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { client } from '@/shared/api';
+import { fakeBff, type FakeBff } from '@/test/fakeBff';
+import { renderRoute } from '@/test/renderRoute';
+import TasksPage, { boxOf } from './TasksPage';
+
+let bff: FakeBff;
+beforeEach(() => {
+  bff = fakeBff();
+  bff.on('GET /api/workflow/tasks', (config) => {
+    bff.queries.push({ ...(config.params as Record<string, unknown>) });
+    const box = String((config.params as { box: string }).box);
+    return {
+      status: 200,
+      body: { content: [{ id: 5, instanceId: 11, formName: `表单-${box}`, applicant: { id: 2, name: '张三' }, nodeName: '组长审批', status: 'running', createTime: '2026-11-25 09:00:00', finishTime: null }], totalElements: 1 },
+    };
+  });
+  client.axios.defaults.adapter = bff.adapter;
+});
+afterEach(() => {
+  client.axios.defaults.adapter = undefined;
+});
+
+
+
+describe('我的审批', () => {
+  it('reads the box from the address; an unknown one is 我的待办', () => {
+    expect(boxOf('cc')).toBe('cc');
+    expect(boxOf('nope')).toBe('todo');
+    expect(boxOf(null)).toBe('todo');
+  });
+
+  it('lists the box of ?box=, switches tabs into the address, links rows to /flowDetail', async () => {
+    renderRoute('/workflow/tasks?box=done', '/workflow/tasks', <TasksPage />);
+    expect(await screen.findByText('表单-done')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '查看' })).toHaveAttribute('href', '/flowDetail?id=11');
+    fireEvent.click(screen.getByRole('tab', { name: '抄送我的' }));
+    expect(await screen.findByText('表单-cc')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/workflow/tasks?box=cc');
+    expect(bff.queries.map((q) => q.box)).toEqual(['done', 'cc']);
+    expect(bff.queries[0]).toMatchObject({ page: 0, size: 10 });
+  });
+
+  it('searches by blurry', async () => {
+    renderRoute('/workflow/tasks?box=todo', '/workflow/tasks', <TasksPage />);
+    await screen.findByText('表单-todo');
+    fireEvent.change(screen.getByLabelText('搜索'), { target: { value: '请假' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s?询/ }));
+    await waitFor(() => expect(bff.queries.at(-1)).toMatchObject({ box: 'todo', blurry: '请假' }));
+  });
+});

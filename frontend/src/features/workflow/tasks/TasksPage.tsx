@@ -1,0 +1,56 @@
+import { useSearchParams, Link } from 'react-router';
+import { Tabs } from 'antd';
+import { DataTable, type DataColumn } from '@/shared/ui/table';
+import type { Box, TaskRow } from '../types.flow';
+import { listTasks } from '../api.flow';
+import { useT } from '../messages.flow';
+import { StatusTag } from '../flowDetail/status';
+
+export const BOXES: readonly Box[] = ['todo', 'done', 'cc', 'mine'];
+
+/** ?box= as a known box; anything else is 我的待办. */
+export function boxOf(value: string | null): Box {
+  return BOXES.includes(value as Box) ? (value as Box) : 'todo';
+}
+
+/** 我的审批 /workflow/tasks?box=: 我的待办 · 我的已办 · 抄送我的 · 我发起的, the tab kept in the address. */
+export default function TasksPage() {
+  const t = useT();
+  const [search, setSearch] = useSearchParams();
+  const box = boxOf(search.get('box'));
+  const columns: DataColumn<TaskRow>[] = [
+    { key: 'blurry', title: t('wf.tasks.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('wf.tasks.blurry') } },
+    { key: 'formName', title: t('wf.detail.form'), dataIndex: 'formName', search: false },
+    { key: 'applicant', title: t('wf.detail.applicant'), dataIndex: 'applicant', search: false, render: (_, r) => r.applicant?.name ?? '-' },
+    { key: 'nodeName', title: t('wf.tasks.node'), dataIndex: 'nodeName', search: false },
+    { key: 'status', title: t('wf.detail.status'), dataIndex: 'status', search: false, render: (_, r) => <StatusTag status={r.status} /> },
+    { key: 'createTime', title: t('wf.tasks.createTime'), dataIndex: 'createTime', search: false },
+    { key: 'finishTime', title: t('wf.tasks.finishTime'), dataIndex: 'finishTime', search: false, render: (_, r) => r.finishTime || '-' },
+    {
+      key: 'view',
+      title: t('sys.actions'),
+      search: false,
+      export: false,
+      render: (_, r) => <Link to={`/flowDetail?id=${r.instanceId}`}>{t('wf.view')}</Link>,
+    },
+  ];
+  return (
+    <>
+      <Tabs
+        activeKey={box}
+        onChange={(key) => setSearch({ box: key }, { replace: true })}
+        items={BOXES.map((b) => ({ key: b, label: t(`wf.box.${b}`) }))}
+        style={{ marginBottom: 0 }}
+      />
+      <DataTable<TaskRow>
+        // a tab is its own list: its own search and pager
+        key={box}
+        title={t(`wf.box.${box}`)}
+        rowKey="id"
+        selection={false}
+        columns={columns}
+        request={(q) => listTasks({ box, page: q.page, size: q.size, blurry: q.filters.blurry === undefined ? undefined : String(q.filters.blurry) })}
+      />
+    </>
+  );
+}
