@@ -349,3 +349,24 @@ test('header search finds an external-link menu and opens it in a new window, st
   noErrors(page);
   await page.context().close();
 });
+
+test('tabs of pages the next user cannot open close when they sign in in the same browser', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser);
+  await page.goto(`${s.stack.bffURL}/login?redirect=${encodeURIComponent('/system/role')}`);
+  await signIn(page, 'admin', s.stack.passwords.admin);
+  await page.waitForURL((u) => u.pathname === '/system/role');
+  await tab(page, '角色管理').waitFor();
+  // the session ends without 退出登录 (a kick-out, an expiry): the tabs are still stored
+  const token = await storedToken(page);
+  await fetch(`${s.stack.bffURL}/api/auth/logout`, { method: 'DELETE', headers: { Authorization: token } });
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${s.stack.bffURL}/login`);
+  await signIn(page, 'staff', s.stack.passwords.demo);
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await page.getByRole('button', { name: '用户菜单' }).waitFor();
+  await page.waitForFunction(() => ![...document.querySelectorAll('[role="tab"]')].some((t) => t.getAttribute('aria-label') === '角色管理'));
+  assert.deepEqual(await tabTitles(page), ['数据概览']);
+  await screenshot(page, 'tabs-09-next-user');
+  noErrors(page);
+  await page.context().close();
+});

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, matchPath, useLocation } from 'react-router';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { App as AntApp, Breadcrumb, theme } from 'antd';
 import { DashboardOutlined } from '@ant-design/icons';
@@ -99,6 +99,16 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
     (tab: Tab) => recordTitles[tab.fullPath] ?? pageTitle(tab.path) ?? tab.title ?? NO_NAME,
     [pageTitle, recordTitles],
   );
+
+  // A tab of a page this session cannot open (its menu deleted, the role changed, another user
+  // signed in in this browser) closes instead of leading to 404 (issue 16).
+  const keepOnly = useTabs((s) => s.keepOnly);
+  useEffect(() => {
+    if (pages.length === 0) return; // the menus are not loaded yet
+    const known = new Set(pages.map((p) => p.path));
+    const fixed = FIXED_ROUTES.filter((r) => r.inFrame).map((r) => r.path);
+    keepOnly((path) => known.has(path) || fixed.some((pattern) => matchPath(pattern, path) !== null));
+  }, [pages, keepOnly]);
 
   // Every page shown in the frame gets its tab (the /redirect helper does not).
   useEffect(() => {

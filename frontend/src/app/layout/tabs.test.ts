@@ -29,6 +29,14 @@ describe('tabs store', () => {
     expect(s.getState().tabs[1].fullPath).toBe('/system/user?page=2');
   });
 
+  it('keepOnly closes the tabs of pages the session cannot open, never the pinned dashboard', () => {
+    const s = createTabsStore();
+    s.getState().visit(tab('/system/user'));
+    s.getState().visit(tab('/channel/cert'));
+    s.getState().keepOnly((path) => path === '/system/user');
+    expect(s.getState().tabs.map((t) => t.path)).toEqual([DASHBOARD_PATH, '/system/user']);
+  });
+
   it('a tab carries its name and query; reopened with another query, both follow', () => {
     const s = createTabsStore();
     s.getState().visit({ ...tab('/look'), fullPath: '/look?type=goods&id=1', query: { type: 'goods', id: '1' }, name: 'Look' });

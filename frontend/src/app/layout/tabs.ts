@@ -84,6 +84,8 @@ interface TabsState {
   refresh: (path: string) => Navigation;
   /** Back to just the pinned dashboard (sign-out). */
   reset: () => void;
+  /** Closes the tabs of pages the session can no longer open (a menu deleted, a role changed, another user). */
+  keepOnly: (opens: (path: string) => boolean) => void;
 }
 
 function load(): Tab[] {
@@ -154,6 +156,10 @@ export function createTabsStore() {
         return { to: redirectPath(tab.fullPath), replace: true };
       },
       reset: () => commit(withDashboard([])),
+      keepOnly: (opens) => {
+        const kept = get().tabs.filter((t) => t.affix || opens(t.path));
+        if (kept.length !== get().tabs.length) commit(kept);
+      },
     };
   });
 }

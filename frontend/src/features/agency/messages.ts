@@ -49,7 +49,6 @@ export const messages = {
   'agency.look.orders': ['订单数', 'Orders'],
   'agency.look.sales': ['销售额', 'Sales'],
   'agency.look.contracts': ['合同', 'Contracts'],
-  'agency.look.contractsLater': ['合同由合同管理提供', 'Contracts come from contract management'],
 } as const satisfies Messages;
 
 export const { t, useT, translate } = featureMessages(messages);

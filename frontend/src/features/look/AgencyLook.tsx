@@ -2,6 +2,7 @@ import { Avatar, Card, Descriptions, Empty, Space, Statistic, Table, Tag } from 
 import { ShopOutlined } from '@ant-design/icons';
 import { formatYuan } from '@/shared/lib/money';
 import { apiUrl } from '@/shared/lib/runtime';
+import { AgencyContracts } from './AgencyContracts';
 import { getAgency, type AgencyDetail } from './api';
 import { Pending, useTabTitle } from './Pending';
 import { useT } from './messages';
@@ -11,8 +12,8 @@ const CERT_COLOR: Record<string, string> = { none: 'default', pending: 'processi
 type Operator = AgencyDetail['operators'][number];
 
 /**
- * One agency: its profile and certification state, its order figures, its operators. The
- * contracts section is the contract feature's to fill (docs/decisions.md "Agency management").
+ * One agency: its profile and certification state, its order figures, its operators and its
+ * contracts.
  */
 export function AgencyLook({ id, fullPath }: { id: number; fullPath: string }) {
   const t = useT();
@@ -64,10 +65,7 @@ export function AgencyLook({ id, fullPath }: { id: number; fullPath: string }) {
           ]}
         />
       </Card>
-      {/* filled by the contract feature (issue 12): the agency's contracts */}
-      <Card title={t('agency.contracts')} size="small" data-section="agency-contracts">
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('agency.contractsLater')} />
-      </Card>
+      <AgencyContracts agencyId={a.id} />
     </Space>
   );
 }

@@ -10,3 +10,7 @@ export const getOrder = (id: number) => http.get<OrderDetail>(`/api/orders/${id}
 export type ContractDetail = Schemas['ContractDetailRow'];
 export const getContract = (id: number) => http.get<ContractDetail>(`/api/contracts/${id}`);
 export const getAgency = (id: number) => http.get<AgencyDetail>(`/api/agencies/${id}`);
+export type AgencyContract = Schemas['ContractRow'];
+/** An agency's contracts for its detail page (the newest 50; the list page has the rest). */
+export const listAgencyContracts = (agencyId: number) =>
+  http.get<{ content: AgencyContract[]; totalElements: number }>('/api/contracts', { params: { agencyId, page: 0, size: 50 } });

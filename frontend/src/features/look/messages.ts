@@ -54,7 +54,7 @@ export const messages = {
   'agency.op.nickName': ['昵称', 'Nickname'],
   'agency.op.phone': ['手机号码', 'Mobile'],
   'agency.contracts': ['合同', 'Contracts'],
-  'agency.contractsLater': ['合同管理上线后在此显示该渠道的合同', 'The agency’s contracts show here once contract management is in'],
+  'agency.contractsNone': ['该渠道还没有合同', 'The agency has no contracts yet'],
   'order.no': ['订单号', 'Order no.'],
   'order.status': ['订单状态', 'Status'],
   'order.customer': ['收货人', 'Customer'],
