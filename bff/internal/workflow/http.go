@@ -25,6 +25,8 @@ func (s *Service) Routes(r *authz.Router) {
 		Doc(authz.Doc{Summary: "request leave", Body: Input{}, Resp: httpx.Created{}, Status: http.StatusCreated})
 	r.POST("/api/workflow/leave/batch", authz.Perm(perm.LeaveBatch), s.handleBatch).
 		Doc(authz.Doc{Summary: "request leave for several people", Body: Input{}, Resp: BatchAnswer{}, Status: http.StatusCreated})
+	s.formRoutes(r)
+	s.engineRoutes(r)
 }
 
 // staff returns the caller, refusing channel operators: leave is for the shop's own staff.

@@ -12,6 +12,7 @@ import (
 	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/platform/richtext"
 	"mallconsole/bff/internal/user"
 )
 
@@ -39,11 +40,14 @@ type Service struct {
 	files Attachments
 	scope authz.Scoper
 	now   func() time.Time
+	org   Org
+	html  *richtext.Sanitizer
 }
 
 // NewService builds the service.
 func NewService(store *Store, users Users, dicts Dicts, files Attachments, scope authz.Scoper, now func() time.Time) *Service {
-	return &Service{store: store, users: users, dicts: dicts, files: files, scope: scope, now: now}
+	return &Service{store: store, users: users, dicts: dicts, files: files, scope: scope, now: now,
+		org: tableOrg{db: store.db}, html: richtext.New()}
 }
 
 // Limits of a leave request.

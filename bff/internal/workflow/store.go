@@ -61,7 +61,12 @@ func remaining(tx *gorm.DB, userID int64, at time.Time) (int64, bool, error) {
 	}
 	from := time.Date(at.Year(), 1, 1, 0, 0, 0, 0, at.Location())
 	used, err := usedAnnual(tx, userID, from, from.AddDate(1, 0, 0))
-	return days*100 - used, true, err
+	if err != nil {
+		return 0, false, err
+	}
+	// Requests made through the engine (the leave form) count as well as the first slice's.
+	more, err := usedByInstances(tx, userID, from, from.AddDate(1, 0, 0))
+	return days*100 - used - more, true, err
 }
 
 // Overdrawn is returned by Create when an application would take more annual leave than its

@@ -1,0 +1,11 @@
+package workflow_test
+
+import (
+	"errors"
+
+	"mallconsole/bff/internal/workflow"
+)
+
+func asInvalid(err error, target **workflow.Invalid) bool { return errors.As(err, target) }
+
+func errorsIs(err, target error) bool { return errors.Is(err, target) }
