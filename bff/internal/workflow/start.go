@@ -65,6 +65,11 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 	} else if len(ok) != len(applicants) {
 		return nil, nil, invalid("applicants", "申请人不存在或已停用")
 	}
+	if batch {
+		if err := s.inScope(ctx, p, applicants); err != nil {
+			return nil, nil, err
+		}
+	}
 	raw, err := json.Marshal(clean)
 	if err != nil {
 		return nil, nil, err
@@ -109,7 +114,33 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 		}
 		return nil
 	})
+	if o, ok := err.(*Overdrawn); ok {
+		who, uerr := s.users.ByIDs(ctx, []int64{o.Leave.ApplicantID})
+		if uerr != nil {
+			return nil, nil, uerr
+		}
+		return nil, nil, &ShortBalance{Applicant: who[o.Leave.ApplicantID].Username, Batch: batch,
+			Left: max(o.LeftHundredths, 0), Asked: o.Leave.DayHundredths}
+	}
 	return batchID, ids, err
+}
+
+// inScope: a batch is started only for people in the caller's data scope, whom the picker shows.
+func (s *Service) inScope(ctx context.Context, p *authz.Principal, ids []int64) error {
+	sc, err := s.scope.Scope(ctx, p)
+	if err != nil || sc.All {
+		return err
+	}
+	for _, id := range ids {
+		dept, err := s.org.DeptOf(ctx, id)
+		if err != nil {
+			return err
+		}
+		if dept == 0 || !sc.Allows(&dept) {
+			return invalid("applicants", "申请人不在可选范围内")
+		}
+	}
+	return nil
 }
 
 // checkSelfPicks copies the approvers the initiator picked for "self" nodes into clean, after
