@@ -378,6 +378,7 @@ func get(path string) sample {
 func matrixSamples() map[string]sample {
 	all := shopSamples()
 	maps.Copy(all, dashboardSamples())
+	maps.Copy(all, workflowSamples())
 	maps.Copy(all, map[string]sample{
 		"GET /api/app/config":   get("/api/app/config?host=shop.example.com"),
 		"GET /api/auth/info":    get("/api/auth/info"),

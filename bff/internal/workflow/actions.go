@@ -204,7 +204,7 @@ func (r *run) transfer(p *authz.Principal, t Task, a Action) error {
 	if a.UserID == p.UserID || a.UserID <= 0 {
 		return invalid("userId", "请选择其他人")
 	}
-	if ok, err := r.s.org.EnabledUsers(r.ctx, []int64{a.UserID}); err != nil {
+	if ok, err := r.org.EnabledUsers(r.ctx, []int64{a.UserID}); err != nil {
 		return err
 	} else if !ok[a.UserID] {
 		return invalid("userId", "用户不存在或已停用")

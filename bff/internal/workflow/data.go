@@ -2,6 +2,7 @@ package workflow
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -73,8 +74,11 @@ func (s *Service) fieldValue(ctx context.Context, dc dataCtx, f Field, v any) (a
 			limit = *f.Max
 		}
 		n := float64(utf8.RuneCountInString(str))
-		if n > limit || (f.Min != nil && n < *f.Min) {
-			return nil, bad("长度不符合要求")
+		if n > limit {
+			return nil, bad(fmt.Sprintf("太长(最多%d个字符)", int(limit)))
+		}
+		if f.Min != nil && n < *f.Min {
+			return nil, bad(fmt.Sprintf("太短(至少%d个字符)", int(*f.Min)))
 		}
 		if f.Type == TRichtext {
 			return s.html.HTML(str), nil
@@ -103,7 +107,7 @@ func (s *Service) fieldValue(ctx context.Context, dc dataCtx, f Field, v any) (a
 			if owns, err := s.files.Owns(ctx, dc.uploader, ids); err != nil {
 				return nil, err
 			} else if !owns {
-				return nil, bad("附件不存在")
+				return nil, bad("中有不存在或不是你上传的文件")
 			}
 		}
 		return ids, nil
@@ -221,7 +225,10 @@ func leaveRange(v any) ([]string, int64, error) {
 	a, errA := time.ParseInLocation(time.DateTime, strs[0], time.Local)
 	b, errB := time.ParseInLocation(time.DateTime, strs[1], time.Local)
 	if errA != nil || errB != nil {
-		return nil, 0, invalid("", "时间格式须为YYYY-MM-DD HH:mm:ss")
+		return nil, 0, invalid("", "格式须为YYYY-MM-DD HH:mm:ss")
+	}
+	if a.Year() < 1000 || b.Year() > 9999 {
+		return nil, 0, invalid("", "年份必须在1000到9999之间")
 	}
 	h := hundredths(a, b)
 	if h <= 0 {

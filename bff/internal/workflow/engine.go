@@ -27,6 +27,7 @@ type run struct {
 	s      *Service
 	ctx    context.Context
 	tx     *gorm.DB
+	org    Org // reading through tx
 	inst   *Instance
 	ix     *index
 	schema Schema
@@ -47,7 +48,7 @@ func (s *Service) load(ctx context.Context, tx *gorm.DB, id int64) (*run, error)
 	if err := tx.Where("id = ?", inst.VersionID).Take(&v).Error; err != nil {
 		return nil, err
 	}
-	r := &run{s: s, ctx: ctx, tx: tx, inst: &inst, now: s.now()}
+	r := &run{s: s, ctx: ctx, tx: tx, org: s.org.In(tx), inst: &inst, now: s.now()}
 	var root Node
 	if err := errors.Join(json.Unmarshal([]byte(v.Schema), &r.schema), json.Unmarshal([]byte(v.Flow), &root),
 		json.Unmarshal([]byte(inst.Data), &r.data), json.Unmarshal([]byte(inst.Passed), &r.passed)); err != nil {
@@ -142,11 +143,11 @@ func (r *run) enter(n *Node) error {
 
 // copyTo sends copies of the instance to a cc node's users and role holders.
 func (r *run) copyTo(n *Node) error {
-	users, err := r.s.org.UsersWithRoles(r.ctx, refIDs(n.Props.Roles))
+	users, err := r.org.UsersWithRoles(r.ctx, refIDs(n.Props.Roles))
 	if err != nil {
 		return err
 	}
-	ok, err := r.s.org.EnabledUsers(r.ctx, refIDs(n.Props.Users))
+	ok, err := r.org.EnabledUsers(r.ctx, refIDs(n.Props.Users))
 	if err != nil {
 		return err
 	}

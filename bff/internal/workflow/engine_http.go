@@ -42,15 +42,15 @@ func (s *Service) engineRoutes(r *authz.Router) {
 	r.POST("/api/workflow/instances", authz.SignedIn(), s.handleStart).
 		Doc(authz.Doc{Summary: "start an instance of a published form", Body: StartInput{}, Resp: httpx.Created{}, Status: http.StatusCreated})
 	r.GET("/api/workflow/instances/:id", authz.SignedIn(), s.handleDetail).
-		Doc(authz.Doc{Summary: "an instance as the caller may see it", Resp: InstanceView{}})
+		Doc(authz.Doc{Params: httpx.IDPath{}, Summary: "an instance as the caller may see it", Resp: InstanceView{}})
 	for _, a := range []string{AApprove, AReject, AWithdraw, AReturn, ATransfer, AResubmit} {
 		r.POST("/api/workflow/instances/:id/"+a, authz.SignedIn(), s.handleAct(a)).
-			Doc(authz.Doc{Summary: a + " an instance", Body: Action{}, Resp: InstanceView{}})
+			Doc(authz.Doc{Params: httpx.IDPath{}, Summary: a + " an instance", Body: Action{}, Resp: InstanceView{}})
 	}
 	r.POST("/api/workflow/batches", authz.Perm(perm.LeaveBatch), s.handleStartBatch).
 		Doc(authz.Doc{Summary: "start a form for several applicants", Body: StartInput{}, Resp: BatchCreated{}, Status: http.StatusCreated})
 	r.GET("/api/workflow/batches/:id", authz.SignedIn(), s.handleBatchView).
-		Doc(authz.Doc{Summary: "a batch and its instances", Resp: BatchView{}})
+		Doc(authz.Doc{Params: httpx.IDPath{}, Summary: "a batch and its instances", Resp: BatchView{}})
 	r.GET("/api/workflow/tasks", authz.SignedIn(), s.handleTasks).
 		Doc(authz.Doc{Summary: "my todo, done, cc and started lists", Params: TaskParams{}, Resp: httpx.List[TaskRow]{}})
 	r.GET("/api/workflow/tasks/count", authz.SignedIn(), s.handleCount).

@@ -74,13 +74,13 @@ func (s *Service) formRoutes(r *authz.Router) {
 	r.GET("/api/workflow/forms", authz.SignedIn(), s.handleForms).
 		Doc(authz.Doc{Summary: "forms (published only without workflow:design)", Params: FormParams{}, Resp: httpx.List[FormRow]{}})
 	r.GET("/api/workflow/forms/:id", authz.SignedIn(), s.handleForm).
-		Doc(authz.Doc{Summary: "a form with its published version and draft", Resp: FormView{}})
+		Doc(authz.Doc{Params: httpx.IDPath{}, Summary: "a form with its published version and draft", Resp: FormView{}})
 	r.POST("/api/workflow/forms", authz.Perm(perm.WorkflowDesign), s.handleFormSave).
 		Doc(authz.Doc{Summary: "create a form", Body: FormInput{}, Resp: httpx.Created{}, Status: http.StatusCreated})
 	r.PUT("/api/workflow/forms/:id", authz.Perm(perm.WorkflowDesign), s.handleFormSave).
-		Doc(authz.Doc{Summary: "save a form's draft", Body: FormInput{}})
+		Doc(authz.Doc{Params: httpx.IDPath{}, Summary: "save a form's draft", Body: FormInput{}})
 	r.POST("/api/workflow/forms/:id/publish", authz.Perm(perm.WorkflowDesign), s.handlePublish).
-		Doc(authz.Doc{Summary: "publish a form's draft as a new version", Resp: Published{}})
+		Doc(authz.Doc{Params: httpx.IDPath{}, Summary: "publish a form's draft as a new version", Resp: Published{}})
 	r.DELETE("/api/workflow/forms", authz.Perm(perm.WorkflowDesign), s.handleFormDelete).
 		Doc(authz.Doc{Summary: "delete forms (disabled when they have instances: 409)", Body: httpx.IDList{}, Status: http.StatusOK})
 }

@@ -18,12 +18,17 @@ type Org interface {
 	DeptOf(ctx context.Context, userID int64) (int64, error)
 	DeptParents(ctx context.Context) (map[int64]int64, error)
 	Leaders(ctx context.Context, deptID int64) ([]int64, error)
+	// In reads through tx: a step reads inside its transaction, so that it needs no second
+	// connection (SQLite's pool could be held entirely by transactions waiting for the lock).
+	In(tx *gorm.DB) Org
 }
 
 // tableOrg is Org over the tables of the user, role and dept features (users, users_roles,
 // roles, depts, dept_leaders), read directly: the engine needs a few ID lookups per step, not
 // those features' models.
 type tableOrg struct{ db *gorm.DB }
+
+func (o tableOrg) In(tx *gorm.DB) Org { return tableOrg{db: tx} }
 
 func (o tableOrg) ids(ctx context.Context, q string, args ...any) ([]int64, error) {
 	out := []int64{}

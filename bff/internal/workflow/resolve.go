@@ -14,7 +14,7 @@ func (r *run) approvers(n *Node) ([]int64, error) {
 	case "users":
 		ids = refIDs(a.Users)
 	case "role":
-		return r.s.org.UsersWithRoles(r.ctx, refIDs(a.Roles))
+		return r.org.UsersWithRoles(r.ctx, refIDs(a.Roles))
 	case "self":
 		ids, _ = idList(r.data[selfKey(n.ID)])
 	case "leader":
@@ -23,7 +23,7 @@ func (r *run) approvers(n *Node) ([]int64, error) {
 			return nil, err
 		}
 	}
-	ok, err := r.s.org.EnabledUsers(r.ctx, ids)
+	ok, err := r.org.EnabledUsers(r.ctx, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -41,18 +41,18 @@ func (r *run) approvers(n *Node) ([]int64, error) {
 // leaders are the heads of the applicant's department (level 1) and its parents, levels
 // FromLevel..Levels, nearest first.
 func (r *run) leaders(a *Assignee) ([]int64, error) {
-	dept, err := r.s.org.DeptOf(r.ctx, r.inst.ApplicantID)
+	dept, err := r.org.DeptOf(r.ctx, r.inst.ApplicantID)
 	if err != nil || dept == 0 {
 		return nil, err
 	}
-	parents, err := r.s.org.DeptParents(r.ctx)
+	parents, err := r.org.DeptParents(r.ctx)
 	if err != nil {
 		return nil, err
 	}
 	var out []int64
 	for level := 1; level <= a.Levels && dept != 0; level++ {
 		if level >= max(a.FromLevel, 1) {
-			heads, err := r.s.org.Leaders(r.ctx, dept)
+			heads, err := r.org.Leaders(r.ctx, dept)
 			if err != nil {
 				return nil, err
 			}

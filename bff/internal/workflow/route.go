@@ -91,11 +91,11 @@ func (r *run) holds(c Condition) (bool, error) {
 
 // inDepts tells whether the applicant is in one of depts or below.
 func (r *run) inDepts(depts []int64) (bool, error) {
-	dept, err := r.s.org.DeptOf(r.ctx, r.inst.ApplicantID)
+	dept, err := r.org.DeptOf(r.ctx, r.inst.ApplicantID)
 	if err != nil || dept == 0 {
 		return false, err
 	}
-	parents, err := r.s.org.DeptParents(r.ctx)
+	parents, err := r.org.DeptParents(r.ctx)
 	if err != nil {
 		return false, err
 	}

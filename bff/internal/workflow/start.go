@@ -96,7 +96,7 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 			if err := tx.Create(&inst).Error; err != nil {
 				return err
 			}
-			r := &run{s: s, ctx: ctx, tx: tx, inst: &inst, ix: newIndex(&root), schema: sc,
+			r := &run{s: s, ctx: ctx, tx: tx, org: s.org.In(tx), inst: &inst, ix: newIndex(&root), schema: sc,
 				data: maps.Clone(clean), passed: []string{"start"}, now: now}
 			if err := s.formRules(r, f); err != nil {
 				return err

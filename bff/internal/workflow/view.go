@@ -66,7 +66,8 @@ type ReturnTarget struct {
 // initiator, one of its approvers, copied, nor the superuser.
 func (s *Service) Detail(ctx context.Context, p *authz.Principal, id int64) (InstanceView, error) {
 	var out InstanceView
-	err := s.store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	// Read without a transaction: the names come from the user store's own connection.
+	err := func(tx *gorm.DB) error {
 		r, err := s.load(ctx, tx, id)
 		if err != nil {
 			return err
@@ -89,7 +90,7 @@ func (s *Service) Detail(ctx context.Context, p *authz.Principal, id int64) (Ins
 		}
 		out, err = s.view(ctx, r, p, tasks, steps)
 		return err
-	})
+	}(s.store.db.WithContext(ctx))
 	return out, err
 }
 
