@@ -269,16 +269,19 @@ func oneID(v any) (int64, bool) {
 }
 
 func (s *Service) idValue(ctx context.Context, dc dataCtx, f Field, v any, bad func(string) error) (any, error) {
-	ids, ok := idList(v)
-	if f.Multiple != ok {
-		if id, one := oneID(v); one && !f.Multiple {
-			ids, ok = []int64{id}, true
-		} else {
+	var ids []int64
+	if f.Multiple {
+		list, ok := idList(v)
+		if !ok || len(list) > 100 {
 			return nil, bad("不是有效的选择")
 		}
-	}
-	if !ok || len(ids) > 100 {
-		return nil, bad("不是有效的选择")
+		ids = list
+	} else {
+		id, ok := oneID(v)
+		if !ok {
+			return nil, bad("不是有效的选择")
+		}
+		ids = []int64{id}
 	}
 	if dc.uploader != 0 {
 		var known int

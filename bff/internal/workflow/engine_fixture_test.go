@@ -29,7 +29,7 @@ type org struct {
 	hrRole, company, team int64
 }
 
-func newOrg(t *testing.T, g *gorm.DB) *org {
+func newOrg(t testing.TB, g *gorm.DB) *org {
 	t.Helper()
 	ctx := context.Background()
 	gen := &cache.Generation{}
@@ -129,7 +129,7 @@ func testSchema() workflow.Schema {
 }
 
 // publish saves and publishes a form with flow, answering its ID.
-func (o *org) publish(t *testing.T, flow *workflow.Node) int64 {
+func (o *org) publish(t testing.TB, flow *workflow.Node) int64 {
 	t.Helper()
 	ctx := context.Background()
 	// A round trip through JSON, as the API stores it (numbers become float64 in conditions).
@@ -148,7 +148,7 @@ func (o *org) publish(t *testing.T, flow *workflow.Node) int64 {
 	return id
 }
 
-func (o *org) start(t *testing.T, form int64, who string, data map[string]any) int64 {
+func (o *org) start(t testing.TB, form int64, who string, data map[string]any) int64 {
 	t.Helper()
 	_, ids, err := o.s.Start(context.Background(), o.p[who], form, data, nil)
 	if err != nil {
