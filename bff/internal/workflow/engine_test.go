@@ -178,6 +178,14 @@ func TestCopiesAndBoxes(t *testing.T) {
 			t.Fatal("after approval: lead's task is done, hr has the copy")
 		}
 		o.view(t, "hr", id)
+		for q, want := range map[string]int{"测": 1, "无此表单": 0} {
+			for _, b := range []string{"done", "mine"} {
+				who := map[string]string{"done": "lead", "mine": "ann"}[b]
+				if rows, n, err := o.s.Tasks(ctx, o.p[who], b, q, 0, 10); err != nil || len(rows) != want || int(n) != want {
+					t.Fatalf("%s box searched for %q: %d rows, %d, %v", b, q, len(rows), n, err)
+				}
+			}
+		}
 		if _, _, err := o.s.Tasks(ctx, o.p["hr"], "nope", "", 0, 10); !asInvalid(err, new(*workflow.Invalid)) {
 			t.Fatalf("an unknown box: %v", err)
 		}

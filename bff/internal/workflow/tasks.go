@@ -9,6 +9,7 @@ import (
 
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/httpx"
+	"mallconsole/bff/internal/user"
 )
 
 // Boxes of GET /api/workflow/tasks.
@@ -31,15 +32,10 @@ type TaskRow struct {
 	FinishTime string `json:"finishTime"`
 }
 
-type taskRow struct {
-	ID, InstanceID, ApplicantID int64
-	FormName, NodeName, Status  string
-	CreateTime                  time.Time
-	FinishTime                  *time.Time
-}
-
-// Tasks lists a box of the caller, newest first. Each box reads one index: tasks by
-// (assignee, status), copies by user, instances by applicant.
+// Tasks lists a box of the caller, newest first. Each box pages one table through one index —
+// tasks by (assignee, status), copies by user, instances by applicant — and only then reads the
+// page's instances and forms by primary key: a join driven by the optimizer once chose to walk a
+// million instances for the todo count (13 s at p95 in BenchmarkEngineAtScale).
 func (s *Service) Tasks(ctx context.Context, p *authz.Principal, box, blurry string, offset, limit int) ([]TaskRow, int64, error) {
 	g := s.store.db.WithContext(ctx)
 	var tx *gorm.DB
@@ -49,51 +45,88 @@ func (s *Service) Tasks(ctx context.Context, p *authz.Principal, box, blurry str
 		if box == BoxDone {
 			status = TDone
 		}
-		tx = g.Table("wf_tasks t").Joins("JOIN wf_instances i ON i.id = t.instance_id").
-			Joins("JOIN wf_forms f ON f.id = i.form_id").Where("t.assignee_id = ? AND t.status = ?", p.UserID, status).
-			Select("t.id, t.instance_id, i.applicant_id, f.name AS form_name, t.node_name, i.status, t.create_time, " +
-				"t.finish_time").Order("t.id DESC")
+		tx = g.Table("wf_tasks").Where("assignee_id = ? AND status = ?", p.UserID, status).
+			Select("id, instance_id, node_name, create_time, finish_time")
 	case BoxCC:
-		tx = g.Table("wf_ccs c").Joins("JOIN wf_instances i ON i.id = c.instance_id").
-			Joins("JOIN wf_forms f ON f.id = i.form_id").Where("c.user_id = ?", p.UserID).
-			Select("i.id, i.id AS instance_id, i.applicant_id, f.name AS form_name, i.current AS node_name, i.status, " +
-				"i.create_time, i.finish_time").Order("c.id DESC")
+		tx = g.Table("wf_ccs").Where("user_id = ?", p.UserID).Select("id, instance_id, '' AS node_name, create_time, NULL AS finish_time")
 	case BoxMine:
-		tx = g.Table("wf_instances i").Joins("JOIN wf_forms f ON f.id = i.form_id").Where("i.applicant_id = ?", p.UserID).
-			Select("i.id, i.id AS instance_id, i.applicant_id, f.name AS form_name, i.current AS node_name, i.status, " +
-				"i.create_time, i.finish_time").Order("i.id DESC")
+		tx = g.Table("wf_instances").Where("applicant_id = ?", p.UserID).Select("id, id AS instance_id, '' AS node_name, create_time, finish_time")
 	default:
 		return nil, 0, invalid("box", "须为todo、done、cc或mine")
 	}
 	if blurry != "" {
-		tx = tx.Where("f.name LIKE ?", "%"+blurry+"%")
+		// Rare: the form-name search narrows by the forms' IDs first (a small table).
+		var forms []int64
+		if err := g.Model(&Form{}).Where("name LIKE ?", "%"+blurry+"%").Pluck("id", &forms).Error; err != nil {
+			return nil, 0, err
+		}
+		if box == BoxMine {
+			tx = tx.Where("form_id IN ?", append(forms, 0))
+		} else {
+			tx = tx.Where("instance_id IN (?)", g.Table("wf_instances").Select("id").Where("form_id IN ?", append(forms, 0)))
+		}
 	}
 	var n int64
 	if err := tx.Session(&gorm.Session{}).Count(&n).Error; err != nil {
 		return nil, 0, err
 	}
-	var rows []taskRow
-	if err := tx.Offset(offset).Limit(limit).Scan(&rows).Error; err != nil {
+	var rows []struct {
+		ID, InstanceID int64
+		NodeName       string
+		CreateTime     time.Time
+		FinishTime     *time.Time
+	}
+	if err := tx.Order("id DESC").Offset(offset).Limit(limit).Scan(&rows).Error; err != nil {
 		return nil, 0, err
 	}
 	ids := make([]int64, len(rows))
 	for i, r := range rows {
-		ids[i] = r.ApplicantID
+		ids[i] = r.InstanceID
 	}
-	people, err := s.users.ByIDs(ctx, ids)
+	insts, forms, people, err := s.hydrate(ctx, ids)
 	if err != nil {
 		return nil, 0, err
 	}
 	out := make([]TaskRow, len(rows))
 	for i, r := range rows {
-		out[i] = TaskRow{ID: r.ID, InstanceID: r.InstanceID, FormName: r.FormName, NodeName: r.NodeName,
-			Applicant: Ref{ID: r.ApplicantID, Name: people[r.ApplicantID].NickName}, Status: r.Status,
+		in := insts[r.InstanceID]
+		out[i] = TaskRow{ID: r.ID, InstanceID: r.InstanceID, FormName: forms[in.FormID], NodeName: r.NodeName,
+			Applicant: Ref{ID: in.ApplicantID, Name: people[in.ApplicantID].NickName}, Status: in.Status,
 			CreateTime: httpx.FormatTime(r.CreateTime)}
-		if r.FinishTime != nil {
-			out[i].FinishTime = httpx.FormatTime(*r.FinishTime)
+		finish := r.FinishTime
+		if box == BoxCC || box == BoxMine {
+			out[i].NodeName, finish = in.Current, in.FinishTime
+		}
+		if finish != nil {
+			out[i].FinishTime = httpx.FormatTime(*finish)
 		}
 	}
 	return out, n, nil
+}
+
+// hydrate reads a page's instances, their forms' names and their applicants by primary key.
+func (s *Service) hydrate(ctx context.Context, ids []int64) (map[int64]Instance, map[int64]string, map[int64]user.User, error) {
+	g := s.store.db.WithContext(ctx)
+	var insts []Instance
+	if err := g.Select("id, form_id, applicant_id, status, current, finish_time").Where("id IN ?", append(ids, 0)).Find(&insts).Error; err != nil {
+		return nil, nil, nil, err
+	}
+	byID := map[int64]Instance{}
+	var formIDs, people []int64
+	for _, in := range insts {
+		byID[in.ID] = in
+		formIDs, people = append(formIDs, in.FormID), append(people, in.ApplicantID)
+	}
+	var fs []Form
+	if err := g.Select("id, name").Where("id IN ?", append(uniq(formIDs), 0)).Find(&fs).Error; err != nil {
+		return nil, nil, nil, err
+	}
+	names := map[int64]string{}
+	for _, f := range fs {
+		names[f.ID] = f.Name
+	}
+	users, err := s.users.ByIDs(ctx, people)
+	return byID, names, users, err
 }
 
 // TodoCount is the number of the caller's pending tasks (the header's badge).
