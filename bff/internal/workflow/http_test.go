@@ -31,3 +31,29 @@ func TestEveryErrorHasAnAnswer(t *testing.T) {
 		t.Error("an unknown error must stay the server's fault")
 	}
 }
+
+// TestEngineErrorsHaveAnswers: every engine error becomes its documented status and message;
+// the leave errors still reach httpError; anything else stays the server's fault.
+func TestEngineErrorsHaveAnswers(t *testing.T) {
+	for err, want := range map[error]string{
+		&Invalid{Field: "fields[2].key", Message: "字段标识a重复"}: "400 fields[2].key: 字段标识a重复",
+		ErrForbidden:        "403 当前无权操作",
+		ErrTaskGone:         "409 该任务已被处理，请刷新",
+		ErrFormNotFound:     "404 表单不存在",
+		ErrNotPublished:     "400 formId: 表单尚未发布",
+		ErrInstanceNotFound: "404 流程实例不存在",
+		ErrBatchNotFound:    "404 批次不存在",
+		ErrFormInUse:        "409 表单已有流程实例，已停用而未删除",
+		&ShortBalance{Applicant: "ann", Left: 100, Asked: 200}: "400 type: 年假余额不足：剩余1天，本次申请2天",
+	} {
+		for _, e := range []error{err, fmt.Errorf("step: %w", err)} {
+			var he *httpx.Error
+			if !errors.As(engineError(e), &he) || fmt.Sprintf("%d %s", he.Status, he.Message) != want {
+				t.Errorf("%v answers %v, want %s", e, engineError(e), want)
+			}
+		}
+	}
+	if other := errors.New("disk full"); engineError(other) != other {
+		t.Error("an unknown error must stay the server's fault")
+	}
+}
