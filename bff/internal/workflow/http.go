@@ -101,20 +101,11 @@ func (s *Service) submitHandler(c echo.Context, batch bool) error {
 	return c.JSON(http.StatusCreated, BatchAnswer{BatchID: b, IDs: ids})
 }
 
-// httpError maps the domain errors of a leave request to answers; others pass as they are.
+// httpError maps the leave request's own error (the balance) to its answer; others pass as
+// they are.
 func httpError(err error) error {
-	var who *UnknownPerson
 	var short *ShortBalance
-	switch {
-	case errors.Is(err, ErrUnknownType):
-		return httpx.BadRequest("type", "不是有效的请假类型")
-	case errors.Is(err, ErrAttachment):
-		return httpx.BadRequest("attachments", "附件不存在")
-	case errors.Is(err, ErrSelfApproval):
-		return httpx.BadRequest("approver", "审批人不能是申请人本人")
-	case errors.As(err, &who):
-		return httpx.BadRequest(who.Field, fmt.Sprintf("%s%s不存在或不在可选范围内", who.Role, who.Name))
-	case errors.As(err, &short):
+	if errors.As(err, &short) {
 		msg := fmt.Sprintf("年假余额不足：剩余%s天，本次申请%s天", daysText(short.Left), daysText(short.Asked))
 		if short.Batch {
 			return httpx.BadRequest("applicants", short.Applicant+msg)
