@@ -93,7 +93,7 @@ func TestFlowsAndActions(t *testing.T) {
 				mv("lead", "approve", nil), {who: "bob", a: workflow.Action{Name: "return", NodeID: "start", Comment: "补充"}},
 				mv("ann", "resubmit", nil)}, "running", []string{"bob"}},
 			{"returned: waits for the initiator", two(), "ann", nil, []move{
-				{who: "lead", a: workflow.Action{Name: "return", NodeID: "start"}}, mv("lead", "approve", workflow.ErrTaskGone)}, "returned", nil},
+				{who: "lead", a: workflow.Action{Name: "return", NodeID: "start"}}, mv("lead", "approve", workflow.ErrTaskGone)}, "returned", []string{"ann"}},
 			{"return to an earlier approval node", two(), "ann", nil, []move{
 				mv("lead", "approve", nil), {who: "bob", a: workflow.Action{Name: "return", NodeID: "n1"}}}, "running", []string{"lead"}},
 			{"return to a node not passed", two(), "ann", nil, []move{

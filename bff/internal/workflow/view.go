@@ -131,6 +131,9 @@ func (s *Service) view(ctx context.Context, r *run, p *authz.Principal, tasks []
 				pn.Users = append(pn.Users, ref(t.AssigneeID))
 			}
 		}
+		if r.inst.Current == "start" { // returned: the initiator is to resubmit
+			pn.Users = append(pn.Users, ref(r.inst.ApplicantID))
+		}
 		v.Pending = append(v.Pending, pn)
 	}
 	for _, st := range steps {
