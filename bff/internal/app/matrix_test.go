@@ -381,6 +381,7 @@ func matrixSamples() map[string]sample {
 	maps.Copy(all, certSamples())
 	maps.Copy(all, contractSamples())
 	maps.Copy(all, agencySamples())
+	maps.Copy(all, workflowSamples())
 	maps.Copy(all, map[string]sample{
 		"GET /api/app/config":   get("/api/app/config?host=shop.example.com"),
 		"GET /api/auth/info":    get("/api/auth/info"),

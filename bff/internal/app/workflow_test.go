@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -49,14 +50,15 @@ func balance(t *testing.T, c client) any {
 	return b.RemainingDays
 }
 
-func leaveCount(t *testing.T, s *apptest.Server) (apps, batches int64) {
-	s.DB.Table("leave_applications").Count(&apps)
-	s.DB.Table("leave_batches").Count(&batches)
-	return apps, batches
+// leaveCount counts the instances of the leave form and the batches.
+func leaveCount(t *testing.T, s *apptest.Server) (instances, batches int64) {
+	s.DB.Table("wf_instances").Count(&instances)
+	s.DB.Table("wf_batches").Count(&batches)
+	return instances, batches
 }
 
-// TestLeaveValidation: every rule of a leave application answers 400 naming the field, and
-// writes nothing.
+// TestLeaveValidation: POST /api/workflow/leave is a wrapper over the leave form: every rule
+// answers 400 naming the field, and writes nothing.
 func TestLeaveValidation(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
 		staff, _ := leaveFixture(t, s)
@@ -64,28 +66,22 @@ func TestLeaveValidation(t *testing.T) {
 			change map[string]any
 			msg    string
 		}{
-			{map[string]any{"type": ""}, "type: 不能为空"},
-			{map[string]any{"type": "holiday"}, "type: 不是有效的请假类型"},
-			{map[string]any{"startTime": ""}, "startTime: 不能为空"},
-			{map[string]any{"endTime": "2026/12/02"}, "endTime: 时间格式必须是yyyy-MM-dd HH:mm:ss"},
-			{map[string]any{"endTime": "2026-12-01 09:00:00"}, "endTime: 结束时间必须晚于开始时间"},
-			{map[string]any{"endTime": "2026-11-30 09:00:00"}, "endTime: 结束时间必须晚于开始时间"},
-			{map[string]any{"endTime": "2026-12-01 09:07:00"}, "endTime: 请假天数必须大于0"}, // 0.0049 days
-			{map[string]any{"reason": "  "}, "reason: 不能为空"},
-			{map[string]any{"reason": strings.Repeat("假", 501)}, "reason: 太长(最多500个字符)"},
-			{map[string]any{"approver": ""}, "approver: 不能为空"},
-			{map[string]any{"approver": "ghost"}, "approver: 审批人ghost不存在或不在可选范围内"},
-			{map[string]any{"approver": "wangwu"}, "approver: 审批人wangwu不存在或不在可选范围内"},
-			{map[string]any{"approver": "staff"}, "approver: 审批人不能是申请人本人"},
-			{map[string]any{"cc": []string{"lisi", "ghost"}}, "cc: 抄送人ghost不存在或不在可选范围内"},
-			{map[string]any{"attachments": []int64{999}}, "attachments: 附件不存在"},
+			{map[string]any{"type": ""}, "type: 请填写请假类型"},
+			{map[string]any{"type": "holiday"}, "type: 请假类型不是有效的选项"},
+			{map[string]any{"startTime": ""}, "leave: 请假时间格式须为YYYY-MM-DD HH:mm:ss"},
+			{map[string]any{"endTime": "2026/12/02"}, "leave: 请假时间格式须为YYYY-MM-DD HH:mm:ss"},
+			{map[string]any{"endTime": "2026-12-01 09:00:00"}, "leave: 请假时间结束时间须晚于开始时间，且时长大于0天"},
+			{map[string]any{"endTime": "2026-12-01 09:07:00"}, "leave: 请假时间结束时间须晚于开始时间，且时长大于0天"}, // 0.0049 days
+			{map[string]any{"reason": "  "}, "reason: 请填写请假事由"},
+			{map[string]any{"reason": strings.Repeat("假", 501)}, "reason: 请假事由太长(最多500个字符)"},
+			{map[string]any{"attachments": []int64{999}}, "attachments: 附件中有不存在或不是你上传的文件"},
 			{map[string]any{"type": "annual", "endTime": "2026-12-12 09:00:00"}, "type: 年假余额不足：剩余10天，本次申请11天"},
 		} {
 			want(t, staff.do(http.MethodPost, "/api/workflow/leave", leave(c.change)), http.StatusBadRequest, c.msg)
 		}
 		want(t, staff.do(http.MethodPost, "/api/workflow/leave", "not an object"), http.StatusBadRequest, "")
-		if apps, _ := leaveCount(t, s); apps != 0 {
-			t.Fatalf("%d applications written by refused requests", apps)
+		if n, _ := leaveCount(t, s); n != 0 {
+			t.Fatalf("%d instances written by refused requests", n)
 		}
 		// leave is for staff: a channel operator's session is refused
 		channel := client{t, s, s.ChannelLogin(t, "channel", apptest.DemoPassword)}
@@ -96,7 +92,8 @@ func TestLeaveValidation(t *testing.T) {
 	})
 }
 
-// TestLeaveBalance: the entitlement minus this year's annual leave that was not rejected.
+// TestLeaveBalance: the entitlement minus this year's annual leave of instances that were not
+// rejected or withdrawn.
 func TestLeaveBalance(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
 		staff, admin := leaveFixture(t, s)
@@ -107,7 +104,7 @@ func TestLeaveBalance(t *testing.T) {
 			t.Fatalf("a user without entitlement has %v, want null (X)", b)
 		}
 		annual := func(start, end string) map[string]any {
-			return leave(map[string]any{"type": "annual", "startTime": start, "endTime": end, "cc": []string{"lisi", "zhaoliu"}})
+			return leave(map[string]any{"type": "annual", "startTime": start, "endTime": end})
 		}
 		first := createdID(t, staff.do(http.MethodPost, "/api/workflow/leave", annual("2026-12-01 09:00:00", "2026-12-03 21:00:00")))
 		if b := balance(t, staff); b != 7.5 {
@@ -124,64 +121,41 @@ func TestLeaveBalance(t *testing.T) {
 		if b := balance(t, staff); b != 0.0 {
 			t.Fatalf("all taken: %v", b)
 		}
-		// a rejected application gives its days back
-		s.DB.Table("leave_applications").Where("id = ?", first).Update("status", "rejected")
+		// the lead (head of 运营部) rejects the first: its days come back
+		lead := client{t, s, s.Login(t, "lead", apptest.DemoPassword)}
+		want(t, lead.do(http.MethodPost, fmt.Sprintf("/api/workflow/instances/%d/reject", first), map[string]any{"comment": "年底忙"}), http.StatusOK, "")
 		if b := balance(t, staff); b != 2.5 {
 			t.Fatalf("after a rejection: %v", b)
 		}
-
-		var mine struct {
-			Content []struct {
-				Type, TypeLabel, StartTime, Status string
-				Days                               float64
-				Approver                           struct{ Username, NickName string }
-				Applicant                          struct{ Username string }
-				CC                                 []struct{ Username string }
-			}
-			TotalElements int
-		}
-		r := staff.do(http.MethodGet, "/api/workflow/leave?page=0&size=2", nil)
-		want(t, r, http.StatusOK, "")
-		r.JSON(t, &mine)
-		if mine.TotalElements != 4 || len(mine.Content) != 2 {
-			t.Fatalf("own list: %+v", mine)
-		}
-		top := mine.Content[0]
-		if top.TypeLabel != "年假" || top.Days != 7.5 || top.StartTime != "2026-12-10 09:00:00" || top.Status != "pending" ||
-			top.Approver.Username != "lisi" || top.Applicant.Username != "staff" || len(top.CC) != 2 || top.CC[1].Username != "zhaoliu" {
-			t.Fatalf("newest row: %+v", top)
-		}
-		r = admin.do(http.MethodGet, "/api/workflow/leave", nil)
-		r.JSON(t, &mine)
-		if mine.TotalElements != 0 {
-			t.Fatalf("admin sees staff's applications: %+v", mine)
+		var mine struct{ TotalElements int }
+		staff.do(http.MethodGet, "/api/workflow/tasks?box=mine", nil).JSON(t, &mine)
+		if mine.TotalElements != 4 {
+			t.Fatalf("staff's own instances: %+v", mine)
 		}
 	})
 }
 
-// TestLeaveBatch: one application per applicant in one transaction; one bad applicant writes
+// TestLeaveBatch: one instance per applicant in one transaction; one bad applicant writes
 // nothing; only holders of leave:batch may start one.
 func TestLeaveBatch(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
 		staff, admin := leaveFixture(t, s)
 		batch := func(applicants []string, change map[string]any) map[string]any {
 			body := leave(change)
-			body["approver"], body["applicants"] = "admin", applicants
+			body["applicants"] = applicants
 			return body
 		}
 		want(t, staff.do(http.MethodPost, "/api/workflow/leave/batch", batch([]string{"lisi"}, nil)), http.StatusForbidden, "没有权限")
-		want(t, admin.do(http.MethodPost, "/api/workflow/leave/batch", batch(nil, nil)), http.StatusBadRequest, "applicants: 不能为空")
+		want(t, admin.do(http.MethodPost, "/api/workflow/leave/batch", batch(nil, nil)), http.StatusBadRequest, "applicants: 请选择1到100位申请人")
 		want(t, admin.do(http.MethodPost, "/api/workflow/leave/batch", batch([]string{"lisi", "ghost"}, nil)),
 			http.StatusBadRequest, "applicants: 申请人ghost不存在或不在可选范围内")
-		want(t, admin.do(http.MethodPost, "/api/workflow/leave/batch", batch([]string{"lisi", "admin"}, nil)),
-			http.StatusBadRequest, "approver: 审批人不能是申请人本人")
 		// lisi has no entitlement (not limited), staff has 10 days: staff's part fails after
 		// lisi's was inserted in the same transaction, so neither stays
 		eleven := map[string]any{"type": "annual", "endTime": "2026-12-12 09:00:00"}
 		want(t, admin.do(http.MethodPost, "/api/workflow/leave/batch", batch([]string{"lisi", "staff"}, eleven)),
 			http.StatusBadRequest, "applicants: staff年假余额不足：剩余10天，本次申请11天")
-		if apps, batches := leaveCount(t, s); apps != 0 || batches != 0 {
-			t.Fatalf("a refused batch left %d applications and %d batches", apps, batches)
+		if n, batches := leaveCount(t, s); n != 0 || batches != 0 {
+			t.Fatalf("a refused batch left %d instances and %d batches", n, batches)
 		}
 
 		r := admin.do(http.MethodPost, "/api/workflow/leave/batch", batch([]string{"lisi", "staff", "lisi"}, map[string]any{"type": "annual"}))
@@ -196,23 +170,39 @@ func TestLeaveBatch(t *testing.T) {
 		if b := balance(t, staff); b != 9.0 {
 			t.Fatalf("staff's balance after the batch: %v", b)
 		}
-		var mine struct{ TotalElements int }
-		admin.do(http.MethodGet, "/api/workflow/leave", nil).JSON(t, &mine)
-		if mine.TotalElements != 2 {
-			t.Fatalf("the starter sees %d of the batch", mine.TotalElements)
+		var view struct {
+			Instances []struct{ Status string }
 		}
-		staff.do(http.MethodGet, "/api/workflow/leave", nil).JSON(t, &mine)
-		if mine.TotalElements != 1 {
-			t.Fatalf("an applicant sees %d", mine.TotalElements)
+		r = admin.do(http.MethodGet, fmt.Sprintf("/api/workflow/batches/%d", got.BatchID), nil)
+		r.JSON(t, &view)
+		if len(view.Instances) != 2 || view.Instances[0].Status != "running" {
+			t.Fatalf("the batch: %s", r.Body)
 		}
+		want(t, staff.do(http.MethodGet, fmt.Sprintf("/api/workflow/batches/%d", got.BatchID), nil), http.StatusForbidden, "当前无权操作")
 	})
 }
 
-// TestDemoStaffHasAnApprover: on the demo data alone, staff can name someone in their own scope
-// (lead, 运营部) as approver, so the leave request works out of the box.
-func TestDemoStaffHasAnApprover(t *testing.T) {
+// TestDemoStaffLeaveReachesTheLead: on the demo data alone, staff's leave waits for lead (head
+// of 运营部), whose badge counts it; more than 3 days then goes to the head of 总部 (admin).
+func TestDemoStaffLeaveReachesTheLead(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
 		staff := client{t, s, s.Login(t, "staff", apptest.DemoPassword)}
-		createdID(t, staff.do(http.MethodPost, "/api/workflow/leave", leave(map[string]any{"approver": "lead"})))
+		lead := client{t, s, s.Login(t, "lead", apptest.DemoPassword)}
+		admin := client{t, s, s.Login(t, "admin", apptest.AdminPassword)}
+		id := createdID(t, staff.do(http.MethodPost, "/api/workflow/leave", leave(map[string]any{"endTime": "2026-12-06 09:00:00"})))
+		var n struct{ Todo int }
+		lead.do(http.MethodGet, "/api/workflow/tasks/count", nil).JSON(t, &n)
+		if n.Todo != 1 {
+			t.Fatalf("lead's todo = %d", n.Todo)
+		}
+		want(t, lead.do(http.MethodPost, fmt.Sprintf("/api/workflow/instances/%d/approve", id), map[string]any{}), http.StatusOK, "")
+		var v struct {
+			Status  string
+			Pending []struct{ Users []struct{ Name string } }
+		}
+		admin.do(http.MethodGet, fmt.Sprintf("/api/workflow/instances/%d", id), nil).JSON(t, &v)
+		if v.Status != "running" || len(v.Pending) != 1 || v.Pending[0].Users[0].Name != "管理员" {
+			t.Fatalf("5 days after the lead: %+v", v)
+		}
 	})
 }

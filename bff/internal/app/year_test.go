@@ -21,10 +21,10 @@ func TestYearOutsideTheDatabase(t *testing.T) {
 		}
 		want(t, admin.do(http.MethodGet, "/api/users?createTime=1000-01-01&createTime=9999-12-31", nil), http.StatusOK, "")
 		want(t, staff.do(http.MethodPost, "/api/workflow/leave", leave(map[string]any{"startTime": "0000-12-01 09:00:00"})),
-			http.StatusBadRequest, "startTime: 年份必须在1000到9999之间")
+			http.StatusBadRequest, "leave: 请假时间年份必须在1000到9999之间")
 		want(t, staff.do(http.MethodPost, "/api/workflow/leave", leave(map[string]any{"type": "annual",
 			"startTime": "0000-12-01 09:00:00", "endTime": "0000-12-02 09:00:00"})),
-			http.StatusBadRequest, "startTime: 年份必须在1000到9999之间")
+			http.StatusBadRequest, "leave: 请假时间年份必须在1000到9999之间")
 		if apps, _ := leaveCount(t, s); apps != 0 {
 			t.Fatalf("%d applications saved", apps)
 		}

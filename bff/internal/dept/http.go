@@ -28,6 +28,7 @@ type Member struct {
 type Users interface {
 	CountInDepts(ctx context.Context, deptIDs []int64) (int64, error)
 	Members(ctx context.Context, deptID int64) ([]Member, error)
+	StaffNames(ctx context.Context, ids []int64) (map[int64]string, error)
 }
 
 // Service is department management and the department/user picker.
@@ -87,6 +88,7 @@ type Node struct {
 	Sort       int    `json:"deptSort"`
 	Enabled    bool   `json:"enabled"`
 	CreateTime string `json:"createTime"`
+	Leaders    []Ref  `json:"leaders"`
 	Children   []Node `json:"children,omitempty"`
 }
 
@@ -161,6 +163,9 @@ func (s *Service) handleTree(c echo.Context) error {
 		})
 	}
 	t := nest(ds)
+	if err := s.withLeaders(c.Request().Context(), t); err != nil {
+		return err
+	}
 	return c.JSON(http.StatusOK, httpx.List[Node]{Content: t, TotalElements: len(ds)})
 }
 
@@ -210,6 +215,9 @@ type Input struct {
 	Name    string `json:"name"`
 	Sort    int    `json:"deptSort"`
 	Enabled *bool  `json:"enabled"`
+	// Leaders are the department's heads by user ID, in order (the workflow's 部门负责人);
+	// absent: unchanged.
+	Leaders *[]int64 `json:"leaders"`
 }
 
 func (s *Service) save(c echo.Context, create bool) error {
@@ -238,7 +246,12 @@ func (s *Service) save(c echo.Context, create bool) error {
 	if in.PID != 0 {
 		d.PID = &in.PID
 	}
-	if err := s.Save(ctx, sc, &d); err != nil {
+	if in.Leaders != nil {
+		if err := s.checkLeaders(ctx, *in.Leaders); err != nil {
+			return err
+		}
+	}
+	if err := s.SaveWithLeaders(ctx, sc, &d, in.Leaders); err != nil {
 		return answer(err)
 	}
 	return httpx.Saved(c, create, d.ID)

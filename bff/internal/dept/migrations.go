@@ -21,10 +21,23 @@ type dept20261121 struct {
 
 func (dept20261121) TableName() string { return "depts" }
 
-// Migrations creates the department table.
+// leader20261126 is dept_leaders as migration 20261126_41_dept_leaders created it: the heads of
+// a department, in order (the workflow's "department head" approvers). Frozen.
+type leader20261126 struct {
+	DeptID int64 `gorm:"primaryKey;autoIncrement:false"`
+	UserID int64 `gorm:"primaryKey;autoIncrement:false;index:idx_dept_leaders_user"`
+	Sort   int   `gorm:"not null;default:0"`
+}
+
+func (leader20261126) TableName() string { return "dept_leaders" }
+
+// Migrations creates the department table, then its heads.
 func Migrations() []db.Migration {
 	return []db.Migration{{
 		ID: "20261121_01_dept",
 		Up: func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&dept20261121{}) },
+	}, {
+		ID: "20261126_41_dept_leaders",
+		Up: func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&leader20261126{}) },
 	}}
 }

@@ -15,3 +15,12 @@ type Dept struct {
 }
 
 func (Dept) TableName() string { return "depts" }
+
+// Leader is a head of a department (the workflow's 部门负责人), Sort gives their order.
+type Leader struct {
+	DeptID int64 `gorm:"primaryKey;autoIncrement:false"`
+	UserID int64 `gorm:"primaryKey;autoIncrement:false"`
+	Sort   int
+}
+
+func (Leader) TableName() string { return "dept_leaders" }

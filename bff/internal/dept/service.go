@@ -24,6 +24,12 @@ var (
 // rules are checked and the row written in one transaction that holds every department row
 // locked, so two concurrent moves cannot each pass the check and together make a loop.
 func (s *Service) Save(ctx context.Context, sc authz.Scope, d *Dept) error {
+	return s.SaveWithLeaders(ctx, sc, d, nil)
+}
+
+// SaveWithLeaders is Save that also replaces the heads when leaders is not nil, in the same
+// transaction.
+func (s *Service) SaveWithLeaders(ctx context.Context, sc authz.Scope, d *Dept, leaders *[]int64) error {
 	return s.store.locked(ctx, func(tx *gorm.DB, all []Dept) error {
 		exists := map[int64]bool{}
 		for _, x := range all {
@@ -51,7 +57,10 @@ func (s *Service) Save(ctx context.Context, sc authz.Scope, d *Dept) error {
 		if !sc.All && (d.PID == nil || !sc.Allows(d.PID)) {
 			return ErrOutOfScope
 		}
-		return save(tx, d)
+		if err := save(tx, d); err != nil || leaders == nil {
+			return err
+		}
+		return setLeaders(tx, d.ID, *leaders)
 	})
 }
 

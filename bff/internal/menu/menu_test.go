@@ -12,10 +12,12 @@ import (
 const systemTree = `[{"name":"系统管理","path":"/system","hidden":false,"redirect":"noredirect","component":"Layout",` +
 	`"alwaysShow":true,"meta":{"title":"系统管理","icon":"setting","noCache":true},"children":[{"name":"OnlineUser",` +
 	`"path":"online","hidden":false,"component":"system/online/index","meta":{"title":"在线用户","icon":"monitor","noCache":true}}]},` +
-	// 流程 → 流程申请 points at the fixed route /applyForm (the leave request)
+	// 流程 → 流程申请 points at the fixed route /applyForm, 我的审批 at /workflow/tasks
 	`{"name":"流程","path":"/workflow","hidden":false,"redirect":"noredirect","component":"Layout","alwaysShow":true,` +
 	`"meta":{"title":"流程","icon":"form","noCache":true},"children":[{"name":"ApplyForm","path":"/applyForm","hidden":false,` +
-	`"component":"workflow/applyForm/index","meta":{"title":"流程申请","icon":"form","noCache":true}}]},` + shopTree + `]`
+	`"component":"workflow/applyForm/index","meta":{"title":"流程申请","icon":"form","noCache":true}},{"name":"WorkflowTasks",` +
+	`"path":"/workflow/tasks","hidden":false,"component":"workflow/tasks/index","meta":{"title":"我的审批","icon":"list","noCache":true}}]},` +
+	shopTree + `]`
 
 // 商城 with 商品管理 and 订单管理: the demo's staff and channel roles hold both pages.
 const shopTree = `{"name":"商城","path":"/mall","hidden":false,"redirect":"noredirect","component":"Layout","alwaysShow":true,` +

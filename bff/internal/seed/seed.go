@@ -100,6 +100,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 	}{
 		{KeySystemPages, "the system pages", system},
 		{KeyWorkflowPages, "the workflow pages", workflowPages},
+		{KeyWorkflowEngine, "the approval pages and the leave form", workflowEngine},
 		{KeyShopPages, "the shop pages", shop},
 		{KeyDashboardPage, "the dashboard", dashboardPage},
 		{KeyAPIDocPage, "the API document page", apiDocPage},
@@ -243,7 +244,7 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 	}
 	var staffMenus []int64
 	for _, m := range all {
-		if m.Type != menu.TypeButton && slices.Contains([]string{SystemMenu, OnlineMenu, WorkflowMenu, ApplyFormMenu}, m.Title) {
+		if m.Type != menu.TypeButton && slices.Contains([]string{SystemMenu, OnlineMenu, WorkflowMenu, ApplyFormMenu, MyTasksMenu}, m.Title) {
 			staffMenus = append(staffMenus, m.ID)
 		}
 	}
@@ -325,6 +326,9 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 		return false, err
 	}
 	if err := workflow.NewStore(tx).EnsureEntitlement(ctx, staff.ID, DemoAnnualDays); err != nil {
+		return false, err
+	}
+	if err := demoLeaders(ctx, tx, gen, hq.ID, ops.ID); err != nil {
 		return false, err
 	}
 

@@ -1,6 +1,7 @@
 package user
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"mallconsole/bff/internal/platform/db"
 
 	"mallconsole/bff/internal/dept"
+	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/cache"
 )
 
@@ -268,6 +270,24 @@ func (s *Store) Members(ctx context.Context, deptID int64) ([]dept.Member, error
 	err := s.db.WithContext(ctx).Model(&User{}).Select("id", "username", "nick_name").
 		Where("dept_id = ? AND enabled = ?", deptID, true).Order("username").Limit(1000).Scan(&out).Error
 	return out, err
+}
+
+// StaffNames returns the enabled staff users among ids with their display names (department
+// heads are chosen among them).
+func (s *Store) StaffNames(ctx context.Context, ids []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var ms []dept.Member
+	if err := s.db.WithContext(ctx).Model(&User{}).Select("id", "username", "nick_name").
+		Where("id IN ? AND enabled = ? AND kind = ?", ids, true, authz.KindStaff).Scan(&ms).Error; err != nil {
+		return nil, err
+	}
+	for _, m := range ms {
+		out[m.ID] = cmp.Or(m.NickName, m.Username)
+	}
+	return out, nil
 }
 
 // SetupSuperuser gives the first superuser its real name, contact and password (first-run setup),

@@ -25,6 +25,8 @@ func (s *Service) Routes(r *authz.Router) {
 		Doc(authz.Doc{Summary: "request leave", Body: Input{}, Resp: httpx.Created{}, Status: http.StatusCreated})
 	r.POST("/api/workflow/leave/batch", authz.Perm(perm.LeaveBatch), s.handleBatch).
 		Doc(authz.Doc{Summary: "request leave for several people", Body: Input{}, Resp: BatchAnswer{}, Status: http.StatusCreated})
+	s.formRoutes(r)
+	s.engineRoutes(r)
 }
 
 // staff returns the caller, refusing channel operators: leave is for the shop's own staff.
@@ -48,6 +50,9 @@ func (s *Service) handleBalance(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
+// submitHandler is the leave request of the first slice as a thin wrapper over the engine: it
+// starts an instance of the seeded leave form and answers its ID (batch: the batch and the IDs).
+// Approver and cc of the old body are ignored: the form's flow decides them.
 func (s *Service) submitHandler(c echo.Context, batch bool) error {
 	p, err := staff(c)
 	if err != nil {
@@ -57,37 +62,50 @@ func (s *Service) submitHandler(c echo.Context, batch bool) error {
 	if err := httpx.JSON(c, &in); err != nil {
 		return err
 	}
-	if !batch {
-		in.Applicants = nil
+	ctx := c.Request().Context()
+	var applicants []int64
+	if batch {
+		if len(in.Applicants) == 0 || len(in.Applicants) > maxApplicants {
+			return httpx.BadRequest("applicants", fmt.Sprintf("请选择1到%d位申请人", maxApplicants))
+		}
+		for _, name := range in.Applicants {
+			u, found, err := s.users.ByUsername(ctx, name)
+			if err != nil {
+				return err
+			}
+			if !found || !u.Enabled {
+				return httpx.BadRequest("applicants", fmt.Sprintf("申请人%s不存在或不在可选范围内", name))
+			}
+			applicants = append(applicants, u.ID)
+		}
 	}
-	ls, err := s.Submit(c.Request().Context(), p, in, batch)
+	form, err := s.store.LeaveFormID(ctx)
 	if err != nil {
-		return httpError(err)
+		return engineError(err)
 	}
-	ids := make([]int64, len(ls))
-	for i, l := range ls {
-		ids[i] = l.ID
+	data := map[string]any{LeaveKeyType: in.Type, LeaveKeyRange: []any{in.StartTime, in.EndTime}, LeaveKeyReason: in.Reason}
+	if len(in.Attachments) > 0 {
+		ids := make([]any, len(in.Attachments))
+		for i, id := range in.Attachments {
+			ids[i] = float64(id)
+		}
+		data[LeaveKeyUploads] = ids
+	}
+	b, ids, err := s.Start(ctx, p, form, data, applicants)
+	if err != nil {
+		return engineError(err)
 	}
 	if !batch {
 		return httpx.Saved(c, true, ids[0])
 	}
-	return c.JSON(http.StatusCreated, BatchAnswer{BatchID: ls[0].BatchID, IDs: ids})
+	return c.JSON(http.StatusCreated, BatchAnswer{BatchID: b, IDs: ids})
 }
 
-// httpError maps the domain errors of a leave request to answers; others pass as they are.
+// httpError maps the leave request's own error (the balance) to its answer; others pass as
+// they are.
 func httpError(err error) error {
-	var who *UnknownPerson
 	var short *ShortBalance
-	switch {
-	case errors.Is(err, ErrUnknownType):
-		return httpx.BadRequest("type", "不是有效的请假类型")
-	case errors.Is(err, ErrAttachment):
-		return httpx.BadRequest("attachments", "附件不存在")
-	case errors.Is(err, ErrSelfApproval):
-		return httpx.BadRequest("approver", "审批人不能是申请人本人")
-	case errors.As(err, &who):
-		return httpx.BadRequest(who.Field, fmt.Sprintf("%s%s不存在或不在可选范围内", who.Role, who.Name))
-	case errors.As(err, &short):
+	if errors.As(err, &short) {
 		msg := fmt.Sprintf("年假余额不足：剩余%s天，本次申请%s天", daysText(short.Left), daysText(short.Asked))
 		if short.Batch {
 			return httpx.BadRequest("applicants", short.Applicant+msg)

@@ -12,10 +12,6 @@ import (
 // field with its message, never a 500.
 func TestEveryErrorHasAnAnswer(t *testing.T) {
 	want := map[error]string{
-		ErrUnknownType:  "type: 不是有效的请假类型",
-		ErrAttachment:   "attachments: 附件不存在",
-		ErrSelfApproval: "approver: 审批人不能是申请人本人",
-		&UnknownPerson{Field: "cc", Role: "抄送人", Name: "bob"}:            "cc: 抄送人bob不存在或不在可选范围内",
 		&ShortBalance{Applicant: "ann", Left: 150, Asked: 200}:           "type: 年假余额不足：剩余1.5天，本次申请2天",
 		&ShortBalance{Applicant: "ann", Batch: true, Left: 0, Asked: 50}: "applicants: ann年假余额不足：剩余0天，本次申请0.5天",
 	}
@@ -28,6 +24,32 @@ func TestEveryErrorHasAnAnswer(t *testing.T) {
 		}
 	}
 	if other := errors.New("disk full"); httpError(other) != other {
+		t.Error("an unknown error must stay the server's fault")
+	}
+}
+
+// TestEngineErrorsHaveAnswers: every engine error becomes its documented status and message;
+// the leave errors still reach httpError; anything else stays the server's fault.
+func TestEngineErrorsHaveAnswers(t *testing.T) {
+	for err, want := range map[error]string{
+		&Invalid{Field: "fields[2].key", Message: "字段标识a重复"}: "400 fields[2].key: 字段标识a重复",
+		ErrForbidden:        "403 当前无权操作",
+		ErrTaskGone:         "409 该任务已被处理，请刷新",
+		ErrFormNotFound:     "404 表单不存在",
+		ErrNotPublished:     "400 formId: 表单尚未发布",
+		ErrInstanceNotFound: "404 流程实例不存在",
+		ErrBatchNotFound:    "404 批次不存在",
+		ErrFormInUse:        "409 表单已有流程实例，已停用而未删除",
+		&ShortBalance{Applicant: "ann", Left: 100, Asked: 200}: "400 type: 年假余额不足：剩余1天，本次申请2天",
+	} {
+		for _, e := range []error{err, fmt.Errorf("step: %w", err)} {
+			var he *httpx.Error
+			if !errors.As(engineError(e), &he) || fmt.Sprintf("%d %s", he.Status, he.Message) != want {
+				t.Errorf("%v answers %v, want %s", e, engineError(e), want)
+			}
+		}
+	}
+	if other := errors.New("disk full"); engineError(other) != other {
 		t.Error("an unknown error must stay the server's fault")
 	}
 }

@@ -41,12 +41,19 @@ func (leave20261122) TableName() string       { return "leave_applications" }
 func (batch20261122) TableName() string       { return "leave_batches" }
 func (entitlement20261122) TableName() string { return "leave_entitlements" }
 
-// Migrations creates leave applications, batches and annual-leave entitlements.
+// Migrations creates leave applications, batches and annual-leave entitlements, then the
+// engine's forms, versions, instances, tasks, steps, copies and batches.
 func Migrations() []db.Migration {
 	return []db.Migration{{
 		ID: "20261122_95_leave",
 		Up: func(tx *gorm.DB) error {
 			return tx.Migrator().CreateTable(&leave20261122{}, &batch20261122{}, &entitlement20261122{})
+		},
+	}, {
+		ID: "20261126_40_workflow_engine",
+		Up: func(tx *gorm.DB) error {
+			return tx.Migrator().CreateTable(&form20261126{}, &formVersion20261126{}, &instance20261126{},
+				&task20261126{}, &step20261126{}, &cc20261126{}, &batch20261126{}, &leaveDays20261126{})
 		},
 	}}
 }

@@ -3,11 +3,9 @@ package workflow
 import (
 	"context"
 	"errors"
-	"slices"
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	"mallconsole/bff/internal/platform/db"
 )
@@ -61,74 +59,22 @@ func remaining(tx *gorm.DB, userID int64, at time.Time) (int64, bool, error) {
 	}
 	from := time.Date(at.Year(), 1, 1, 0, 0, 0, 0, at.Location())
 	used, err := usedAnnual(tx, userID, from, from.AddDate(1, 0, 0))
-	return days*100 - used, true, err
+	if err != nil {
+		return 0, false, err
+	}
+	// Requests made through the engine (the leave form) count as well as the first slice's.
+	more, err := usedByInstances(tx, userID, from, from.AddDate(1, 0, 0))
+	return days*100 - used - more, true, err
 }
 
-// Overdrawn is returned by Create when an application would take more annual leave than its
-// applicant has left.
+// Overdrawn is returned by the leave form's rule when a request would take more annual leave
+// than its applicant has left.
 type Overdrawn struct {
 	Leave          Leave
 	LeftHundredths int64
 }
 
 func (o *Overdrawn) Error() string { return "annual leave overdrawn" }
-
-// Create saves the applications in one transaction, under a new batch when there are several;
-// when any would overdraw its applicant's annual leave nothing is saved and *Overdrawn is
-// returned. The balance is read inside the transaction, so it counts what the batch adds.
-func (s *Store) Create(ctx context.Context, ls []Leave, batch bool, now time.Time) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		// Concurrent applications of one person must not each see the balance before the
-		// others: the entitlement rows are locked first (on MySQL SELECT … FOR UPDATE, in ID
-		// order so two batches cannot deadlock; SQLite holds the database's write lock from the
-		// transaction's start), before any plain read, so the sums below see every
-		// application committed before the lock was granted.
-		if err := lockEntitlements(tx, ls); err != nil {
-			return err
-		}
-		if batch {
-			b := Batch{CreatorID: ls[0].CreatorID, CreateTime: now}
-			if err := tx.Create(&b).Error; err != nil {
-				return err
-			}
-			for i := range ls {
-				ls[i].BatchID = &b.ID
-			}
-		}
-		for i := range ls {
-			if ls[i].Type == AnnualLeave {
-				left, known, err := remaining(tx, ls[i].ApplicantID, ls[i].StartTime)
-				if err != nil {
-					return err
-				}
-				if known && ls[i].DayHundredths > left {
-					return &Overdrawn{Leave: ls[i], LeftHundredths: left}
-				}
-			}
-			if err := tx.Create(&ls[i]).Error; err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-}
-
-// lockEntitlements locks the entitlement rows of the annual-leave applicants of ls.
-func lockEntitlements(tx *gorm.DB, ls []Leave) error {
-	var ids []int64
-	for _, l := range ls {
-		if l.Type == AnnualLeave {
-			ids = append(ids, l.ApplicantID)
-		}
-	}
-	if len(ids) == 0 {
-		return nil
-	}
-	slices.Sort(ids)
-	var locked []Entitlement
-	return tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("user_id IN ?", slices.Compact(ids)).
-		Order("user_id").Find(&locked).Error
-}
 
 // Mine returns a page of the applications a user made or was the applicant of, newest first.
 func (s *Store) Mine(ctx context.Context, userID int64, offset, limit int) ([]Leave, int64, error) {

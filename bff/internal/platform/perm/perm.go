@@ -47,6 +47,8 @@ const (
 const (
 	// LeaveBatch starts leave requests for other people.
 	LeaveBatch = "leave:batch"
+	// WorkflowDesign creates, edits, publishes and deletes forms and their flows (表单管理).
+	WorkflowDesign = "workflow:design"
 )
 
 // Permissions of the shop: goods and orders (docs/decisions.md "Goods and orders").

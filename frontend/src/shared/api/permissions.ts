@@ -27,6 +27,7 @@ export const Perm = {
   APIDoc: 'api:doc',
   UpstreamMetrics: 'upstream:metrics',
   LeaveBatch: 'leave:batch',
+  WorkflowDesign: 'workflow:design',
   GoodsList: 'goods:list',
   GoodsAdd: 'goods:add',
   GoodsEdit: 'goods:edit',

@@ -4796,6 +4796,650 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workflow/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * start a form for several applicants
+         * @description Access: perm(leave:batch)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowStartInput"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowBatchCreated"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * a batch and its instances
+         * @description Access: signed-in
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowBatchView"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * forms (published only without workflow:design)
+         * @description Access: signed-in
+         */
+        get: {
+            parameters: {
+                query?: {
+                    blurry?: string;
+                    group?: string;
+                    published?: boolean;
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListWorkflowFormRow"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * create a form
+         * @description Access: perm(workflow:design)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowFormInput"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxCreated"];
+                    };
+                };
+            };
+        };
+        /**
+         * delete forms (disabled when they have instances: 409)
+         * @description Access: perm(workflow:design)
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["HttpxIDList"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/forms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * a form with its published version and draft
+         * @description Access: signed-in
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowFormView"];
+                    };
+                };
+            };
+        };
+        /**
+         * save a form's draft
+         * @description Access: perm(workflow:design)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowFormInput"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/forms/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * publish a form's draft as a new version
+         * @description Access: perm(workflow:design)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowPublished"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * start an instance of a published form
+         * @description Access: signed-in
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowStartInput"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxCreated"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/instances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * an instance as the caller may see it
+         * @description Access: signed-in
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowInstanceView"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/instances/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * approve an instance
+         * @description Access: signed-in
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowAction"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowInstanceView"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/instances/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reject an instance
+         * @description Access: signed-in
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowAction"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowInstanceView"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/instances/{id}/resubmit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * resubmit an instance
+         * @description Access: signed-in
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowAction"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowInstanceView"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/instances/{id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * return an instance
+         * @description Access: signed-in
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowAction"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowInstanceView"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/instances/{id}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transfer an instance
+         * @description Access: signed-in
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowAction"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowInstanceView"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/instances/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdraw an instance
+         * @description Access: signed-in
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowAction"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowInstanceView"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workflow/leave": {
         parameters: {
             query?: never;
@@ -4943,6 +5587,89 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * my todo, done, cc and started lists
+         * @description Access: signed-in
+         */
+        get: {
+            parameters: {
+                query?: {
+                    box?: "todo" | "done" | "cc" | "mine";
+                    blurry?: string;
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListWorkflowTaskRow"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/tasks/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * my pending tasks
+         * @description Access: signed-in
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowTaskCount"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5380,6 +6107,7 @@ export interface components {
             enabled: null | boolean;
             /** Format: int64 */
             id: number;
+            leaders: null | number[];
             name: string;
             /** Format: int64 */
             pid: number;
@@ -5397,6 +6125,7 @@ export interface components {
             enabled: boolean;
             /** Format: int64 */
             id: number;
+            leaders: components["schemas"]["DeptRef"][];
             name: string;
             /** Format: int64 */
             pid: number;
@@ -5574,8 +6303,16 @@ export interface components {
             content: components["schemas"]["UserSignInRow"][];
             totalElements: number;
         };
+        HttpxListWorkflowFormRow: {
+            content: components["schemas"]["WorkflowFormRow"][];
+            totalElements: number;
+        };
         HttpxListWorkflowRow: {
             content: components["schemas"]["WorkflowRow"][];
+            totalElements: number;
+        };
+        HttpxListWorkflowTaskRow: {
+            content: components["schemas"]["WorkflowTaskRow"][];
             totalElements: number;
         };
         InitsetupCheck: {
@@ -5821,12 +6558,131 @@ export interface components {
             success: boolean;
             time: string;
         };
+        WorkflowAction: {
+            comment?: string;
+            data?: {
+                [key: string]: unknown;
+            };
+            nodeId?: string;
+            /** Format: int64 */
+            userId?: number;
+        };
+        WorkflowAssignee: {
+            fromLevel?: number;
+            /** @enum {string} */
+            kind: "users" | "role" | "leader" | "self";
+            levels?: number;
+            roles?: components["schemas"]["WorkflowRef"][];
+            users?: components["schemas"]["WorkflowRef"][];
+        };
         WorkflowBalance: {
             remainingDays: null | number;
         };
         WorkflowBatchAnswer: {
             batchId: null | number;
             ids: number[];
+        };
+        WorkflowBatchCreated: {
+            /** Format: int64 */
+            id: number;
+            instanceIds: number[];
+        };
+        WorkflowBatchInstance: {
+            applicant: components["schemas"]["WorkflowRef"];
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            status: "running" | "approved" | "rejected" | "withdrawn" | "returned";
+        };
+        WorkflowBatchView: {
+            createTime: string;
+            creator: components["schemas"]["WorkflowRef"];
+            form: components["schemas"]["WorkflowRef"];
+            /** Format: int64 */
+            id: number;
+            instances: components["schemas"]["WorkflowBatchInstance"][];
+        };
+        WorkflowBranch: {
+            conditions: components["schemas"]["WorkflowCondition"][];
+            default: boolean;
+            id: string;
+            name: string;
+            next: null | components["schemas"]["WorkflowNode"];
+            priority: number;
+        };
+        WorkflowCondition: {
+            depts?: components["schemas"]["WorkflowRef"][];
+            field?: string;
+            /** @enum {string} */
+            kind: "field" | "dept";
+            /** @enum {string} */
+            op?: "gt" | "ge" | "lt" | "le" | "eq" | "ne" | "in";
+            value?: unknown;
+        };
+        WorkflowDraftForm: {
+            flow: null | components["schemas"]["WorkflowNode"];
+            schema: components["schemas"]["WorkflowSchema"];
+        };
+        WorkflowEmpty: {
+            /** @enum {string} */
+            action: "pass" | "admin";
+            admin?: components["schemas"]["WorkflowRef"];
+        };
+        WorkflowField: {
+            accept?: string;
+            content?: string;
+            default?: unknown;
+            dict?: string;
+            key: string;
+            label: string;
+            max?: null | number;
+            maxCount?: null | number;
+            maxSizeMB?: null | number;
+            min?: null | number;
+            multiple?: boolean;
+            options?: components["schemas"]["WorkflowOption"][];
+            placeholder?: string;
+            precision?: null | number;
+            required?: boolean;
+            /** @enum {string} */
+            type: "text" | "textarea" | "number" | "amount" | "select" | "date" | "dateRange" | "leaveRange" | "dept" | "user" | "upload" | "richtext" | "description";
+        };
+        WorkflowFormInput: {
+            flow: null | components["schemas"]["WorkflowNode"];
+            group: string;
+            icon: string;
+            /** Format: int64 */
+            id?: number;
+            name: string;
+            schema: components["schemas"]["WorkflowSchema"];
+        };
+        WorkflowFormRef: {
+            flow: null | components["schemas"]["WorkflowNode"];
+            /** Format: int64 */
+            id: number;
+            name: string;
+            schema: components["schemas"]["WorkflowSchema"];
+            version: number;
+        };
+        WorkflowFormRow: {
+            draftChanged: boolean;
+            group: string;
+            icon: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            updateTime: string;
+            version: number;
+        };
+        WorkflowFormView: {
+            draft: null | components["schemas"]["WorkflowDraftForm"];
+            group: string;
+            icon: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            published: null | components["schemas"]["WorkflowPublishedForm"];
+            version: number;
         };
         WorkflowInput: {
             applicants: string[];
@@ -5838,9 +6694,78 @@ export interface components {
             startTime: string;
             type: string;
         };
+        WorkflowInstanceView: {
+            actions: string[];
+            applicant: components["schemas"]["WorkflowRef"];
+            batchId: null | number;
+            createTime: string;
+            currentNodeIds: string[];
+            data: {
+                [key: string]: unknown;
+            };
+            fieldPerms: {
+                [key: string]: string;
+            };
+            form: components["schemas"]["WorkflowFormRef"];
+            /** Format: int64 */
+            id: number;
+            passedNodeIds: string[];
+            pending: components["schemas"]["WorkflowPendingNode"][];
+            returnTargets: components["schemas"]["WorkflowReturnTarget"][];
+            /** @enum {string} */
+            status: "running" | "approved" | "rejected" | "withdrawn" | "returned";
+            timeline: components["schemas"]["WorkflowStepView"][];
+        };
+        WorkflowNode: {
+            branches?: components["schemas"]["WorkflowBranch"][];
+            id: string;
+            name: string;
+            next: null | components["schemas"]["WorkflowNode"];
+            props: components["schemas"]["WorkflowNodeProps"];
+            /** @enum {string} */
+            type: "start" | "approver" | "route" | "cc";
+        };
+        WorkflowNodeProps: {
+            assignee?: components["schemas"]["WorkflowAssignee"];
+            empty?: components["schemas"]["WorkflowEmpty"];
+            fieldPerms?: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            mode?: "or" | "and" | "seq";
+            roles?: components["schemas"]["WorkflowRef"][];
+            users?: components["schemas"]["WorkflowRef"][];
+        };
+        WorkflowOption: {
+            label: string;
+            value: string;
+        };
+        WorkflowPendingNode: {
+            nodeId: string;
+            nodeName: string;
+            users: components["schemas"]["WorkflowRef"][];
+        };
         WorkflowPerson: {
             nickName: string;
             username: string;
+        };
+        WorkflowPublished: {
+            version: number;
+        };
+        WorkflowPublishedForm: {
+            flow: null | components["schemas"]["WorkflowNode"];
+            publishTime: string;
+            schema: components["schemas"]["WorkflowSchema"];
+            version: number;
+        };
+        WorkflowRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        WorkflowReturnTarget: {
+            name: string;
+            nodeId: string;
         };
         WorkflowRow: {
             applicant: components["schemas"]["WorkflowPerson"];
@@ -5859,6 +6784,46 @@ export interface components {
             status: "pending" | "rejected";
             type: string;
             typeLabel: string;
+        };
+        WorkflowSchema: {
+            fields: components["schemas"]["WorkflowField"][];
+        };
+        WorkflowStartInput: {
+            applicants?: number[];
+            data: {
+                [key: string]: unknown;
+            };
+            /** Format: int64 */
+            formId: number;
+        };
+        WorkflowStepView: {
+            /** @enum {string} */
+            action: "submit" | "approve" | "reject" | "withdraw" | "return" | "resubmit" | "transfer" | "cc" | "auto_pass" | "to_admin" | "finish";
+            comment: string;
+            /** Format: int64 */
+            id: number;
+            nodeId: string;
+            nodeName: string;
+            time: string;
+            to: null | components["schemas"]["WorkflowRef"];
+            user: null | components["schemas"]["WorkflowRef"];
+        };
+        WorkflowTaskCount: {
+            /** Format: int64 */
+            todo: number;
+        };
+        WorkflowTaskRow: {
+            applicant: components["schemas"]["WorkflowRef"];
+            createTime: string;
+            finishTime: string;
+            formName: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            instanceId: number;
+            nodeName: string;
+            /** @enum {string} */
+            status: "running" | "approved" | "rejected" | "withdrawn" | "returned";
         };
     };
     responses: never;
