@@ -82,7 +82,7 @@ test('design a flow with a condition, publish, apply, approve, reject and withdr
   const adminToken = await storedToken(admin);
   const formId = await fixture(adminToken);
 
-  // design: start → 组长审批 (李四) → 条件分支 [天数 > 3 → 经理审批 (admin) | 默认] → 抄送 (admin)
+  // design: start → 组长审批 (李四) → 条件分支 [天数 > 3 → 经理审批 (lead) | 默认] → 抄送 (unset, then removed)
   await admin.goto(`${stack.bffURL}/flowDesign/${formId}`);
   await card(admin, 'start').waitFor();
   await addAt(admin, 'start', '审批人');
@@ -102,7 +102,7 @@ test('design a flow with a condition, publish, apply, approve, reject and withdr
   await addAt(admin, 'b3', '审批人');
   await card(admin, 'n5').click();
   await drawer(admin).getByLabel('节点名称').fill('经理审批');
-  await pickPerson(admin, ['总部'], '超级管理员');
+  await pickPerson(admin, ['总部', '运营部'], '（lead）');
   await drawer(admin).locator('.ant-drawer-close').click();
   await screenshot(admin, 'workflow-flow-01-designed');
 

@@ -142,7 +142,10 @@ test('design a form with five field types, save, publish, and apply with it', { 
   await screenshot(admin, 'workflow-forms-refused');
   await d.field('交通方式').click();
   await d.panel.getByRole('radio', { name: '自定义选项' }).check();
+  // back to own options: the list starts again from one empty option
   await d.set('选项名1', '火车');
+  await d.panel.getByRole('button', { name: /添加选项/ }).click();
+  await d.set('选项名2', '飞机');
 
   await admin.getByRole('button', { name: /保存草稿/ }).click();
   await admin.getByText('草稿已保存').waitFor();

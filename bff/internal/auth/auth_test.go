@@ -239,7 +239,9 @@ func TestInfo(t *testing.T) {
 		}
 		s.Get(t, "/api/auth/info", staff).JSON(t, &info)
 		if info.User.Username != "staff" || info.User.NickName != "张三" || info.User.EmpNo != "E1001" ||
-			info.User.Dept == nil || info.User.Dept.Name != "运营部" || strings.Join(info.Roles, ",") != "dashboard:view,goods:add,goods:edit,goods:export,goods:list,online:list,"+
+			info.User.Dept == nil || info.User.Dept.Name != "运营部" || strings.Join(info.Roles, ",") != "contract:add,contract:del,contract:edit,contract:export,contract:list,"+
+			"contractTemplate:add,contractTemplate:del,contractTemplate:edit,contractTemplate:list,"+
+			"dashboard:view,goods:add,goods:edit,goods:export,goods:list,online:list,"+
 			"order:close,order:complete,order:detail,order:export,order:list,order:refund,order:ship" ||
 			len(info.DataScopes) != 1 || info.DataScopes[0] != info.User.Dept.ID {
 			t.Fatalf("staff info = %+v", info)
@@ -250,9 +252,11 @@ func TestInfo(t *testing.T) {
 			t.Fatalf("admin info = %+v", info)
 		}
 		s.Get(t, "/api/auth/info", channel).JSON(t, &info)
-		// The demo channel role holds the dashboard and its share of 商城 (docs/decisions.md "Goods and orders").
+		// The demo channel role holds the dashboard, its share of 商城 (docs/decisions.md "Goods and orders"),
+		// its certification and its contracts (issue 12).
 		if info.User.Kind != "channel" || info.User.Dept.Name != "渠道部" || strings.Join(info.Roles, ",") !=
-			"dashboard:view,goods:add,goods:edit,goods:export,goods:list,order:detail,order:export,order:list,order:ship" {
+			"cert:submit,contract:export,contract:list,contractTemplate:list,contractTemplate:receive,"+
+				"dashboard:view,goods:add,goods:edit,goods:export,goods:list,order:detail,order:export,order:list,order:ship" {
 			t.Fatalf("channel info = %+v", info)
 		}
 		// The sign-in answer carries the same info.

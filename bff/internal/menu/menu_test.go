@@ -17,7 +17,16 @@ const systemTree = `[{"name":"系统管理","path":"/system","hidden":false,"red
 	`"meta":{"title":"流程","icon":"form","noCache":true},"children":[{"name":"ApplyForm","path":"/applyForm","hidden":false,` +
 	`"component":"workflow/applyForm/index","meta":{"title":"流程申请","icon":"form","noCache":true}},{"name":"WorkflowTasks",` +
 	`"path":"/workflow/tasks","hidden":false,"component":"workflow/tasks/index","meta":{"title":"我的审批","icon":"list","noCache":true}}]},` +
-	shopTree + `]`
+	shopTree + `,` + channelTree + `]`
+
+// 渠道 with 合同模板 and 合同管理: the demo's staff role manages contracts (issue 12).
+const channelTree = `{"name":"渠道","path":"/channel","hidden":false,"redirect":"noredirect","component":"Layout","alwaysShow":true,` +
+	`"meta":{"title":"渠道","icon":"peoples","noCache":true},"children":[{"name":"ContractTemplate","path":"contractTemplate",` +
+	`"hidden":false,"component":"channel/contractTemplate/index","meta":{"title":"合同模板","icon":"doc","noCache":true}},` +
+	`{"name":"Contract","path":"contract","hidden":false,"component":"channel/contract/index","meta":{"title":"合同管理","icon":"doc","noCache":true}}]}`
+
+// 我的渠道: the operator's own agency, certification, contracts and the templates to receive (issue 12).
+const mineTree = `{"name":"我的渠道","path":"/mine","hidden":false,"redirect":"noredirect","component":"Layout","alwaysShow":true,"meta":{"title":"我的渠道","icon":"peoples","noCache":true},"children":[{"name":"MineAgency","path":"agency","hidden":false,"component":"channel/mine/index","meta":{"title":"我的渠道","icon":"peoples","noCache":true}},{"name":"MineCert","path":"/mine/cert","hidden":false,"component":"channel/mine/cert/index","meta":{"title":"企业认证","icon":"validCode","noCache":true}},{"name":"MineContract","path":"contract","hidden":false,"component":"channel/contract/index","meta":{"title":"合同","icon":"doc","noCache":true}},{"name":"MineContractTemplate","path":"contractTemplate","hidden":false,"component":"channel/contractTemplate/index","meta":{"title":"合同模板","icon":"doc","noCache":true}}]}`
 
 // 商城 with 商品管理 and 订单管理: the demo's staff and channel roles hold both pages.
 const shopTree = `{"name":"商城","path":"/mall","hidden":false,"redirect":"noredirect","component":"Layout","alwaysShow":true,` +
@@ -42,7 +51,7 @@ func TestBuild(t *testing.T) {
 				t.Fatalf("admin tree lacks %s: %d %s", page, r.Status, r.Body)
 			}
 		}
-		if r := s.Get(t, "/api/menus/build", channel); r.Status != 200 || string(r.Body) != "["+shopTree+"]" {
+		if r := s.Get(t, "/api/menus/build", channel); r.Status != 200 || string(r.Body) != "["+shopTree+","+mineTree+"]" {
 			t.Fatalf("channel tree: %d %s", r.Status, r.Body)
 		}
 		if r := s.Get(t, "/api/menus/build", ""); r.Status != 401 {
