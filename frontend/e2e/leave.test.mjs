@@ -1,7 +1,8 @@
-// The leave request (/applyForm, /startBatch): the leave-date range picker with the days and the
-// remaining annual leave (X when unknown), the department/user picker choosing people (a
-// department with child departments shows them, a leaf department its people), required fields,
-// the server's balance check, and the same application started for several people.
+// The leave request end to end on the workflow engine (/applyForm, /startBatch): the seeded 请假
+// form with the leave-date range picker, its days and the remaining annual leave (X when unknown),
+// required fields, the server's balance check, the flow deciding the approver (≤ 3 days: the team
+// lead), the lead approving from 我的待办 with the 待办 badge counting down, and the same leave
+// started for two people (/batchDetail).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, screenshot, suite } from './harness.mjs';
@@ -47,6 +48,12 @@ function leaveForm(page) {
       await dropdown.locator('.ant-select-item-option', { hasText: label }).click();
     },
     async range(start, end) {
+      // a range already chosen is cleared first, as a person would with the picker's ×
+      const clear = item('请假时间').locator('.ant-picker-clear');
+      if ((await clear.count()) > 0) {
+        await item('请假时间').locator('.ant-picker').hover();
+        await clear.click();
+      }
       const inputs = item('请假时间').locator('.ant-picker-input input');
       await inputs.nth(0).click();
       await inputs.nth(0).fill(start);
@@ -54,9 +61,9 @@ function leaveForm(page) {
       await inputs.nth(1).fill(end);
       await inputs.nth(1).press('Enter');
     },
-    summary: () => item('请假时间').locator('.ant-typography'),
+    summary: () => item('请假时间').locator('.ant-typography').first(),
     async reason(text) {
-      await item('事由').locator('textarea').fill(text);
+      await item('请假事由').locator('textarea').fill(text);
     },
     /** Opens the departments on the way, top first, then chooses the person. */
     async pick(path, person, { tick = false } = {}) {
@@ -71,11 +78,20 @@ function leaveForm(page) {
     },
     // by its text: a loading icon's label joins the button's accessible name while a request runs
     submit: () => page.getByRole('button').filter({ hasText: /^\s*提\s*交\s*$/ }).click(),
-    closeDropdown: () => page.locator('.ant-card-head-title').first().click(),
+    closeDropdown: () => page.keyboard.press('Escape'),
   };
 }
 
-test('staff applies for annual leave on /applyForm', { skip }, async () => {
+/** Opens the seeded 请假 form on /applyForm or /startBatch. */
+async function chooseLeave(page) {
+  await page.getByRole('list', { name: '人事' }).getByRole('listitem', { name: '请假' }).click();
+  await page.locator('.ant-form-item').filter({ has: page.locator('label[title="请假类型"]') }).waitFor();
+}
+
+/** The header's 待办 button carries the count in its name (antd draws the digits scrolling). */
+const todo = (page, n) => page.getByRole('button', { name: `待办 ${n}` });
+
+test('staff applies for annual leave on /applyForm; the team lead approves it', { skip }, async () => {
   const { stack } = ctx;
   const admin = await signedIn('admin', stack.passwords.admin);
   await fixture(await storedToken(admin));
@@ -86,72 +102,63 @@ test('staff applies for annual leave on /applyForm', { skip }, async () => {
   await page.getByRole('menuitem', { name: /流程$/ }).click();
   await page.getByRole('menuitem', { name: '流程申请', exact: true }).click();
   await page.waitForURL(/\/applyForm$/);
+  assert.equal(await page.getByRole('menuitem', { name: '流程申请（多人）' }).count(), 0, 'staff holds no leave:batch');
+  await chooseLeave(page);
   const f = leaveForm(page);
   await f.summary().filter({ hasText: '剩余年假 10 天' }).waitFor();
-  assert.equal(await page.getByRole('menuitem', { name: '流程申请（多人）' }).count(), 0, 'staff holds no leave:batch');
 
+  // required first: nothing is sent
+  await f.submit();
+  await f.item('请假类型').getByText('该项为必填项，不能为空').waitFor();
+  await screenshot(page, 'leave-01-required');
+
+  // more annual leave than is left: the server's message, nothing started
   await f.type('年假');
+  await f.range(`${year}-07-01 09:00`, `${year}-07-12 09:00`);
+  await f.summary().filter({ hasText: '共 11 天' }).waitFor();
+  await f.reason('长假');
+  await f.submit();
+  await page.locator('.ant-notification-notice, .ant-form-item-explain-error').filter({ hasText: '年假余额不足' }).first().waitFor();
+  await screenshot(page, 'leave-02-over-balance');
+  page.errors = page.errors.filter((e) => !/status of 400/.test(e));
+
+  // 2.5 days of annual leave: ≤ 3 days goes to the team lead (运营部's head, lead)
   await f.range(`${year}-06-01 09:00`, `${year}-06-03 21:00`);
   await f.summary().filter({ hasText: '共 2.5 天' }).waitFor();
   await f.reason('回家探亲');
-
-  // cc: two people from 运营二组, ticked
-  await f.item('抄送').locator('.ant-select-selector').click();
-  await f.node('运营部').waitFor();
-  await f.pick(['运营部', '运营二组'], '赵六', { tick: true });
-  await f.pick([], '王五', { tick: true });
-  await f.closeDropdown();
-  await f.item('抄送').locator('.ant-select-selection-item', { hasText: '王五' }).waitFor();
-
-  // submit without an approver: the required message, nothing sent
-  await f.submit();
-  await f.item('审批人').getByText('该项为必填项，不能为空').waitFor();
-  await screenshot(page, 'leave-01-required');
-
-  // the approver: 运营部 has child departments, so opening it shows them and not its people
-  await f.item('审批人').locator('.ant-select-selector').click();
-  await f.node('运营部').locator('.ant-select-tree-switcher').click();
-  await f.node('运营一组').waitFor();
-  await f.node('运营二组').waitFor();
-  assert.equal(await f.node('张三').count(), 0, 'a department with child departments shows them, not its people');
-  await f.node('运营一组').locator('.ant-select-tree-switcher').click();
-  await f.node('李四').waitFor();
-  await screenshot(page, 'leave-02-approver-picker');
-  await f.node('李四').locator('.ant-select-tree-node-content-wrapper').click();
-  await f.item('审批人').locator('.ant-select-selection-item', { hasText: '李四' }).waitFor();
-  await f.item('审批人').locator('.ant-form-item-explain-error').waitFor({ state: 'detached' });
-  await f.closeDropdown();
   await screenshot(page, 'leave-03-filled');
-
   await f.submit();
-  await page.getByText('提交成功').waitFor();
-  const row = page.getByRole('row').filter({ hasText: '回家探亲' });
-  await row.filter({ hasText: '李四（lisi）' }).filter({ hasText: '赵六（zhaoliu）、王五（wangwu）' }).filter({ hasText: '审批中' }).waitFor();
-  assert.match(await row.innerText(), /年假[\s\S]*2\.5/);
-  await f.summary().filter({ hasText: '剩余年假 7.5 天' }).waitFor();
-  await row.scrollIntoViewIfNeeded();
+  await page.waitForURL(/\/flowDetail\?id=\d+$/);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  await page.getByText('回家探亲').waitFor();
+  await page.getByText('审批中').first().waitFor();
   await screenshot(page, 'leave-04-submitted');
-
-  // more annual leave than is left: the server's message, nothing added
-  await f.type('年假');
-  await f.range(`${year}-07-01 09:00`, `${year}-07-11 09:00`);
-  await f.summary().filter({ hasText: '共 10 天' }).waitFor();
-  await f.reason('长假');
-  await f.item('审批人').locator('.ant-select-selector').click();
-  await f.pick(['运营部', '运营一组'], '李四');
-  await f.submit();
-  await page.locator('.ant-notification-notice').filter({ hasText: '年假余额不足：剩余7.5天，本次申请10天' }).waitFor();
-  await page.waitForTimeout(400); // the notice slides in; let it arrive before the picture
-  await screenshot(page, 'leave-05-over-balance');
-  assert.equal(await page.getByRole('row').filter({ hasText: '长假' }).count(), 0);
-  // the refused submit is the one failed request Chromium reports
-  page.errors = page.errors.filter((e) => !/status of 400/.test(e));
+  const staffToken = await storedToken(page);
+  assert.equal((await api(staffToken, 'GET', '/api/workflow/leave/balance')).remainingDays, 7.5);
   noErrors(page);
-  await page.close();
+
+  // the lead: the badge counts it, 同意 from the detail, the badge goes down
+  const lead = await signedIn('lead', stack.passwords.demo);
+  await todo(lead, 1).click();
+  await lead.waitForURL(/\/workflow\/tasks\?box=todo$/);
+  await lead.getByRole('row').filter({ hasText: '请假' }).first().waitFor();
+  await lead.goto(`${stack.bffURL}/flowDetail?id=${id}`);
+  await lead.getByText('回家探亲').waitFor();
+  await lead.getByRole('button', { name: /^同\s*意$/ }).click();
+  await lead.getByRole('dialog').getByLabel('审批意见').fill('好好休息');
+  await lead.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await lead.getByText('已通过').first().waitFor();
+  await screenshot(lead, 'leave-05-approved');
+  await lead.goto(`${stack.bffURL}/workflow/tasks?box=done`);
+  await lead.getByRole('row').filter({ hasText: '请假' }).first().waitFor();
+  await todo(lead, 0).waitFor();
+  noErrors(lead);
+  await Promise.all([page.close(), lead.close()]);
 
   // a user without an entitlement sees X
   const lisi = await signedIn('lisi', PASS);
   await lisi.goto(`${stack.bffURL}/applyForm`);
+  await chooseLeave(lisi);
   await leaveForm(lisi).summary().filter({ hasText: '剩余年假 X 天' }).waitFor();
   await lisi.close();
 });
@@ -162,8 +169,8 @@ test('/startBatch starts the same leave for two people', { skip }, async () => {
   await page.getByRole('menuitem', { name: /流程$/ }).click();
   await page.getByRole('menuitem', { name: '流程申请（多人）' }).click();
   await page.waitForURL(/\/startBatch$/);
+  await chooseLeave(page);
   const f = leaveForm(page);
-  await f.summary().filter({ hasText: '剩余年假 X 天' }).waitFor();
 
   await f.item('申请人').locator('.ant-select-selector').click();
   await f.pick(['总部', '运营部', '运营一组'], '李四', { tick: true });
@@ -173,17 +180,12 @@ test('/startBatch starts the same leave for two people', { skip }, async () => {
   await f.range(`${year}-08-03 09:00`, `${year}-08-03 18:00`);
   await f.summary().filter({ hasText: '共 0.38 天' }).waitFor();
   await f.reason('团队外出培训');
-  await f.item('审批人').locator('.ant-select-selector').click();
-  await f.pick(['总部', '运营部', '运营二组'], '王五');
-  await f.item('审批人').locator('.ant-select-selection-item', { hasText: '王五' }).waitFor();
-  await f.item('审批人').locator('.ant-form-item-explain-error').waitFor({ state: 'detached' });
   await screenshot(page, 'leave-06-batch-filled');
   await f.submit();
-  await page.getByText('提交成功').waitFor();
-  for (const who of ['李四（lisi）', '赵六（zhaoliu）']) {
-    await page.getByRole('row').filter({ hasText: '团队外出培训' }).filter({ hasText: who }).waitFor();
+  await page.waitForURL(/\/batchDetail\?id=\d+$/);
+  for (const who of ['李四', '赵六']) {
+    await page.getByRole('row').filter({ hasText: who }).filter({ hasText: '审批中' }).waitFor();
   }
-  await page.getByRole('row').filter({ hasText: '团队外出培训' }).first().scrollIntoViewIfNeeded();
   await screenshot(page, 'leave-07-batch-submitted');
   noErrors(page);
 });

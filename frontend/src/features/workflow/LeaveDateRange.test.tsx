@@ -40,3 +40,25 @@ describe('leave-date range', () => {
     expect(screen.getByText('共 2 天，剩余年假 4 天')).toBeInTheDocument();
   });
 });
+
+describe('leave-date range inside a form', () => {
+  it('Enter in the picker does not submit the form (issue 16)', async () => {
+    const { fireEvent } = await import('@testing-library/react');
+    let submitted = 0;
+    wrap(
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submitted++;
+        }}
+      >
+        <LeaveDateRange />
+        <button type="submit">提交</button>
+      </form>,
+    );
+    const input = screen.getAllByRole('textbox')[0];
+    const enter = fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    expect(enter).toBe(false); // the default action — the form's implicit submission — is cancelled
+    expect(submitted).toBe(0);
+  });
+});

@@ -19,6 +19,13 @@ export function LeaveDateRange({ value, onChange, remaining, showTime = true }: 
   const days = value ? leaveDays(value[0].valueOf(), value[1].valueOf()) : 0;
   return (
     <Space direction="vertical" size={4}>
+      {/* Enter applies the typed date (the picker has already read it by the time the key bubbles
+          here); it must not also submit the form the picker sits in (issue 16). */}
+      <span
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') e.preventDefault();
+        }}
+      >
       <DatePicker.RangePicker
         value={value ?? null}
         showTime={showTime ? { format: 'HH:mm' } : false}
@@ -28,6 +35,7 @@ export function LeaveDateRange({ value, onChange, remaining, showTime = true }: 
           onChange?.(range, range ? leaveDays(range[0].valueOf(), range[1].valueOf()) : 0);
         }}
       />
+      </span>
       <Typography.Text type="secondary">
         {t('leave.days', { n: days })}，{t('leave.remaining', { n: remainingText(remaining) })}
       </Typography.Text>

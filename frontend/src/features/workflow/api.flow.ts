@@ -1,5 +1,6 @@
 import { http } from '@/shared/api';
 import type { Page as ListPage } from '@/shared/api/contract';
+import { normalizeFlow } from './flowDesign/normalize';
 import type { Batch, Box, FlowNode, FormDetail, FormSchema, Instance, Ref, TaskRow } from './types.flow';
 
 /**
@@ -7,7 +8,13 @@ import type { Batch, Box, FlowNode, FormDetail, FormSchema, Instance, Ref, TaskR
  * api.ts, which the form pages own.
  */
 
-export const getForm = (id: number) => http.get<FormDetail>(`/api/workflow/forms/${id}`);
+/** Flows come back whole (normalizeFlow): the engine leaves out lists a node does not use. */
+export const getForm = (id: number) =>
+  http.get<FormDetail>(`/api/workflow/forms/${id}`).then((f) => ({
+    ...f,
+    published: f.published ? { ...f.published, flow: normalizeFlow(f.published.flow) } : null,
+    draft: f.draft ? { ...f.draft, flow: normalizeFlow(f.draft.flow) } : null,
+  }));
 
 /** Saves the draft with its flow (a draft's flow may be incomplete). */
 export const saveDraft = (f: { id: number; name: string; icon: string; group: string; schema: FormSchema; flow: FlowNode }) =>
@@ -16,10 +23,16 @@ export const saveDraft = (f: { id: number; name: string; icon: string; group: st
 /** 400 `{ message, problems }` is the designer's to show on the nodes: silent, no notice. */
 export const publishForm = (id: number) => http.post<{ version: number }>(`/api/workflow/forms/${id}/publish`, {}, { silent: true });
 
-export const getInstance = (id: number) => http.get<Instance>(`/api/workflow/instances/${id}`);
+const whole = (i: Instance): Instance => ({
+  ...i,
+  form: { ...i.form, flow: normalizeFlow(i.form.flow) as FlowNode },
+  pending: (i.pending ?? []).map((p) => ({ ...p, users: p.users ?? [] })),
+});
+
+export const getInstance = (id: number) => http.get<Instance>(`/api/workflow/instances/${id}`).then(whole);
 
 /** The client tells every failure (409 with the server's 该任务已被处理); the page reloads after a 409. */
-const act = (id: number, action: string, body: unknown) => http.post<Instance>(`/api/workflow/instances/${id}/${action}`, body);
+const act = (id: number, action: string, body: unknown) => http.post<Instance>(`/api/workflow/instances/${id}/${action}`, body).then(whole);
 export const approve = (id: number, comment: string, data?: Record<string, unknown>) => act(id, 'approve', { comment, data });
 export const reject = (id: number, comment: string) => act(id, 'reject', { comment });
 export const withdraw = (id: number) => act(id, 'withdraw', {});
