@@ -6,9 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, screenshot, suite } from './harness.mjs';
-import { apiCall, noErrors, signInAt, storedToken } from './flows.mjs';
+import { apiCall, noErrors, signInAt, signInEmbedded, storedToken } from './flows.mjs';
 
-const ctx = suite();
+const ctx = suite({ portal: true });
 const { skip } = ctx;
 const year = new Date().getFullYear();
 const PASS = 'leave-pass-1';
@@ -188,4 +188,27 @@ test('/startBatch starts the same leave for two people', { skip }, async () => {
   }
   await screenshot(page, 'leave-07-batch-submitted');
   noErrors(page);
+});
+
+test('inside the portal at /monomer: staff applies for leave and follows it on 流程详情', { skip }, async () => {
+  const { stack } = ctx;
+  const page = await newPage(ctx.browser);
+  const app = await signInEmbedded(page, stack.portalURL, 'staff', stack.passwords.demo);
+  await app.getByRole('menuitem', { name: /流程$/ }).click();
+  await app.getByRole('menuitem', { name: '流程申请', exact: true }).click();
+  await page.waitForURL(/\/monomer\/applyForm$/);
+  await chooseLeave(page);
+  const f = leaveForm(page);
+  await f.type('事假');
+  await f.range(`${year}-09-07 09:00`, `${year}-09-07 18:00`);
+  await f.summary().filter({ hasText: '共 0.38 天' }).waitFor();
+  await f.reason('办理证件');
+  await f.submit();
+  await page.waitForURL(/\/monomer\/flowDetail\?id=\d+$/);
+  await app.getByText('办理证件').waitFor();
+  await app.getByText('审批中').first().waitFor();
+  await app.locator('[data-node="lead_short"].wf-current').waitFor();
+  await screenshot(page, 'leave-08-portal-detail');
+  noErrors(page);
+  await page.context().close();
 });

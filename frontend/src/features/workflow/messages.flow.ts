@@ -101,10 +101,6 @@ export const messages = {
   'wf.act.pickUser': ['请选择人员', 'Choose a person'],
   'wf.act.pickTarget': ['请选择退回节点', 'Choose where to return it'],
   'wf.act.done': ['操作成功', 'Done'],
-  'wf.act.resubmitTodo': [
-    '可编辑的字段将在此处以表单填写（待接入表单渲染器）',
-    'The editable fields will be filled in here (the form renderer is wired in later)',
-  ],
   'wf.detail.form': ['表单', 'Form'],
   'wf.detail.applicant': ['申请人', 'Applicant'],
   'wf.detail.status': ['状态', 'Status'],

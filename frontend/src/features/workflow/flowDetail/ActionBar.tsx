@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { isAxiosError } from 'axios';
-import { Alert, App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import type { Instance, InstanceAction, Ref } from '../types.flow';
 import { approve, reject, resubmit, returnTo, transfer, withdraw } from '../api.flow';
 import { useT } from '../messages.flow';
 import { UsersPicker } from '../flowDesign/RefPickers';
+import { cleanData, FormRenderer, type Field } from '../form';
 
 interface Props {
   instance: Instance;
@@ -20,6 +21,7 @@ interface Values {
   comment?: string;
   nodeId?: string;
   user?: Ref[];
+  [field: string]: unknown;
 }
 
 const ORDER: InstanceAction[] = ['approve', 'reject', 'return', 'transfer', 'withdraw', 'resubmit'];
@@ -50,19 +52,20 @@ export function ActionBar({ instance, onDone, onStale }: Props) {
     }
   };
 
+  // The approver changes the fields this node may edit (the flow designer's 字段权限); the
+  // initiator of a returned instance changes the form as their own permissions allow.
+  const fields = instance.form.schema.fields as Field[];
+  const editable = fields.filter((f) => instance.fieldPerms[f.key] === 'edit');
+
   const submit = async () => {
     const v = await form.validateFields();
     const id = instance.id;
-    const comment = v.comment?.trim() ?? '';
-    // TODO(integrator): fields this node may edit (instance.fieldPerms 'edit') go in FormRenderer and their
-    // values as approve's `data`; until the renderer is wired, approving sends the comment only.
-    if (open === 'approve') await run(() => approve(id, comment));
+    const comment = typeof v.comment === 'string' ? v.comment.trim() : '';
+    if (open === 'approve') await run(() => approve(id, comment, editable.length ? cleanData(editable, v) : undefined));
     if (open === 'reject') await run(() => reject(id, comment));
     if (open === 'return' && v.nodeId) await run(() => returnTo(id, v.nodeId as string, comment));
     if (open === 'transfer' && v.user?.[0]) await run(() => transfer(id, (v.user as Ref[])[0].id, comment));
-    // TODO(integrator): mount FormRenderer (@/features/workflow/form) here with the fields the initiator may
-    // edit (instance.fieldPerms) and send its values; until then the data goes back as it is.
-    if (open === 'resubmit') await run(() => resubmit(id, instance.data));
+    if (open === 'resubmit') await run(() => resubmit(id, cleanData(fields, v, instance.fieldPerms)));
   };
 
   const start = (a: InstanceAction) => {
@@ -94,7 +97,9 @@ export function ActionBar({ instance, onDone, onStale }: Props) {
         destroyOnHidden
         width={open === 'resubmit' ? 720 : 520}
       >
-        <Form form={form} layout="vertical" preserve={false}>
+        <Form form={form} layout="vertical" preserve={false} initialValues={open === 'approve' || open === 'resubmit' ? instance.data : undefined}>
+          {open === 'approve' && editable.length > 0 && <FormRenderer fields={editable} />}
+          {open === 'resubmit' && <FormRenderer fields={fields} perms={instance.fieldPerms} />}
           {open === 'return' && (
             <Form.Item name="nodeId" label={t('wf.act.returnTo')} rules={[{ required: true, message: t('wf.act.pickTarget') }]}>
               <Select aria-label={t('wf.act.returnTo')} options={instance.returnTargets.map((r) => ({ value: r.nodeId, label: r.name }))} />
@@ -104,9 +109,6 @@ export function ActionBar({ instance, onDone, onStale }: Props) {
             <Form.Item name="user" label={t('wf.act.transferTo')} rules={[{ required: true, message: t('wf.act.pickUser') }]}>
               <TransferPicker label={t('wf.act.transferTo')} />
             </Form.Item>
-          )}
-          {open === 'resubmit' && (
-            <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('wf.act.resubmitTodo')} data-todo="form-renderer" />
           )}
           {open && open !== 'resubmit' && (
             <Form.Item

@@ -116,6 +116,39 @@ describe('流程详情', () => {
     expect(JSON.parse(String(bff.calls.find((c) => c.path.endsWith('/approve'))?.data))).toEqual({ comment: '' });
   });
 
+  it('the approver changes the fields the node may edit, and only those go with 同意', async () => {
+    const editing = { ...instance(['approve']), fieldPerms: { money: 'edit', secret: 'hidden' } } as Instance;
+    bff.on('GET /api/workflow/instances/11', () => ({ status: 200, body: editing }));
+    bff.on('POST /api/workflow/instances/11/approve', () => ({ status: 200, body: instance([], 'approved') }));
+    renderRoute('/flowDetail?id=11', '/flowDetail', <FlowDetailPage />);
+    await screen.findByText('¥88.50');
+    fireEvent.click(button(/同\s?意/));
+    const money = await within(dialog()).findByRole('spinbutton', { name: '报销' });
+    expect(money).toHaveValue('88.50');
+    expect(within(dialog()).queryByRole('spinbutton', { name: '天数' })).toBeNull();
+    fireEvent.change(money, { target: { value: '66' } });
+    fireEvent.blur(money);
+    fireEvent.click(okButton());
+    expect(await screen.findByText('已通过')).toBeInTheDocument();
+    expect(JSON.parse(String(bff.calls.find((c) => c.path.endsWith('/approve'))?.data))).toEqual({ comment: '', data: { money: 66 } });
+  });
+
+  it('the initiator of a returned instance edits the form and resubmits it', async () => {
+    const returned = { ...instance(['resubmit'], 'returned'), fieldPerms: { secret: 'hidden' } } as Instance;
+    bff.on('GET /api/workflow/instances/11', () => ({ status: 200, body: returned }));
+    bff.on('POST /api/workflow/instances/11/resubmit', () => ({ status: 200, body: instance([]) }));
+    renderRoute('/flowDetail?id=11', '/flowDetail', <FlowDetailPage />);
+    await screen.findByText('¥88.50');
+    fireEvent.click(button(/重新提交/));
+    const days = await within(dialog()).findByRole('spinbutton', { name: '天数' });
+    expect(within(dialog()).queryByLabelText('机密')).toBeNull();
+    fireEvent.change(days, { target: { value: '3' } });
+    fireEvent.blur(days);
+    fireEvent.click(okButton());
+    await waitFor(() => expect(bff.calls.some((c) => c.path.endsWith('/resubmit'))).toBe(true));
+    expect(JSON.parse(String(bff.calls.find((c) => c.path.endsWith('/resubmit'))?.data))).toEqual({ data: { days: 3, money: 88.5 } });
+  });
+
   it('returns to a chosen node with a comment', async () => {
     bff.on('GET /api/workflow/instances/11', () => ({ status: 200, body: instance(['return']) }));
     bff.on('POST /api/workflow/instances/11/return', () => ({ status: 200, body: instance([], 'returned') }));
