@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, Col, Row, Statistic, Tooltip } from 'antd';
+import { useSession } from '@/features/auth';
 import type { Overview, Period } from '../api';
 import { useT } from '../messages';
 
@@ -11,6 +12,8 @@ import { useT } from '../messages';
 export function PendingRow({ data, period, links }: { data?: Overview; period: Period; links: boolean }) {
   const t = useT();
   const p = data?.pending;
+  // an operator's contracts are under 我的渠道, staff's under 渠道 (the seeded menus)
+  const channel = useSession((s) => s.user?.kind === 'channel');
   const items: Array<{ key: string; title: string; value?: number; to: string; hint?: string }> = [
     { key: 'toShip', title: t('dashboard.toShip'), value: p?.toShip, to: '/mall/order?status=paid' },
     {
@@ -31,7 +34,7 @@ export function PendingRow({ data, period, links }: { data?: Overview; period: P
       key: 'expiringContracts',
       title: t('dashboard.expiringContracts'),
       value: p?.expiringContracts,
-      to: '/channel/contract?expiring=1',
+      to: `${channel ? '/mine/contract' : '/channel/contract'}?expiring=1`,
       hint: t('dashboard.expiringContracts.hint'),
     },
   ];
