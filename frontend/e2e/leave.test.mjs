@@ -208,6 +208,9 @@ test('inside the portal at /monomer: staff applies for leave and follows it on �
   await app.getByText('办理证件').waitFor();
   await app.getByText('审批中').first().waitFor();
   await app.locator('[data-node="lead_short"].wf-current').waitFor();
+  // a tall page inside the portal's fixed-height column leaves the tab strip its height
+  const strip = await page.getByRole('tablist', { name: 'tabs' }).boundingBox();
+  assert.ok(strip && strip.height >= 30, `tab strip height ${strip?.height}`);
   await screenshot(page, 'leave-08-portal-detail');
   noErrors(page);
   await page.context().close();

@@ -59,6 +59,9 @@ export function TabStrip({ titleOf }: { titleOf: (tab: Tab) => string }) {
         // The tabs' offsetLeft is measured from the strip (scrolling to the active one).
         position: 'relative',
         display: 'flex',
+        // Embedded, the content column has the container's height: a tall page must not squeeze
+        // the strip (overflow hidden lets a flex item shrink below its tabs).
+        flexShrink: 0,
         gap: 5,
         overflowX: 'auto',
         overflowY: 'hidden',
