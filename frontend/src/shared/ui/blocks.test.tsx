@@ -88,6 +88,10 @@ describe('department/user picker', () => {
     expect(withChildren(tree, 'dept:3', kids)[1].children).toBe(kids);
     expect(withChildren(tree, 'dept:3', kids)[0].children).toBeUndefined();
   });
+  it('people sort naturally: 批量用户2 before 批量用户10', () => {
+    const users = ['批量用户10', '批量用户2', '批量用户1'].map((nickName, i) => ({ id: i, username: `u${i}`, nickName }));
+    expect(childNodes({ users }).map((n) => n.title)).toEqual(['批量用户1（u2）', '批量用户2（u1）', '批量用户10（u0）']);
+  });
   it('picking people by ID: a person is uid:<id> and reads back as the number', () => {
     const [alice] = childNodes({ users: [{ id: 7, username: 'alice', nickName: '爱丽丝' }] }, 'userId');
     expect(alice).toMatchObject({ value: 'uid:7', title: '爱丽丝（alice）', selectable: true, checkable: true });

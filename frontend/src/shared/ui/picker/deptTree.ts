@@ -30,11 +30,16 @@ export function listDept(deptId: number): Promise<DeptList> {
  */
 export type PickKind = 'user' | 'userId' | 'dept';
 
+// People read in natural order: 批量用户2 before 批量用户10 (issue 16); departments keep the order
+// the administrators gave them (their sort).
+const naturally = new Intl.Collator('zh-CN', { numeric: true });
+
 /**
  * The children of a department: its child departments when it has any, otherwise its users
  * (docs/decisions.md "Building blocks (issue 5)"). Only nodes of the picked kind can be chosen; when departments are
  * picked, a department's people are still shown, to tell which one it is.
  */
+
 export function childNodes(list: DeptList, pick: PickKind = 'user'): PickerNode[] {
   const depts = list.depts ?? [];
   const deptPicked = pick === 'dept';
@@ -48,14 +53,17 @@ export function childNodes(list: DeptList, pick: PickKind = 'user'): PickerNode[
       deptId: d.id,
     }));
   }
-  return (list.users ?? []).map((u) => ({
-    value: pick === 'userId' ? `uid:${u.id}` : `user:${u.username}`,
-    title: u.nickName ? `${u.nickName}（${u.username}）` : u.username,
-    isLeaf: true,
-    selectable: !deptPicked,
-    checkable: !deptPicked,
-  }));
+  return (list.users ?? [])
+    .map((u) => ({
+      value: pick === 'userId' ? `uid:${u.id}` : `user:${u.username}`,
+      title: u.nickName ? `${u.nickName}（${u.username}）` : u.username,
+      isLeaf: true,
+      selectable: !deptPicked,
+      checkable: !deptPicked,
+    }))
+    .sort((a, b) => naturally.compare(a.title, b.title));
 }
+
 
 /** The title of the node whose value is at, if it is loaded. */
 export function titleOf(nodes: PickerNode[], at: string): string | undefined {
