@@ -39,7 +39,6 @@ const naturally = new Intl.Collator('zh-CN', { numeric: true });
  * (docs/decisions.md "Building blocks (issue 5)"). Only nodes of the picked kind can be chosen; when departments are
  * picked, a department's people are still shown, to tell which one it is.
  */
-
 export function childNodes(list: DeptList, pick: PickKind = 'user'): PickerNode[] {
   const depts = list.depts ?? [];
   const deptPicked = pick === 'dept';
