@@ -109,6 +109,25 @@ describe('在线用户', { timeout: 60_000 }, () => {
     await waitFor(() => expect(queries().length).toBeGreaterThan(listed)); // the list refreshed
   });
 
+  it('the current session can be selected and exported; a bulk 强退 leaves it out', async () => {
+    useSession.setState({ roles: ['online:list', 'online:del'] });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('10.0.0.2');
+    const mine = screen.getByRole('cell', { name: 'admin' }).closest('tr')!;
+    expect(within(mine).getByRole('checkbox')).toBeEnabled();
+    await user.click(within(mine).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: /导出选中/ }));
+    await waitFor(() => expect(calls('POST', '/api/auth/online/download')).toHaveLength(1));
+    expect(JSON.parse(calls('POST', '/api/auth/online/download')[0].data as string).ids).toEqual(['s1']);
+    // only the current session selected: nothing to 强退
+    await user.click(screen.getAllByRole('button', { name: /强\s*退/ }).find((b) => !b.closest('tr'))!);
+    expect(await screen.findByText('所选的数据都不能删除')).toBeInTheDocument();
+    expect(calls('DELETE', '/api/auth/online')).toHaveLength(0);
+  });
+
   it('exports the selected rows and everything, with the shown columns and the current filter', async () => {
     const created = vi.fn(() => 'blob:x');
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });

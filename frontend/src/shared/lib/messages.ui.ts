@@ -50,6 +50,7 @@ export const uiMessages = {
   'table.exportNone': ['请先选择要导出的数据', 'Select the rows to export first'],
   'table.selected': ['已选择 {n} 项', '{n} selected'],
   'table.clearSelection': ['取消选择', 'Clear selection'],
+  'table.nothingToDelete': ['所选的数据都不能删除', 'None of the selected rows can be deleted'],
   'table.total': ['共 {n} 条', '{n} in total'],
   'table.columns': ['列设置', 'Columns'],
   'search.search': ['查询', 'Search'],

@@ -250,7 +250,8 @@ export function DataTable<T extends Record<string, any>, P extends ParamsType = 
               selectedRowKeys: selected.map((r) => r[rowKey] as React.Key),
               preserveSelectedRowKeys: true,
               onChange: (_, rows) => select(rows.filter(Boolean)),
-              getCheckboxProps: deleteUrl ? (row: T) => ({ disabled: !deletable(row) }) : undefined,
+              // every row can be selected (to export it); a bulk delete leaves out the rows that
+              // may not be deleted (the current session of 在线用户), issue 16
             }
           : false
       }
@@ -258,7 +259,16 @@ export function DataTable<T extends Record<string, any>, P extends ParamsType = 
       tableAlertOptionRender={({ onCleanSelected }) => (
         <Space>
           {deleteUrl ? (
-            <Button size="small" type="link" danger onClick={() => remove(selected)}>
+            <Button
+              size="small"
+              type="link"
+              danger
+              onClick={() => {
+                const rows = selected.filter(deletable);
+                if (rows.length === 0) void message.warning(t('table.nothingToDelete'));
+                else remove(rows);
+              }}
+            >
               {words.label}
             </Button>
           ) : null}
