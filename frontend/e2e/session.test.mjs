@@ -77,3 +77,15 @@ test('a channel token is refused on staff sign-in and a staff account on channel
   assert.match(page.url(), /\/newLogin$/);
   await page.context().close();
 });
+
+test('signing in with a redirect to a page the user may not open lands on /401, not /404', { skip: s.skip }, async () => {
+  const page = await newPage(s.browser);
+  await page.goto(`${s.stack.bffURL}/login?redirect=${encodeURIComponent('/system/role')}`);
+  await signIn(page, 'staff', s.stack.passwords.demo);
+  await page.waitForURL((u) => u.pathname === '/401');
+  await screenshot(page, 'session-redirect-401');
+  // a mistyped address is still 404
+  await page.goto(`${s.stack.bffURL}/no/such/page`);
+  await page.waitForURL((u) => u.pathname === '/404');
+  await page.context().close();
+});

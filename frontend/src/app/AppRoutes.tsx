@@ -5,6 +5,7 @@ import { pageFor } from './registry';
 import { useT } from '@/shared/lib/i18n';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { useSession } from '@/features/auth';
+import { CatchAll } from './CatchAll';
 import { DocumentTitle } from './DocumentTitle';
 import { FIXED_ROUTES } from './fixedRoutes';
 import { Guard } from './Guard';
@@ -74,7 +75,7 @@ export function AppRoutes() {
                 <Route key={redirect.path} path={redirect.path} element={<Navigate to={redirect.to} replace />} />
               ))}
             </Route>
-            <Route path="*" element={<Navigate to="/404" replace />} />
+            <Route path="*" element={<CatchAll />} />
           </Route>
         </Routes>
       </Suspense>

@@ -31,7 +31,8 @@ export default function ChannelLoginPage() {
       setSubmitting(false);
       return;
     }
-    navigate(safeRedirect(params.get('redirect')), { replace: true });
+    // marked: a redirect this user may not open ends on /401, not /404 (app/CatchAll.tsx)
+    navigate(safeRedirect(params.get('redirect')), { replace: true, state: { fromSignIn: true } });
   };
 
   return (

@@ -80,7 +80,8 @@ export default function LoginPage() {
       deleteCookie(COOKIE_USERNAME);
       deleteCookie(COOKIE_REMEMBER);
     }
-    navigate(safeRedirect(params.get('redirect')), { replace: true });
+    // marked: a redirect this user may not open ends on /401, not /404 (app/CatchAll.tsx)
+    navigate(safeRedirect(params.get('redirect')), { replace: true, state: { fromSignIn: true } });
   };
 
   const err = form.errors;
