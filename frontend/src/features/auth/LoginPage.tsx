@@ -7,7 +7,7 @@ import { safeRedirect } from '@/shared/lib/paths';
 import { COOKIE_REMEMBER, COOKIE_USERNAME, deleteCookie, readCookie, writeCookie } from '@/shared/lib/cookies';
 import { TOKEN_COOKIE_DAYS } from '@/shared/lib/token';
 import { useSession } from './session';
-import { getCaptcha } from './api';
+import { getCaptcha, initialized } from './api';
 import { AuthShell } from './AuthShell';
 import { FieldRow, FormWarning } from './FieldRow';
 import { CredentialFields, SignInInput } from './SignInField';
@@ -53,6 +53,24 @@ export default function LoginPage() {
     void refreshCaptcha();
   }, [refreshCaptcha]);
 
+  // A system not set up yet has nobody to sign in: / goes to /init, and /login says so (issue 16).
+  const [uninitialized, setUninitialized] = useState(false);
+  useEffect(() => {
+    let live = true;
+    initialized().then(
+      (done) => {
+        if (!live || done) return;
+        const wanted = params.get('redirect');
+        if (wanted === '/' || wanted === '/dashboard') navigate('/init', { replace: true });
+        else setUninitialized(true);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [params, navigate]);
+
   const captchaOn = captcha?.enabled === true;
 
   const onSubmit = async (event: FormEvent) => {
@@ -87,6 +105,11 @@ export default function LoginPage() {
   const err = form.errors;
   return (
     <AuthShell subtitle={t('route.login')}>
+      {uninitialized ? (
+        <FormWarning>
+          {t('login.uninitialized')} <Link to="/init">{t('login.toInit')}</Link>
+        </FormWarning>
+      ) : null}
       {portalRefused ? (
         <FormWarning>{t('login.portalRefused', { reason: portalRefused })}</FormWarning>
       ) : null}

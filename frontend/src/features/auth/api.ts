@@ -50,3 +50,8 @@ export function getProfile(): Promise<UserInfo> {
 export function buildMenus(): Promise<MenuNode[]> {
   return http.get<MenuNode[]>('/api/menus/build');
 }
+
+/** GET /api/init/check: whether the first administrator has been set up (/init). Quiet: the sign-in page works without it. */
+export function initialized(): Promise<boolean> {
+  return http.get<{ initialized: boolean }>('/api/init/check', { silent: true }).then((r) => r.initialized !== false);
+}

@@ -17,6 +17,8 @@ export const messages = {
   'login.channel.link': ['渠道登录', 'Channel login'],
   'login.staff.link': ['员工登录', 'Staff login'],
   'login.portalRefused': ['门户登录未成功：{reason}，请用账号密码登录', 'Sign-in through the portal failed: {reason}. Please log in with your password'],
+  'login.uninitialized': ['系统尚未初始化，请先完成初始化设置。', 'The system is not set up yet.'],
+  'login.toInit': ['前往初始化', 'Set it up'],
 } as const satisfies Messages;
 
 export const { t, useT, translate } = featureMessages(messages);
