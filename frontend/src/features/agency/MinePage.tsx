@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { App, Card, Descriptions, Form, Result, Space, Spin, Tag } from 'antd';
 import { failureOf } from '@/shared/api';
-import { mobileRules } from '@/shared/lib/rules';
+import { useSession } from '@/features/auth';
+import { mobileRules, placeholder } from '@/shared/lib/rules';
 import { submitForm } from '@/shared/ui/form';
 import { getMine, updateMine, type AgencyRow, type MineInput } from './api';
 import { LogoUpload } from './components/LogoUpload';
@@ -23,8 +24,11 @@ export default function MinePage() {
   const [agency, setAgency] = useState<AgencyRow | null>(null);
   const [missing, setMissing] = useState(false);
   const share = useMyAgency((s) => s.set);
+  // a staff account (the superuser sees every menu) belongs to no agency: nothing to ask for
+  const operator = useSession((s) => s.user?.kind === 'channel');
 
   useEffect(() => {
+    if (!operator) return;
     getMine().then(
       (a) => {
         setAgency(a);
@@ -32,9 +36,9 @@ export default function MinePage() {
       },
       (e: unknown) => setMissing(failureOf(e)?.status === 404),
     );
-  }, [share]);
+  }, [share, operator]);
 
-  if (missing) return <Result status="info" title={t('agency.mine.none')} />;
+  if (missing || !operator) return <Result status="info" title={t('agency.mine.none')} />;
   if (!agency) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   const changed = (a: AgencyRow) => {
     setAgency(a);
@@ -83,9 +87,9 @@ export default function MinePage() {
             })
           }
         >
-          <ProFormText name="contact" label={t('agency.contact')} rules={[{ required: true, message: t('v.required') }]} fieldProps={{ maxLength: 64 }} />
-          <ProFormText name="phone" label={t('agency.phone')} rules={mobileRules()} fieldProps={{ maxLength: 11 }} />
-          <ProFormText name="address" label={t('agency.address')} fieldProps={{ maxLength: 255 }} />
+          <ProFormText name="contact" label={t('agency.contact')} placeholder={placeholder(t('agency.contact'), 'text')} rules={[{ required: true, message: t('v.required') }]} fieldProps={{ maxLength: 64 }} />
+          <ProFormText name="phone" label={t('agency.phone')} placeholder={placeholder(t('agency.phone'), 'text')} rules={mobileRules()} fieldProps={{ maxLength: 11 }} />
+          <ProFormText name="address" label={t('agency.address')} placeholder={placeholder(t('agency.address'), 'text')} fieldProps={{ maxLength: 255 }} />
         </ProForm>
       </Card>
     </Space>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, App, Button, Card as Panel, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
 import { failureOf } from '@/shared/api';
-import { idCardRules } from '@/shared/lib/rules';
+import { idCardRules, placeholder } from '@/shared/lib/rules';
 import type { UploadedFile } from '@/shared/ui/upload/logic';
 import { getMine, submitCert, type Card, type CertRow, type Side } from './api';
 import { CardUpload } from './components/CardUpload';
@@ -128,7 +128,7 @@ export default function MineCertPage() {
         <Row gutter={24}>
           <Col xs={24} md={12}>
             <Form.Item name="companyName" label={t('cert.companyName')} rules={[{ required: true, whitespace: true, max: 128 }]}>
-              <Input />
+              <Input placeholder={placeholder(t('cert.companyName'))} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -140,12 +140,12 @@ export default function MineCertPage() {
                 { validator: async (_, v: string) => { if (v && !isCreditCode(v.trim().toUpperCase())) throw new Error(t('cert.creditCode.bad')); } },
               ]}
             >
-              <Input maxLength={18} />
+              <Input maxLength={18} placeholder={placeholder(t('cert.creditCode'))} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="legalPerson" label={t('cert.legalPerson')} rules={[{ required: true, whitespace: true, max: 64 }]}>
-              <Input />
+              <Input placeholder={placeholder(t('cert.legalPerson'))} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -154,7 +154,7 @@ export default function MineCertPage() {
               label={t('cert.idNumber')}
               rules={[...idCardRules(), { len: 18, message: t('cert.idNumber.bad') }]}
             >
-              <Input maxLength={18} />
+              <Input maxLength={18} placeholder={placeholder(t('cert.idNumber'))} />
             </Form.Item>
           </Col>
         </Row>

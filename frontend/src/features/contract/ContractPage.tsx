@@ -12,6 +12,7 @@ import ContractDrawer from './components/ContractDrawer';
 import { StatusTag } from './components/StatusTag';
 import { CONTRACT_STATUSES, CONTRACT_URL, canMove, deleteContracts, editable, listContracts, moveContract, type ContractAction, type ContractRow } from './api';
 import { useT } from './messages';
+import { placeholder } from '@/shared/lib/rules';
 
 /**
  * 合同管理 (staff) and 合同 (a channel operator, whose rows the BFF narrows to their agency):
@@ -79,7 +80,7 @@ export default function ContractPage() {
       valueType: 'digit',
       width: 150,
       ellipsis: true,
-      fieldProps: { 'aria-label': t('contract.agencyId'), min: 1, precision: 0, placeholder: t('contract.agencyId') },
+      fieldProps: { 'aria-label': t('contract.agencyId'), min: 1, precision: 0, placeholder: placeholder(t('contract.agencyId'), 'number') },
       render: (_, row) => row.agencyName || `#${row.agencyId}`,
     },
     {

@@ -1,6 +1,6 @@
 import { ProForm, ProFormRadio, ProFormText } from '@ant-design/pro-components';
 import { App, Col } from 'antd';
-import { mobileRules } from '@/shared/lib/rules';
+import { mobileRules, placeholder } from '@/shared/lib/rules';
 import { Dialog } from '@/shared/ui/form';
 import { createAgency, updateAgency, type AgencyRow } from '../api';
 import { useT } from '../messages';
@@ -60,17 +60,18 @@ export default function AgencyDialog({ editing, onClose, onSaved }: AgencyDialog
         return true;
       }}
     >
-      <ProFormText name="name" label={t('agency.name')} rules={[required, { max: 128 }]} fieldProps={{ maxLength: 128 }} />
+      <ProFormText name="name" label={t('agency.name')} placeholder={placeholder(t('agency.name'), 'text')} rules={[required, { max: 128 }]} fieldProps={{ maxLength: 128 }} />
       <ProFormText
         name="code"
         label={t('agency.code')}
+        placeholder={placeholder(t('agency.code'), 'text')}
         rules={[required, { pattern: /^[A-Za-z0-9_-]+$/, message: t('agency.code.rule') }]}
         fieldProps={{ maxLength: 64 }}
       />
-      <ProFormText name="contact" label={t('agency.contact')} rules={[required]} fieldProps={{ maxLength: 64 }} />
-      <ProFormText name="phone" label={t('agency.phone')} rules={mobileRules()} fieldProps={{ maxLength: 11 }} />
-      <ProFormText name="region" label={t('agency.region')} fieldProps={{ maxLength: 128 }} />
-      <ProFormText name="address" label={t('agency.address')} fieldProps={{ maxLength: 255 }} />
+      <ProFormText name="contact" label={t('agency.contact')} placeholder={placeholder(t('agency.contact'), 'text')} rules={[required]} fieldProps={{ maxLength: 64 }} />
+      <ProFormText name="phone" label={t('agency.phone')} placeholder={placeholder(t('agency.phone'), 'text')} rules={mobileRules()} fieldProps={{ maxLength: 11 }} />
+      <ProFormText name="region" label={t('agency.region')} placeholder={placeholder(t('agency.region'), 'text')} fieldProps={{ maxLength: 128 }} />
+      <ProFormText name="address" label={t('agency.address')} placeholder={placeholder(t('agency.address'), 'text')} fieldProps={{ maxLength: 255 }} />
       <ProFormRadio.Group
         name="enabled"
         label={t('agency.status')}

@@ -4,7 +4,7 @@ import { App, Button, Drawer, Space, Table, Tag } from 'antd';
 import { Permission } from '@/features/auth';
 import { LIMITS } from '@/shared/api';
 import { Perm } from '@/shared/api/permissions';
-import { mobileRules } from '@/shared/lib/rules';
+import { mobileRules, placeholder } from '@/shared/lib/rules';
 import { Dialog } from '@/shared/ui/form';
 import { createOperator, listOperators, resetOperatorPassword, setOperatorEnabled, type AgencyRow, type OperatorInput, type OperatorRow } from '../api';
 import { useT } from '../messages';
@@ -119,10 +119,10 @@ export default function OperatorsDrawer({ agency, onClose }: { agency: AgencyRow
           return true;
         }}
       >
-        <ProFormText name="username" label={t('agency.op.username')} rules={[{ required: true, message: t('v.required') }]} fieldProps={{ maxLength: LIMITS.usernameMax }} />
-        <ProFormText name="nickName" label={t('agency.op.nickName')} rules={[{ required: true, message: t('v.required') }]} fieldProps={{ maxLength: LIMITS.nickNameMax }} />
-        <ProFormText name="phone" label={t('agency.op.phone')} rules={mobileRules()} fieldProps={{ maxLength: 11 }} />
-        <ProFormText.Password name="password" label={t('agency.op.password')} rules={passwordRules(t)} fieldProps={{ autoComplete: 'new-password' }} />
+        <ProFormText name="username" label={t('agency.op.username')} placeholder={placeholder(t('agency.op.username'), 'text')} rules={[{ required: true, message: t('v.required') }]} fieldProps={{ maxLength: LIMITS.usernameMax }} />
+        <ProFormText name="nickName" label={t('agency.op.nickName')} placeholder={placeholder(t('agency.op.nickName'), 'text')} rules={[{ required: true, message: t('v.required') }]} fieldProps={{ maxLength: LIMITS.nickNameMax }} />
+        <ProFormText name="phone" label={t('agency.op.phone')} placeholder={placeholder(t('agency.op.phone'), 'text')} rules={mobileRules()} fieldProps={{ maxLength: 11 }} />
+        <ProFormText.Password name="password" label={t('agency.op.password')} placeholder={placeholder(t('agency.op.password'), 'password')} rules={passwordRules(t)} fieldProps={{ autoComplete: 'new-password' }} />
       </Dialog>
       <Dialog<{ password: string }>
         title={`${t('agency.op.reset')}: ${resetting?.username ?? ''}`}
@@ -137,7 +137,7 @@ export default function OperatorsDrawer({ agency, onClose }: { agency: AgencyRow
           return true;
         }}
       >
-        <ProFormText.Password name="password" label={t('agency.op.password')} rules={passwordRules(t)} fieldProps={{ autoComplete: 'new-password' }} />
+        <ProFormText.Password name="password" label={t('agency.op.password')} placeholder={placeholder(t('agency.op.password'), 'password')} rules={passwordRules(t)} fieldProps={{ autoComplete: 'new-password' }} />
       </Dialog>
     </Drawer>
   );

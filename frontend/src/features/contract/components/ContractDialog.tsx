@@ -5,6 +5,7 @@ import { isYuan, toYuanText } from '@/shared/lib/money';
 import { Dialog, TEXTAREA_ROWS } from '@/shared/ui/form';
 import { createContract, updateContract, type ContractRow } from '../api';
 import { useT } from '../messages';
+import { placeholder } from '@/shared/lib/rules';
 
 interface FormValues {
   name: string;
@@ -65,8 +66,8 @@ export default function ContractDialog({ editing, onClose, onSaved }: ContractDi
         return true;
       }}
     >
-      <ProFormText name="name" label={t('contract.name')} rules={[required]} fieldProps={{ maxLength: 128 }} />
-      <ProFormDigit name="agencyId" label={t('contract.agencyId')} rules={[required]} min={1} fieldProps={{ precision: 0 }} />
+      <ProFormText name="name" label={t('contract.name')} rules={[required]} fieldProps={{ placeholder: placeholder(t('contract.name'), 'text'), maxLength: 128 }} />
+      <ProFormDigit name="agencyId" label={t('contract.agencyId')} rules={[required]} min={1} fieldProps={{ placeholder: placeholder(t('contract.agencyId'), 'number'), precision: 0 }} />
       <ProFormDateRangePicker
         name="term"
         label={t('contract.term')}
@@ -75,9 +76,9 @@ export default function ContractDialog({ editing, onClose, onSaved }: ContractDi
         transform={undefined}
         dataFormat="YYYY-MM-DD"
       />
-      <ProFormText name="amount" label={t('contract.amount')} rules={[required, moneyRule]} validateTrigger="onBlur" fieldProps={{ prefix: '¥', inputMode: 'decimal' }} />
-      <ProFormDigit name="templateId" label={t('contract.template')} min={1} fieldProps={{ precision: 0 }} />
-      <ProFormTextArea name="remark" label={t('contract.remark')} fieldProps={{ maxLength: 255, rows: TEXTAREA_ROWS }} />
+      <ProFormText name="amount" label={t('contract.amount')} rules={[required, moneyRule]} validateTrigger="onBlur" fieldProps={{ placeholder: placeholder(t('contract.amount'), 'text'), prefix: '¥', inputMode: 'decimal' }} />
+      <ProFormDigit name="templateId" label={t('contract.template')} min={1} fieldProps={{ placeholder: placeholder(t('contract.template'), 'number'), precision: 0 }} />
+      <ProFormTextArea name="remark" label={t('contract.remark')} fieldProps={{ placeholder: placeholder(t('contract.remark'), 'textarea'), maxLength: 255, rows: TEXTAREA_ROWS }} />
     </Dialog>
   );
 }

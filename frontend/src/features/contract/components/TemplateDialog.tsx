@@ -5,6 +5,7 @@ import { Dialog } from '@/shared/ui/form';
 import { Upload, type UploadedFile } from '@/shared/ui/upload';
 import { MAX_PDF_MB, TEMPLATE_FILE, createTemplate, updateTemplate, type ContractVar, type TemplateRow } from '../api';
 import { useT } from '../messages';
+import { placeholder } from '@/shared/lib/rules';
 
 interface FormValues {
   name: string;
@@ -77,9 +78,9 @@ export default function TemplateDialog({ editing, onClose, onSaved }: { editing:
         return true;
       }}
     >
-      <ProFormText name="name" label={t('template.name')} rules={[required]} fieldProps={{ maxLength: 128 }} />
-      <ProFormText name="version" label={t('template.version')} rules={[required]} fieldProps={{ maxLength: 32 }} />
-      <ProFormDigit name="validMonths" label={t('template.validMonths')} rules={[required]} min={1} max={120} fieldProps={{ precision: 0 }} />
+      <ProFormText name="name" label={t('template.name')} rules={[required]} fieldProps={{ placeholder: placeholder(t('template.name'), 'text'), maxLength: 128 }} />
+      <ProFormText name="version" label={t('template.version')} rules={[required]} fieldProps={{ placeholder: placeholder(t('template.version'), 'text'), maxLength: 32 }} />
+      <ProFormDigit name="validMonths" label={t('template.validMonths')} rules={[required]} min={1} max={120} fieldProps={{ placeholder: placeholder(t('template.validMonths'), 'number'), precision: 0 }} />
       <ProFormSwitch name="enabled" label={t('template.enabled')} />
       <Col span={24}>
         <ProForm.Item name="file" label={t('template.file')} rules={[{ required: true, type: 'array', min: 1, message: t('v.required') }]}>
@@ -100,12 +101,12 @@ export default function TemplateDialog({ editing, onClose, onSaved }: { editing:
           <ProForm.Group>
             <ProFormText
               name="key"
-              placeholder={t('template.varKey')}
+              placeholder={placeholder(t('template.varKey'))}
               rules={[required, { pattern: VAR_KEY, message: t('template.varKey') }]}
               fieldProps={{ 'aria-label': t('template.varKey') }}
             />
-            <ProFormText name="label" placeholder={t('template.varLabel')} rules={[required]} fieldProps={{ 'aria-label': t('template.varLabel') }} />
-            <ProFormText name="value" placeholder={t('template.varValue')} fieldProps={{ 'aria-label': t('template.varValue') }} />
+            <ProFormText name="label" placeholder={placeholder(t('template.varLabel'))} rules={[required]} fieldProps={{ 'aria-label': t('template.varLabel') }} />
+            <ProFormText name="value" placeholder={placeholder(t('template.varValue'))} fieldProps={{ 'aria-label': t('template.varValue') }} />
           </ProForm.Group>
         </ProFormList>
       </Col>

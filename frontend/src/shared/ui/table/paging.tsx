@@ -18,7 +18,7 @@ export function usePagination(pageSizes: number[] = PAGE_SIZES) {
     showTotal: (total: number) => t('table.total', { n: total }),
     // the table JSON's prevText / nextText (seed-spec §3): the pager's ends say what they do
     itemRender: (_page: number, type: string, element: ReactNode) =>
-      type === 'prev' ? <a>{t('pagination.prev')}</a> : type === 'next' ? <a>{t('pagination.next')}</a> : element,
+      type === 'prev' ? <a style={{ padding: '0 6px' }}>{t('pagination.prev')}</a> : type === 'next' ? <a style={{ padding: '0 6px' }}>{t('pagination.next')}</a> : element,
   };
 }
 
