@@ -148,6 +148,8 @@ test('tabs, logo, fixed header and dark mode switch, say 布局设置成功 and 
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.setViewportSize({ width: 1366, height: 800 });
 
+  // the switches' own 布局设置成功 messages must be gone first, or the wait below ends on one of them
+  await page.waitForFunction(() => document.querySelectorAll('.ant-message-notice').length === 0, undefined, { timeout: 10_000 });
   await recordMessages(page);
   await drawer.getByRole('switch', { name: '暗色模式' }).click();
   await page.waitForFunction(() => window.__seen.some((e) => e.text.includes('布局设置成功')));
