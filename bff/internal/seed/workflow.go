@@ -2,7 +2,6 @@ package seed
 
 import (
 	"context"
-	"errors"
 
 	"gorm.io/gorm"
 
@@ -10,7 +9,6 @@ import (
 	"mallconsole/bff/internal/menu"
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/perm"
-	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/workflow"
 )
 
@@ -41,8 +39,7 @@ func workflowPages(ctx context.Context, tx *gorm.DB, gen *cache.Generation) erro
 		return err
 	}
 	menus := menu.NewStore(tx, gen)
-	dir, err := menus.Ensure(ctx, menu.Menu{Type: menu.TypeDir, Title: WorkflowMenu, Path: "/workflow",
-		Component: menu.Layout, Icon: "form", Sort: 2, AlwaysShow: true, Breadcrumb: true})
+	dir, err := menus.Ensure(ctx, workflowDir())
 	if err != nil {
 		return err
 	}
@@ -61,13 +58,11 @@ func workflowPages(ctx context.Context, tx *gorm.DB, gen *cache.Generation) erro
 	if err != nil {
 		return err
 	}
-	var admins role.Role
-	err = tx.Where("name = ?", AdminRole).Take(&admins).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	return role.NewStore(tx, gen).Grant(ctx, admins.ID, []int64{dir.ID, apply.ID, batch.ID, btn.ID})
+	return grantSuperuser(ctx, tx, gen, []int64{dir.ID, apply.ID, batch.ID, btn.ID})
+}
+
+// workflowDir is the 流程 directory (the leave slice's step and the engine's both ensure it).
+func workflowDir() menu.Menu {
+	return menu.Menu{Type: menu.TypeDir, Title: WorkflowMenu, Path: "/workflow", Component: menu.Layout, Icon: "form",
+		Sort: 2, AlwaysShow: true, Breadcrumb: true}
 }

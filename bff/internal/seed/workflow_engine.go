@@ -33,8 +33,7 @@ const (
 // staff and HR roles.
 func workflowEngine(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
 	menus := menu.NewStore(tx, gen)
-	dir, err := menus.Ensure(ctx, menu.Menu{Type: menu.TypeDir, Title: WorkflowMenu, Path: "/workflow",
-		Component: menu.Layout, Icon: "form", Sort: 2, AlwaysShow: true, Breadcrumb: true})
+	dir, err := menus.Ensure(ctx, workflowDir())
 	if err != nil {
 		return err
 	}
