@@ -8,7 +8,7 @@ GOLANGCI_VERSION := v2.15.0
 # The linter in PATH or in Go's bin folder when .ci/run installed it; otherwise built on the fly.
 GOLANGCI := $(shell command -v golangci-lint 2>/dev/null || ls "$$(go env GOPATH)/bin/golangci-lint" 2>/dev/null || echo "go run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_VERSION)")
 
-.PHONY: run test deps build bff frontend portal test-go test-unit test-e2e lint bench clean contract check-contract check-k8s fuzz
+.PHONY: run test deps build bff frontend portal test-go test-unit test-e2e lint bench clean contract check-contract check-coverage check-k8s fuzz
 
 deps:
 	$(PNPM) install --frozen-lockfile
@@ -33,6 +33,7 @@ test: deps
 	go vet ./...
 	$(GOLANGCI) run --allow-parallel-runners ./...
 	$(MAKE) check-contract
+	$(MAKE) check-coverage
 	$(PNPM) --filter ./frontend typecheck
 	$(PNPM) --filter ./frontend lint
 	$(MAKE) test-go
@@ -95,6 +96,12 @@ check-contract:
 	diff -u $(CONTRACT_TS)/permissions.ts "$$tmp/permissions.ts" && \
 	diff -u $(CONTRACT_TS)/schema.ts "$$tmp/schema.ts" || \
 	{ echo "the API contract is out of date: run make contract and commit the result"; exit 1; }
+
+# Fails when docs/spec-coverage.md names a file or test that does not exist (the checker's own
+# test first, so a checker that finds everything fails too).
+check-coverage:
+	node --test frontend/scripts/spec-coverage.test.mjs
+	node frontend/scripts/spec-coverage.mjs
 
 # Validates deploy/k8s against the Kubernetes schemas. Not part of `make test`: kubeconform
 # downloads the schemas from GitHub, which CI's network does not reach.
