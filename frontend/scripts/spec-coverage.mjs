@@ -4,7 +4,8 @@
 //
 // The table's cells: `Implemented in` holds `path` spans, `Tests` holds
 //   `path/x_test.go:TestName` (or `TestName/sub`: only the top-level func is checked),
-//   `path/x.test.tsx:"title"` for vitest and node:test (test/it/describe, .each too).
+//   `path/x.test.tsx:"title"` for vitest and node:test (test/it/describe, .each too); a title
+//   holding a backtick goes in a double-backtick span: `` path:"a `b` c" ``.
 // Paths are relative to the repository root. A `|` inside a title is written `\|`.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -31,9 +32,11 @@ export function cells(line) {
   return out;
 }
 
-/** The backtick spans of a cell. */
+/** The code spans of a cell: `x`, or ``x`` around a title holding a backtick (one space each side dropped). */
 export function spans(cell) {
-  return [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+  return [...cell.matchAll(/(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g)].map((m) =>
+    m[1].length > 1 && /^ .* $/.test(m[2]) ? m[2].slice(1, -1) : m[2],
+  );
 }
 
 /** The rows of every table with Id, Status, Implemented in and Tests columns. */

@@ -20,6 +20,7 @@ const files = {
     '  it("says \\"hi\\" and it\'s fine", () => {});',
     "  it.skip('is skipped | with a bar', () => {});",
     "  it.each([[1, 2]])('adds %i and %i', () => {});",
+    "  it('shows the `actions`', () => {});",
     '  // it(\'commented out\', () => {});',
     "  expect(/x/.test('not a title')).toBe(true);",
     '});',
@@ -37,7 +38,7 @@ const table = (rows) =>
 describe('spec-coverage checker', () => {
   it('reads titles of test/it/describe, .skip and .each, any quote, template text as written', () => {
     const t = jsTitles(files['web/a.test.tsx']);
-    assert.deepEqual([...t].sort(), ['a suite', 'adds %i and %i', 'is skipped | with a bar', 'keeps a rule', 'says "hi" and it\'s fine'].sort());
+    assert.deepEqual([...t].sort(), ['a suite', 'adds %i and %i', 'is skipped | with a bar', 'keeps a rule', 'says "hi" and it\'s fine', 'shows the `actions`'].sort());
     assert.deepEqual([...jsTitles(files['e2e/b.test.mjs'])], ['every page of ${role.user} opens', 'plain']);
   });
 
@@ -53,7 +54,7 @@ describe('spec-coverage checker', () => {
       '| S2.1 | a rule | done | `bff/x/x.go` | `bff/x/x_test.go:TestRule/sub` `web/a.test.tsx:"keeps a rule"` |',
       '| S2.2 | quotes | partial | `web/` | `web/a.test.tsx:"says "hi" and it\'s fine"` `web/a.test.tsx:"is skipped \\| with a bar"` |',
       '| S2.3 | each and template | done | | `web/a.test.tsx:"adds %i and %i"` `e2e/b.test.mjs:"every page of ${role.user} opens"` |',
-      '| S2.4 | not built | open — in progress | | |',
+      '| S2.4 | not built | open — in progress | | `` web/a.test.tsx:"shows the `actions`" `` |',
       '| S2.5 | on purpose | departure ([decisions](decisions.md#x)) | | |',
     ]);
     const { rows, problems } = check(md, root);
