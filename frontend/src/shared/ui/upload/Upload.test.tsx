@@ -65,6 +65,24 @@ describe('Upload', { timeout: 60_000 }, () => {
     expect(await screen.findByText('上传')).toBeInTheDocument();
   });
 
+  it('shows the file as uploading until the answer comes (seed-spec §4 loading state)', async () => {
+    let answer: () => void = () => {};
+    const held = new Promise<void>((r) => (answer = r));
+    const done = bff.routes.get('POST /api/contract/upload')!;
+    bff.on('POST /api/contract/upload', async (config) => {
+      await held;
+      return done(config);
+    });
+    const user = userEvent.setup({ applyAccept: false });
+    const input = renderUpload({ limit: 2 });
+    await user.upload(input, png('slow.png'));
+    await waitFor(() => expect(document.querySelectorAll('.ant-upload-list-item-uploading')).toHaveLength(1));
+    expect(document.querySelectorAll('.ant-upload-list-item-done')).toHaveLength(0);
+    answer();
+    await waitFor(() => expect(document.querySelectorAll('.ant-upload-list-item-done')).toHaveLength(1));
+    await waitFor(() => expect(document.querySelectorAll('.ant-upload-list-item-uploading')).toHaveLength(0));
+  });
+
   it('refuses a file over the size limit and a batch over the count limit (提示 stays open)', async () => {
     const user = userEvent.setup({ applyAccept: false });
     const input = renderUpload({ maxMB: 1 });
