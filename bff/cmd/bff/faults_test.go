@@ -471,10 +471,16 @@ func TestFaultGracefulStop(t *testing.T) {
 		req, _ := http.NewRequest(http.MethodPost, c.base+"/api/orders/downloadAll", strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Authorization", token)
+		// The server answers "100 Continue" when the handler starts reading the body: from then
+		// on the export is in flight for certain (a connection the server has not accepted yet
+		// when it closes its listener is reset, as with any server).
+		req.Header.Set("Expect", "100-continue")
 		req = req.WithContext(httptrace.WithClientTrace(context.Background(),
-			&httptrace.ClientTrace{WroteRequest: func(httptrace.WroteRequestInfo) { close(written) }}))
+			&httptrace.ClientTrace{Got100Continue: func() { close(written) }}))
 		<-sent
-		res, err := fresh().Do(req)
+		client := fresh()
+		client.Transport.(*http.Transport).ExpectContinueTimeout = 20 * time.Second
+		res, err := client.Do(req)
 		if err != nil {
 			exported <- answer{err: err}
 			return
