@@ -86,7 +86,7 @@ type server struct {
 	log  string // its output, shown when it fails to come up
 	up   func(context.Context) error
 	cmd  *exec.Cmd
-	done chan error
+	done chan struct{} // closed when the process has ended
 }
 
 // start runs the server and waits (at most 30 s) until up answers.
@@ -102,8 +102,8 @@ func (s *server) start(t *testing.T) {
 		out.Close()
 		t.Fatalf("starting %s: %v", s.name, err)
 	}
-	s.done = make(chan error, 1)
-	go func() { s.done <- s.cmd.Wait(); out.Close() }()
+	s.done = make(chan struct{})
+	go func() { _ = s.cmd.Wait(); out.Close(); close(s.done) }()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
