@@ -620,3 +620,59 @@ func TestFaultInstanceKilled(t *testing.T) {
 	t.Logf("FIGURE SIGKILL one of two behind nginx: %d requests, %d failed (all in flight at the kill, %d after), writes acknowledged %d, rows %d, lost %d, duplicated %d; partial upload %v removed at restart",
 		len(results), failed, after, acked, present, lost, doubled, leftover)
 }
+
+// SIGTERM with an upload that outlasts the grace period (its client stalls): the stop cuts it
+// when the grace is over, the upload removes its partial file, and the process ends (non-zero:
+// the stop was not clean) without leaving a file or a row.
+func TestFaultStopPastTheGrace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fault scenario: not in -short runs")
+	}
+	data := t.TempDir()
+	c := startChild(t, []string{"BFF_ADDR=127.0.0.1:0", "BFF_DATA_DIR=" + data, "BFF_CAPTCHA=off",
+		"BFF_ADMIN_PASSWORD=fault-admin-pw", "BFF_LOG_LEVEL=error"})
+	token := loginAdmin(t, c.base, "fault-admin-pw")
+	rowsBefore := attachments(t, data)
+	stalled := make(chan struct{})
+	release := make(chan struct{})
+	defer close(release)
+	go func() {
+		res, err := upload(c.base, token, 10<<20, func(w io.Writer, file []byte) error {
+			if _, err := w.Write(file[:2<<20]); err != nil {
+				return err
+			}
+			close(stalled)
+			<-release // the client sends nothing more until the test ends
+			return io.ErrUnexpectedEOF
+		})
+		if err == nil {
+			res.Body.Close()
+		}
+	}()
+	<-stalled
+	partial := false
+	for deadline := time.Now().Add(10 * time.Second); !partial && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		for _, n := range files(t, filepath.Join(data, "uploads")) {
+			partial = partial || strings.HasPrefix(n, ".upload-")
+		}
+	}
+	if !partial {
+		t.Fatal("the stalled upload wrote no partial file")
+	}
+	termAt := time.Now()
+	if err := c.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	code := c.wait(t, shutdownGrace+cleanupGrace+5*time.Second)
+	stopped := time.Since(termAt)
+	if code == 0 {
+		t.Error("a stop that cut a request ended with 0")
+	}
+	if left := files(t, filepath.Join(data, "uploads")); len(left) != 0 {
+		t.Errorf("the cut upload left %v", left)
+	}
+	if n := attachments(t, data); n != rowsBefore {
+		t.Errorf("%d attachment rows, want %d", n, rowsBefore)
+	}
+	t.Logf("FIGURE SIGTERM past the grace: ended %v after the signal (exit %d), the stalled upload's partial file removed", stopped.Round(time.Millisecond), code)
+}
