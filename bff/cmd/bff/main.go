@@ -13,9 +13,11 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
+	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"mallconsole/bff/internal/app"
@@ -42,8 +44,22 @@ func main() {
 	}
 }
 
-// shutdownGrace is how long requests in flight may take to finish after a stop signal.
-const shutdownGrace = 10 * time.Second
+// shutdownGrace is how long requests in flight may take to finish after a stop signal;
+// cleanupGrace how long those still running then have to undo their work once cut off.
+const (
+	shutdownGrace = 10 * time.Second
+	cleanupGrace  = 2 * time.Second
+)
+
+// waitFor waits for wg, at most d.
+func waitFor(wg *sync.WaitGroup, d time.Duration) {
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(d):
+	}
+}
 
 // run is the program: config → database → migrations → seed → features → serve until ctx ends.
 // Generated passwords and the listening address go to stdout, logs to stderr.
@@ -124,6 +140,17 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 	}
 	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB.Driver, "redis", cfg.Redis != "", "static", cfg.StaticDir)
 
+	// Requests in flight, so that a stop whose grace runs out still lets them clean up (an
+	// upload cut off removes its partial file) before the process ends.
+	var inflight sync.WaitGroup
+	e.Pre(func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			inflight.Add(1)
+			defer inflight.Done()
+			return next(c)
+		}
+	})
+
 	go a.Janitor(ctx, 5*time.Minute, log)
 	go func() { served <- e.Start("") }()
 	var failed error
@@ -136,6 +163,10 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 	errs := []error{failed}
 	if err := e.Shutdown(sctx); err != nil {
 		errs = append(errs, fmt.Errorf("shutting down: %w", err))
+		// The grace is over: the connections still open are cut, and their handlers get a
+		// moment to see it and undo what they started.
+		_ = e.Close()
+		waitFor(&inflight, cleanupGrace)
 	}
 	// The metrics go last, so that the end of a stop can still be watched.
 	if metricsServer != nil {

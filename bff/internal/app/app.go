@@ -103,6 +103,12 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		if err != nil {
 			return nil, fmt.Errorf("BFF_REDIS: %w", err)
 		}
+		if ropt.DialerRetries == 0 {
+			// go-redis dials 5 times per try and tries 4 times: with Redis down a request would
+			// wait about 2 s for its 503. Two dials a try answer it in under a second and still
+			// ride over a restart (the pool's dead connections are retried on new ones).
+			ropt.DialerRetries = 2
+		}
 		rdb = redis.NewClient(ropt)
 		a.closers = append(a.closers, rdb.Close)
 		pctx, cancel := context.WithTimeout(ctx, 5*time.Second)

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"unicode"
 	"unicode/utf8"
 
@@ -230,6 +231,11 @@ func (s *Service) storeFile(c echo.Context, part io.Reader, a *Attachment, lim l
 		}
 		if body.readErr != nil { // the body ended before the file did (unexpected EOF): the client's fault
 			return bodyError(body.readErr, lim)
+		}
+		if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+			// The rest of the body is read (MaxBytesReader bounds it) so that the client, still
+			// sending, gets the 507 instead of a connection cut under it.
+			_, _ = io.Copy(io.Discard, c.Request().Body)
 		}
 		return err
 	}

@@ -33,13 +33,27 @@ var keyPattern = regexp.MustCompile(`^[0-9a-f]{32}\.[a-z0-9]{1,5}$`)
 // Disk stores files in one directory.
 type Disk struct{ Dir string }
 
-// NewDisk makes dir (0700) when missing.
+// NewDisk makes dir (0700) when missing and removes the temporary files a killed process left in
+// it (an upload in flight when the BFF was killed, or still running at the end of its stop's
+// grace period): a local upload directory belongs to one instance, and it has not started yet.
 func NewDisk(dir string) (*Disk, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("upload directory: %w", err)
 	}
+	left, err := filepath.Glob(filepath.Join(dir, tmpPattern))
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range left {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("upload directory: removing a partial upload: %w", err)
+		}
+	}
 	return &Disk{Dir: dir}, nil
 }
+
+// tmpPattern names the files an upload writes before it is complete.
+const tmpPattern = ".upload-*"
 
 func (d *Disk) path(key string) (string, error) {
 	if !keyPattern.MatchString(key) {
@@ -54,7 +68,7 @@ func (d *Disk) Put(_ context.Context, key string, r io.Reader) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("attach: bad key %q", key)
 	}
-	tmp, err := os.CreateTemp(d.Dir, ".upload-*")
+	tmp, err := os.CreateTemp(d.Dir, tmpPattern)
 	if err != nil {
 		return 0, err
 	}

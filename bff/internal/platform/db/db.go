@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/glebarez/sqlite"
+	gomysql "github.com/go-sql-driver/mysql"
 	"gorm.io/driver/mysql"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -39,7 +40,11 @@ func Open(ctx context.Context, driver, dsn string, log *slog.Logger) (*gorm.DB, 
 		dialector = sqlite.Open(dsn + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
 			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate")
 	case MySQL:
-		dialector = mysql.Open(dsn)
+		d, err := withTimeouts(dsn)
+		if err != nil {
+			return nil, err
+		}
+		dialector = mysql.Open(d)
 	default:
 		return nil, fmt.Errorf("unknown database driver %q", driver)
 	}
@@ -85,6 +90,33 @@ func Open(ctx context.Context, driver, dsn string, log *slog.Logger) (*gorm.DB, 
 		return nil, fmt.Errorf("connecting to the %s database: %w", driver, err)
 	}
 	return g, nil
+}
+
+// Timeouts a MySQL DSN gets unless it sets its own: a database that is down or unreachable fails
+// a request in seconds (answered 503) instead of holding it until the kernel gives up on the
+// connection. The read and write limits apply to each packet, not to a whole query, so a long
+// export that keeps receiving rows is not cut.
+const (
+	DialTimeout = 2 * time.Second
+	IOTimeout   = 30 * time.Second
+)
+
+// withTimeouts adds DialTimeout and IOTimeout to a MySQL DSN that does not set them.
+func withTimeouts(dsn string) (string, error) {
+	c, err := gomysql.ParseDSN(dsn)
+	if err != nil {
+		return "", fmt.Errorf("the MySQL DSN: %w", err)
+	}
+	if c.Timeout == 0 {
+		c.Timeout = DialTimeout
+	}
+	if c.ReadTimeout == 0 {
+		c.ReadTimeout = IOTimeout
+	}
+	if c.WriteTimeout == 0 {
+		c.WriteTimeout = IOTimeout
+	}
+	return c.FormatDSN(), nil
 }
 
 // Now is the time stamp written into rows: UTC, so that both databases store the same thing

@@ -73,6 +73,7 @@ const (
 	CodeRateLimited    = "rate_limited"    // 429
 	CodeInternal       = "internal"        // 500
 	CodeUnavailable    = "unavailable"     // 503
+	CodeStorageFull    = "storage_full"    // 507
 )
 
 // Codes of field errors.
@@ -107,6 +108,8 @@ func CodeOf(status int) string {
 		return CodeRateLimited
 	case http.StatusServiceUnavailable:
 		return CodeUnavailable
+	case http.StatusInsufficientStorage:
+		return CodeStorageFull
 	}
 	if status >= 500 {
 		return CodeInternal
@@ -186,6 +189,9 @@ func classify(err error) *Error {
 		if he.Code >= 400 && he.Code < 500 {
 			return &Error{Status: he.Code, Message: http.StatusText(he.Code)}
 		}
+	}
+	if d := dependencyError(err); d != nil {
+		return d
 	}
 	return &Error{Status: http.StatusInternalServerError, Message: "服务器内部错误"}
 }

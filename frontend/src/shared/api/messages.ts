@@ -15,6 +15,7 @@ export const apiMessages = {
   'err.code.rate_limited': ['请求过于频繁，请稍后再试', 'Too many requests, please try again later'],
   'err.code.internal': ['服务器内部错误', 'Server error'],
   'err.code.unavailable': ['服务暂不可用', 'Service unavailable'],
+  'err.code.storage_full': ['存储空间不足，文件未保存', 'Storage is full, the file was not saved'],
   // sign-in refusals
   'err.code.captcha_expired': ['验证码不存在或已过期', 'The captcha has expired, please take a new one'],
   'err.code.captcha_wrong': ['验证码错误', 'Wrong captcha'],
