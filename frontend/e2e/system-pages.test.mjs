@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStack, launchBrowser, newPage, screenshot, browserMissing } from './harness.mjs';
-import { signIn, storedToken, noErrors } from './flows.mjs';
+import { signIn, storedToken, noErrors, apiCall } from './flows.mjs';
 import { readSheet } from './xlsx.mjs';
 
 const skip = browserMissing();
@@ -166,5 +166,57 @@ test('/init on a new system creates the administrator and the shop, then refuses
   await page.getByText('系统已完成初始化').waitFor();
   const again = await fetch(`${stack.bffURL}/api/init`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
   assert.equal(again.status, 409);
+  noErrors(page);
+});
+
+test('操作日志 names the action and the reason of a failure, searches by action and exports both', { skip }, async () => {
+  const { stack, browser } = await setUp();
+  // a refused sign-in, as a person mistypes it
+  const page = await newPage(browser);
+  await page.goto(`${stack.bffURL}/login`);
+  await signIn(page, 'admin', 'not-the-password');
+  await page.getByText('用户名或密码错误').first().waitFor();
+  page.errors = page.errors.filter((e) => !/status of 400/.test(e));
+  await signIn(page, 'admin', stack.passwords.admin);
+  await page.waitForURL(/\/dashboard$/);
+  const token = await storedToken(page);
+  const depts = await apiCall(stack.bffURL, token, 'GET', '/api/dept?page=0&size=100');
+  const roles = await apiCall(stack.bffURL, token, 'GET', '/api/roles/all');
+  await apiCall(stack.bffURL, token, 'POST', '/api/users', { username: 'logged-e2e', nickName: 'logged-e2e', password: 'logged-pass-1',
+    dept: { id: depts.content[0].id }, roles: [{ id: roles.find((r) => r.name === '普通员工').id }] });
+
+  await page.goto(`${stack.bffURL}/system/log`);
+  const rows = page.locator('.ant-table-tbody:visible tr.ant-table-row');
+  await rows.first().waitFor();
+  // the search form shows its first fields; 展开 shows 操作
+  const expand = page.locator('.ant-pro-query-filter-collapse-button');
+  if (await expand.isVisible()) await expand.click();
+  const search = async (action) => {
+    await page.getByLabel('操作', { exact: true }).fill(action);
+    await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/logs' && new URL(r.url()).searchParams.get('action') === action),
+      page.getByRole('button', { name: /查\s*询/ }).click(),
+    ]);
+  };
+  await search('新增用户');
+  await rows.filter({ hasText: '新增用户' }).filter({ hasText: '/api/users' }).first().waitFor();
+  assert.equal(await rows.count(), 1, 'one user created');
+  await search('登录失败');
+  const failed = rows.filter({ hasText: '登录失败' }).first();
+  await failed.waitFor();
+  assert.match(await failed.innerText(), /用户名或密码错误/, 'the reason is shown');
+  assert.match(await failed.innerText(), /POST/);
+  await screenshot(page, 'system-12-log-actions');
+
+  // the export carries the action and the reason
+  const downloads = mkdtempSync(join(tmpdir(), 'mall-e2e-log-'));
+  open.push({ close: async () => rmSync(downloads, { recursive: true, force: true }) });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导出全部/ }).click()]);
+  const file = join(downloads, download.suggestedFilename());
+  await download.saveAs(file);
+  const sheet = readSheet(file);
+  const head = sheet[0];
+  assert.ok(head.includes('操作') && head.includes('失败原因'), `export header: ${head}`);
+  assert.deepEqual(sheet.slice(1).map((r) => [r[head.indexOf('操作')], r[head.indexOf('失败原因')]]), [['登录失败', '用户名或密码错误']]);
   noErrors(page);
 });

@@ -49,7 +49,8 @@ function failedCalls(page) {
  * 300 ms, at most 15 s: the page has drawn its data. A page still spinning then fails the walk.
  */
 async function settled(page) {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 15_000 });
+  // only what is on screen: the pages of other tabs stay mounted, hidden (keep-alive, issue 16)
+  await page.waitForFunction(() => ![...document.querySelectorAll('.ant-spin-spinning, .ant-skeleton-active')].some((e) => e.checkVisibility()), undefined, { timeout: 15_000 });
   await page.evaluate(async () => {
     const quietFor = 300;
     const until = Date.now() + 10_000;

@@ -16,6 +16,7 @@ var exportColumns = export.Columns[Entry]{
 	"id": func(e Entry) any { return e.ID }, "username": func(e Entry) any { return e.Username },
 	"method": func(e Entry) any { return e.Method }, "path": func(e Entry) any { return e.Path },
 	"route": func(e Entry) any { return e.Route }, "requestIp": func(e Entry) any { return e.IP },
+	"action": func(e Entry) any { return rowOf(e).Action }, "reason": func(e Entry) any { return e.Reason },
 	"browser": func(e Entry) any { return e.Browser }, "status": func(e Entry) any { return e.Status },
 	"success": func(e Entry) any {
 		if e.Success {
@@ -31,7 +32,7 @@ var exportColumns = export.Columns[Entry]{
 // startTime/endTime); the list has no sorts, so neither has the export (newest first).
 func (s *Service) exportResource() export.Resource {
 	return export.Resource{Title: "操作日志", Fields: export.Keys(exportColumns),
-		Filters: []string{"blurry", "username", "success", "startTime", "endTime"}, Rows: s.exportRows}
+		Filters: []string{"blurry", "username", "success", "action", "startTime", "endTime"}, Rows: s.exportRows}
 }
 
 func (s *Service) exportRows(c echo.Context, eq export.Query, emit export.Emit) error {
@@ -42,6 +43,9 @@ func (s *Service) exportRows(c echo.Context, eq export.Query, emit export.Emit) 
 		return err
 	}
 	if q.Username, err = filter.Text(get, "username", limits.UsernameMax); err != nil {
+		return err
+	}
+	if q.Action, err = filter.Text(get, "action", actionMax); err != nil {
 		return err
 	}
 	if q.Success, err = filter.Bool(get, "success"); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/export"
+	"mallconsole/bff/internal/platform/filter"
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/perm"
 )
@@ -26,6 +27,12 @@ func (s *Service) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		e := &Entry{Method: req.Method, Path: req.URL.Path, Route: c.Path(), IP: c.RealIP(),
 			Browser: s.browser(req.UserAgent()), Status: status, Success: status < 400,
 			Millis: s.now().Sub(start).Milliseconds(), CreateTime: start}
+		if a, ok := ActionOf(req.Method, e.Route, !e.Success); ok {
+			e.Action = a.Zh
+		}
+		if err != nil && !e.Success {
+			e.Reason = httpx.MessageOf(err)
+		}
 		if p := authz.From(c); p != nil {
 			e.Username = p.Username
 		} else if name := authz.Attempt(c); name != "" {
@@ -52,12 +59,24 @@ type ListParams struct {
 	httpx.CreateTimeParams
 	Username string `query:"username"`
 	Success  bool   `query:"success"`
+	Action   string `query:"action"` // part of the action's name (用户: 新增用户, 删除用户 …)
 }
 
 // Row is an entry as the log lists it.
 type Row struct {
 	Entry
+	ActionEn   string `json:"actionEn"` // the action in English ("" when it has no name)
 	CreateTime string `json:"createTime"`
+}
+
+// rowOf is e as the list and the export show it: an entry written before actions were kept
+// gets its name from its route.
+func rowOf(e Entry) Row {
+	a, ok := ActionOf(e.Method, e.Route, !e.Success)
+	if e.Action == "" && ok {
+		e.Action = a.Zh
+	}
+	return Row{Entry: e, ActionEn: a.En, CreateTime: httpx.FormatTime(e.CreateTime)}
 }
 
 func (s *Service) handleList(c echo.Context) error {
@@ -70,6 +89,9 @@ func (s *Service) handleList(c echo.Context) error {
 		return err
 	}
 	q := Query{Offset: page.Offset(), Limit: page.Size, Blurry: blurry, Username: strings.TrimSpace(c.QueryParam("username"))}
+	if q.Action, err = filter.Text(c.QueryParam, "action", actionMax); err != nil {
+		return err
+	}
 	if v := c.QueryParam("success"); v != "" {
 		b, err := strconv.ParseBool(v)
 		if err != nil {
@@ -86,7 +108,7 @@ func (s *Service) handleList(c echo.Context) error {
 	}
 	rows := make([]Row, len(es))
 	for i, e := range es {
-		rows[i] = Row{Entry: e, CreateTime: httpx.FormatTime(e.CreateTime)}
+		rows[i] = rowOf(e)
 	}
 	return c.JSON(http.StatusOK, httpx.List[Row]{Content: rows, TotalElements: int(n)})
 }

@@ -25,10 +25,29 @@ type entry20261122 struct {
 
 func (entry20261122) TableName() string { return "operation_logs" }
 
+// entry20261126 is the columns 20261126_01_audit_action added: the action's name and the
+// reason of a failure (issue 16). Frozen.
+type entry20261126 struct {
+	Action string `gorm:"size:64;not null;default:''"`
+	Reason string `gorm:"size:255;not null;default:''"`
+}
+
+func (entry20261126) TableName() string { return "operation_logs" }
+
 // Migrations creates the operation log.
 func Migrations() []db.Migration {
 	return []db.Migration{{
 		ID: "20261122_01_audit",
 		Up: func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&entry20261122{}) },
+	}, {
+		ID: "20261126_01_audit_action",
+		Up: func(tx *gorm.DB) error {
+			for _, col := range []string{"Action", "Reason"} {
+				if err := tx.Migrator().AddColumn(&entry20261126{}, col); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
 	}}
 }

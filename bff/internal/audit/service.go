@@ -34,6 +34,8 @@ func (s *Service) Record(ctx context.Context, e *Entry) {
 	e.Username = truncate(e.Username, 64)
 	e.Path = truncate(e.Path, 255)
 	e.Route = truncate(e.Route, 255)
+	e.Action = truncate(e.Action, actionMax)
+	e.Reason = truncate(e.Reason, 255)
 	e.IP = truncate(e.IP, 64)
 	e.Browser = truncate(e.Browser, 128)
 	if err := s.store.Add(ctx, e); err != nil {

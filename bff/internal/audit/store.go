@@ -24,6 +24,7 @@ func (s *Store) Add(ctx context.Context, e *Entry) error {
 type Query struct {
 	Blurry        string // in user name, path or IP
 	Username      string // exact
+	Action        string // part of the action's name
 	Success       *bool
 	From, To      *time.Time
 	Offset, Limit int
@@ -47,7 +48,8 @@ func (s *Store) Each(ctx context.Context, q Query, fn func(Entry) error) error {
 
 func (s *Store) where(ctx context.Context, q Query) *gorm.DB {
 	tx := s.db.WithContext(ctx).Model(&Entry{})
-	tx = db.AnyLike(tx, q.Blurry, "username", "path", "ip")
+	tx = db.AnyLike(tx, q.Blurry, "username", "path", "ip", "action")
+	tx = db.AnyLike(tx, q.Action, "action")
 	if q.Username != "" {
 		tx = tx.Where("username = ?", q.Username)
 	}

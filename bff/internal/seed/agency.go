@@ -91,7 +91,7 @@ func agencyPages(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error 
 	if err != nil {
 		return err
 	}
-	page, err := menus.Ensure(ctx, menu.Menu{PID: &mine.ID, Type: menu.TypeMenu, Title: MineAgencyMenu, Name: "MineAgency",
+	page, err := menus.Ensure(ctx, menu.Menu{PID: &mine.ID, Type: menu.TypeMenu, Cache: true, Title: MineAgencyMenu, Name: "MineAgency",
 		Path: "agency", Component: "channel/mine/index", Icon: "peoples", Sort: 1, Breadcrumb: true})
 	if err != nil {
 		return err

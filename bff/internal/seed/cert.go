@@ -33,7 +33,7 @@ func certMenus(ctx context.Context, menus *menu.Store) (staff, operator []int64,
 	if err != nil {
 		return nil, nil, err
 	}
-	page, err := menus.Ensure(ctx, menu.Menu{PID: &dir.ID, Type: menu.TypeMenu, Title: CertAuditMenu, Name: "CertAudit",
+	page, err := menus.Ensure(ctx, menu.Menu{PID: &dir.ID, Type: menu.TypeMenu, Cache: true, Title: CertAuditMenu, Name: "CertAudit",
 		Path: "/channel/cert", Component: "channel/cert/index", Icon: "validCode", Sort: 4, Permission: perm.CertList, Breadcrumb: true})
 	if err != nil {
 		return nil, nil, err
@@ -48,7 +48,7 @@ func certMenus(ctx context.Context, menus *menu.Store) (staff, operator []int64,
 	if err != nil {
 		return nil, nil, err
 	}
-	own, err := menus.Ensure(ctx, menu.Menu{PID: &mine.ID, Type: menu.TypeMenu, Title: CertMineMenu, Name: "MineCert",
+	own, err := menus.Ensure(ctx, menu.Menu{PID: &mine.ID, Type: menu.TypeMenu, Cache: true, Title: CertMineMenu, Name: "MineCert",
 		Path: "/mine/cert", Component: "channel/mine/cert/index", Icon: "validCode", Sort: 2, Permission: perm.CertSubmit, Breadcrumb: true})
 	if err != nil {
 		return nil, nil, err

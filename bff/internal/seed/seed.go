@@ -107,6 +107,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyCertPages, "the certification pages", certPages},
 		{KeyContractPages, "the contract pages", contractPages},
 		{KeyAgencyPages, "the agency pages", agencyPages},
+		{KeyPageCache, "the kept-alive pages", pageCache},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)
@@ -189,7 +190,7 @@ func base(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 	if err != nil {
 		return false, err
 	}
-	online, err := menus.Ensure(ctx, menu.Menu{PID: &system.ID, Type: menu.TypeMenu, Title: OnlineMenu,
+	online, err := menus.Ensure(ctx, menu.Menu{PID: &system.ID, Type: menu.TypeMenu, Cache: true, Title: OnlineMenu,
 		Name: "OnlineUser", Path: "online", Component: "system/online/index", Permission: perm.OnlineList,
 		Icon: "monitor", Sort: 1, Breadcrumb: true})
 	if err != nil {

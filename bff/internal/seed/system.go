@@ -69,7 +69,7 @@ func system(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
 func ensurePages(ctx context.Context, menus *menu.Store, dirID int64, pages []page) ([]int64, error) {
 	var ids []int64
 	for _, p := range pages {
-		m, err := menus.Ensure(ctx, menu.Menu{PID: &dirID, Type: menu.TypeMenu, Title: p.title, Name: p.name,
+		m, err := menus.Ensure(ctx, menu.Menu{PID: &dirID, Type: menu.TypeMenu, Cache: true, Title: p.title, Name: p.name,
 			Path: p.path, Component: p.component, Icon: p.icon, Permission: p.perm, Sort: p.sort, Breadcrumb: true})
 		if err != nil {
 			return nil, err

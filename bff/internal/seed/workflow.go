@@ -43,12 +43,12 @@ func workflowPages(ctx context.Context, tx *gorm.DB, gen *cache.Generation) erro
 	if err != nil {
 		return err
 	}
-	apply, err := menus.Ensure(ctx, menu.Menu{PID: &dir.ID, Type: menu.TypeMenu, Title: ApplyFormMenu, Name: "ApplyForm",
+	apply, err := menus.Ensure(ctx, menu.Menu{PID: &dir.ID, Type: menu.TypeMenu, Cache: true, Title: ApplyFormMenu, Name: "ApplyForm",
 		Path: "/applyForm", Component: "workflow/applyForm/index", Icon: "form", Sort: 1, Breadcrumb: true})
 	if err != nil {
 		return err
 	}
-	batch, err := menus.Ensure(ctx, menu.Menu{PID: &dir.ID, Type: menu.TypeMenu, Title: StartBatchMenu, Name: "StartBatch",
+	batch, err := menus.Ensure(ctx, menu.Menu{PID: &dir.ID, Type: menu.TypeMenu, Cache: true, Title: StartBatchMenu, Name: "StartBatch",
 		Path: "/startBatch", Component: "workflow/startBatch/index", Icon: "peoples", Sort: 2, Breadcrumb: true})
 	if err != nil {
 		return err

@@ -37,12 +37,12 @@ func workflowEngine(ctx context.Context, tx *gorm.DB, gen *cache.Generation) err
 	if err != nil {
 		return err
 	}
-	tasks, err := menus.Ensure(ctx, menu.Menu{PID: &dir.ID, Type: menu.TypeMenu, Title: MyTasksMenu, Name: "WorkflowTasks",
+	tasks, err := menus.Ensure(ctx, menu.Menu{PID: &dir.ID, Type: menu.TypeMenu, Cache: true, Title: MyTasksMenu, Name: "WorkflowTasks",
 		Path: "/workflow/tasks", Component: "workflow/tasks/index", Icon: "list", Sort: 3, Breadcrumb: true})
 	if err != nil {
 		return err
 	}
-	design, err := menus.Ensure(ctx, menu.Menu{PID: &dir.ID, Type: menu.TypeMenu, Title: FormDesignMenu, Name: "FormDesign",
+	design, err := menus.Ensure(ctx, menu.Menu{PID: &dir.ID, Type: menu.TypeMenu, Cache: true, Title: FormDesignMenu, Name: "FormDesign",
 		Path: "/formDesign", Component: "workflow/formDesign/index", Icon: "edit", Sort: 4, Breadcrumb: true})
 	if err != nil {
 		return err
@@ -52,7 +52,7 @@ func workflowEngine(ctx context.Context, tx *gorm.DB, gen *cache.Generation) err
 	if err != nil {
 		return err
 	}
-	apply, err := menus.Ensure(ctx, menu.Menu{PID: &dir.ID, Type: menu.TypeMenu, Title: ApplyFormMenu, Name: "ApplyForm",
+	apply, err := menus.Ensure(ctx, menu.Menu{PID: &dir.ID, Type: menu.TypeMenu, Cache: true, Title: ApplyFormMenu, Name: "ApplyForm",
 		Path: "/applyForm", Component: "workflow/applyForm/index", Icon: "form", Sort: 1, Breadcrumb: true})
 	if err != nil {
 		return err

@@ -111,6 +111,9 @@ func StatusOf(err error) int {
 	return classify(err).Status
 }
 
+// MessageOf is the message the caller of a failed request is shown (用户名或密码错误).
+func MessageOf(err error) string { return classify(err).Message }
+
 // Conflict is a 409 naming the field ("username: 已存在").
 func Conflict(field, reason string) *Error {
 	return &Error{Status: http.StatusConflict, Code: CodeConflict, Message: field + ": " + reason,

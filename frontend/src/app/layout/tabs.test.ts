@@ -97,10 +97,13 @@ describe('tabs store', () => {
     expect(s.getState().closeAll(DASHBOARD_PATH)).toBeNull();
   });
 
-  it('refresh drops the page cache and replaces the route with /redirect + full path', () => {
+  it('refresh replaces the route with /redirect + full path; renew drops the page cache', () => {
     const s = createTabsStore();
     s.getState().visit({ ...tab('/system/user'), fullPath: '/system/user?x=1' });
     expect(s.getState().refresh('/system/user')).toEqual({ to: '/redirect/system/user?x=1', replace: true });
+    // the page is still shown: a new generation now would mount it twice (here and after /redirect)
+    expect(s.getState().generation['/system/user']).toBeUndefined();
+    s.getState().renew('/system/user');
     expect(s.getState().generation['/system/user']).toBe(1);
     expect(redirectPath('/a')).toBe('/redirect/a');
   });

@@ -81,7 +81,10 @@ interface TabsState {
   close: (path: string, activePath: string) => Navigation;
   closeOthers: (path: string, activePath: string) => Navigation;
   closeAll: (activePath: string) => Navigation;
+  /** The way to /redirect + the page's full path; the redirect bumps the generation (renew). */
   refresh: (path: string) => Navigation;
+  /** Bumps a page's generation: its kept-alive copy is dropped and the next showing mounts it afresh. */
+  renew: (path: string) => void;
   /** Back to just the pinned dashboard (sign-out). */
   reset: () => void;
   /** Closes the tabs of pages the session can no longer open (a menu deleted, a role changed, another user). */
@@ -152,9 +155,12 @@ export function createTabsStore() {
       refresh: (path) => {
         const tab = get().tabs.find((t) => t.path === path);
         if (!tab) return null;
-        set({ generation: { ...get().generation, [path]: (get().generation[path] ?? 0) + 1 } });
+        // The generation moves at /redirect (RedirectPage), not here: bumped while the page is
+        // still shown, the page mounted afresh at once and again on its way back from /redirect,
+        // fetching its list twice (issue 16).
         return { to: redirectPath(tab.fullPath), replace: true };
       },
+      renew: (path) => set({ generation: { ...get().generation, [path]: (get().generation[path] ?? 0) + 1 } }),
       reset: () => commit(withDashboard([])),
       keepOnly: (opens) => {
         const kept = get().tabs.filter((t) => t.affix || opens(t.path));

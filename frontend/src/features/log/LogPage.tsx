@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
 import { useT } from './messages';
+import { useLanguage } from '@/shared/lib/i18n';
 import { DataTable, type DataColumn, type ListQuery } from '@/shared/ui/table';
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
@@ -13,6 +14,7 @@ export function logQuery({ page, size, filters: f }: ListQuery): LogQuery {
     size,
     blurry: text(f.blurry),
     username: text(f.username),
+    action: text(f.action),
     success: f.success === undefined ? undefined : String(f.success) === 'true',
     createTime: f.startTime && f.endTime ? [String(f.startTime), String(f.endTime)] : undefined,
   };
@@ -23,9 +25,18 @@ export default function LogPage() {
   const t = useT();
   // the export is the list's (log:list), as in eladmin
   const canExport = usePermission([Perm.LogList]);
+  const english = useLanguage((s) => s.language) === 'en-US';
   const columns: DataColumn<LogRow>[] = [
     { key: 'blurry', title: t('sys.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('sys.blurry') } },
     { key: 'username', title: t('log.username'), dataIndex: 'username', fieldProps: { 'aria-label': t('log.username') } },
+    {
+      key: 'action',
+      title: t('log.action'),
+      dataIndex: 'action',
+      fieldProps: { 'aria-label': t('log.action') },
+      // the server names actions in both languages; a route without a name shows its method and path only
+      render: (_, r) => (english && r.actionEn ? r.actionEn : r.action) || '-',
+    },
     { key: 'method', title: t('log.method'), dataIndex: 'method', search: false },
     { key: 'path', title: t('log.path'), dataIndex: 'path', search: false, ellipsis: true },
     { key: 'requestIp', title: t('log.ip'), dataIndex: 'requestIp', search: false },
@@ -38,6 +49,7 @@ export default function LogPage() {
       valueEnum: { true: { text: t('log.ok') }, false: { text: t('log.fail') } },
       render: (_, r) => <Tag color={r.success ? 'green' : 'red'}>{`${r.success ? t('log.ok') : t('log.fail')} ${r.status}`}</Tag>,
     },
+    { key: 'reason', title: t('log.reason'), dataIndex: 'reason', search: false, ellipsis: true, render: (_, r) => r.reason || '-' },
     { key: 'time', title: t('log.time'), dataIndex: 'time', search: false },
     // the table's date-range filter (createDate → startTime/endTime) is the log's createTime range
     { key: 'createDate', title: t('sys.createTime'), dataIndex: 'createDate', valueType: 'dateTimeRange', hideInTable: true },

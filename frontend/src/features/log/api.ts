@@ -8,6 +8,8 @@ export interface LogQuery {
   size: number;
   blurry?: string;
   username?: string;
+  /** part of the action's name (用户: 新增用户, 删除用户 …) */
+  action?: string;
   success?: boolean;
   createTime?: string[];
 }

@@ -7,6 +7,8 @@ import { featureMessages, type Messages } from '@/shared/lib/i18n';
 export const messages = {
   'log.title': ['操作日志', 'Operation log'],
   'log.username': ['用户名', 'User'],
+  'log.action': ['操作', 'Action'],
+  'log.reason': ['失败原因', 'Failure reason'],
   'log.method': ['请求方法', 'Method'],
   'log.path': ['请求路径', 'Path'],
   'log.ip': ['IP来源', 'IP'],

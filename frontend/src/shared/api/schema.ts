@@ -2917,6 +2917,7 @@ export interface paths {
                     createTime?: string[];
                     username?: string;
                     success?: boolean;
+                    action?: string;
                 };
                 header?: never;
                 path?: never;
@@ -5799,12 +5800,15 @@ export interface components {
             url: string;
         };
         AuditRow: {
+            action: string;
+            actionEn: string;
             browser: string;
             createTime: string;
             /** Format: int64 */
             id: number;
             method: string;
             path: string;
+            reason: string;
             requestIp: string;
             route: string;
             status: number;
