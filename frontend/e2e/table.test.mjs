@@ -73,8 +73,8 @@ test('在线用户 on the data table: search, reset, page, size, columns, select
   await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 10);
 
   // columns: hiding all is refused with 请至少选择一列; hiding 登录IP takes it away
-  await page.locator('.ant-pro-table-list-toolbar-setting-item').last().click();
-  const settings = page.locator('.ant-pro-table-column-setting-overlay');
+  await page.getByRole('button', { name: '列设置' }).click();
+  const settings = page.locator('.data-table-column-setting');
   await settings.waitFor();
   await settings.getByRole('checkbox', { name: '列展示' }).uncheck().catch(() => undefined);
   await page.getByText('请至少选择一列').waitFor();

@@ -1,13 +1,12 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ActionType } from '@ant-design/pro-components';
 import { Avatar, Tag } from 'antd';
 import { ShopOutlined } from '@ant-design/icons';
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { lookPath } from '@/shared/lib/look';
 import { apiUrl } from '@/shared/lib/runtime';
-import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn } from '@/shared/ui/table';
+import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type ActionType } from '@/shared/ui/table';
 import AgencyDialog from './components/AgencyDialog';
 import OperatorsDrawer from './components/OperatorsDrawer';
 import { AGENCY_URL, deleteAgencies, listAgencies, type AgencyRow } from './api';

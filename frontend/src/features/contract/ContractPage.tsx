@@ -1,12 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { ActionType } from '@ant-design/pro-components';
 import { App } from 'antd';
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { lookPath } from '@/shared/lib/look';
 import { formatYuan } from '@/shared/lib/money';
-import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn } from '@/shared/ui/table';
+import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type ActionType } from '@/shared/ui/table';
 import ContractDialog from './components/ContractDialog';
 import ContractDrawer from './components/ContractDrawer';
 import { StatusTag } from './components/StatusTag';

@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
-import type { ActionType } from '@ant-design/pro-components';
 import { App, Modal, Space, Tag } from 'antd';
 import { Perm } from '@/shared/api/permissions';
 import { apiUrl } from '@/shared/lib/runtime';
 import { PdfPreview } from '@/shared/ui/pdf';
-import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn } from '@/shared/ui/table';
+import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type ActionType } from '@/shared/ui/table';
 import TemplateDialog from './components/TemplateDialog';
 import { deleteTemplates, listTemplates, publishTemplate, receiveTemplate, type TemplateRow } from './api';
 import { useT } from './messages';

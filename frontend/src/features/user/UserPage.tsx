@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
-import type { ActionType } from '@ant-design/pro-components';
 import { App, Switch, Tag } from 'antd';
 import { usePermission } from '@/features/auth';
-import { DataTable, AddButton, compact, useActionColumn, type DataColumn, type ListQuery } from '@/shared/ui/table';
+import { DataTable, AddButton, compact, useActionColumn, type DataColumn, type ListQuery, type ActionType } from '@/shared/ui/table';
 import { deptOptions, deptTree } from '@/features/dept/api';
 import { allRoles } from '@/features/role/api';
 import { useT } from './messages';

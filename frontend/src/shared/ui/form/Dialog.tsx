@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form } from 'antd';
-import { ModalForm, type ModalFormProps } from '@ant-design/pro-components';
+import type { ModalFormProps } from '@ant-design/pro-components';
+import { ModalForm } from './fields';
 import { submitForm, type FieldAlias } from './serverErrors';
 
 /** Form columns: half the row (12 of 24) at medium and small widths, the full row on phones. */
