@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Checkbox, Popover, Tree } from 'antd';
+import { Button, Checkbox, Popover } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
 
@@ -30,17 +30,17 @@ export function ColumnSetting({ columns, value, onChange }: ColumnSettingProps) 
         </Checkbox>
         <a onClick={() => onChange({})}>{t('search.reset')}</a>
       </div>
-      <Tree
-        checkable
-        selectable={false}
-        blockNode
-        treeData={columns.map((c) => ({ key: c.key, title: c.title }))}
-        checkedKeys={shown}
-        onCheck={(checked) => {
-          const keys = new Set((Array.isArray(checked) ? checked : checked.checked).map(String));
-          onChange(Object.fromEntries(columns.map((c) => [c.key, { show: keys.has(c.key) }])));
-        }}
-      />
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 6, maxHeight: 320, overflowY: 'auto' }}>
+        {columns.map((c) => (
+          <Checkbox
+            key={c.key}
+            checked={value[c.key]?.show !== false}
+            onChange={(e) => onChange({ ...value, [c.key]: { show: e.target.checked } })}
+          >
+            {c.title}
+          </Checkbox>
+        ))}
+      </div>
     </div>
   );
   return (

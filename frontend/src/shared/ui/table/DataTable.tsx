@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
-import { App, Button, Form, Space, Table, Tooltip, theme, type FormInstance, type TableColumnType, type TableProps } from 'antd';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
+import { App, Button, Space, Table, Tooltip, theme, type FormInstance, type TableColumnType, type TableProps } from 'antd';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { http } from '@/shared/api';
@@ -22,10 +22,11 @@ import { compact, pageQuery, useDeleteConfirm, usePagination } from './paging';
 import type { Page as ListPage } from '@/shared/api/contract';
 import { saveBlob } from './save';
 import { fieldOf, fieldType, keyOf, searchable, toAntColumn, type ActionType, type DataColumn } from './columns';
-import { SearchForm } from './SearchForm';
 import { ColumnSetting, type ColumnsState } from './ColumnSetting';
 
 export type { ActionType, DataColumn };
+
+const SearchForm = lazy(() => import('./SearchForm'));
 
 /** What a list page's `request` gets as raw params: the search form's values, the page's params and the pager's place. */
 export type TableParams<P> = P & { current?: number; pageSize?: number; keyword?: string };
@@ -154,8 +155,12 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
   const { token } = theme.useToken();
   // the two boxes of ProTable: the query bar, then the toolbar and table
   const card = { background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: '24px 24px 8px' };
-  const [form] = Form.useForm();
-  if (formRef) (formRef as { current: FormInstance | null | undefined }).current = form;
+  // the search form lives in its own chunk (./SearchForm) and hands its instance over when drawn
+  const formInstance = useRef<FormInstance | null>(null);
+  const takeForm = (form: FormInstance) => {
+    formInstance.current = form;
+    if (formRef) (formRef as { current: FormInstance | null | undefined }).current = form;
+  };
   // A search preset from a link (the dashboard's 库存预警) opens the form, so every filter that
   // narrows the list is in sight, not folded away behind 展开.
   const initialValues = formProps?.initialValues as Record<string, unknown> | undefined;
@@ -215,8 +220,8 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
   const action: ActionType = {
     reload: () => load(pageInfo.current, pageInfo.pageSize),
     reset: async () => {
-      form.resetFields();
-      valuesRef.current = form.getFieldsValue();
+      formInstance.current?.resetFields();
+      valuesRef.current = formInstance.current?.getFieldsValue() ?? initialValues ?? {};
       select([]);
       await load(DEFAULT_PAGE, DEFAULT_PAGE_SIZE);
     },
@@ -301,7 +306,7 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
 
   // a new search starts on page 1 of 10 with nothing selected
   const submit = () => {
-    valuesRef.current = form.getFieldsValue();
+    valuesRef.current = formInstance.current?.getFieldsValue() ?? {};
     select([]);
     void load(DEFAULT_PAGE, DEFAULT_PAGE_SIZE);
   };
@@ -314,10 +319,11 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
   return (
     <div className="data-table">
       {search !== false && searchColumns.length > 0 ? (
-        <div className="data-table-card" style={{ ...card, marginBottom: 16 }}>
+        <div className="data-table-card" style={{ ...card, marginBottom: 16, minHeight: 72 }}>
+          <Suspense fallback={null}>
           <SearchForm
-            columns={searchColumns}
-            form={form}
+            columns={searchColumns as DataColumn[]}
+            onForm={takeForm}
             initialValues={initialValues}
             collapsed={collapsed}
             onCollapse={setCollapsed}
@@ -325,6 +331,7 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
             onReset={reset}
             loading={loading}
           />
+          </Suspense>
         </div>
       ) : null}
       <div className="data-table-card" style={{ ...card, padding: '16px 24px' }}>

@@ -52,7 +52,8 @@ function useRequestedOptions<T>(columns: DataColumn<T>[]): Record<string, FieldO
 
 export interface SearchFormProps<T> {
   columns: DataColumn<T>[];
-  form: FormInstance;
+  /** Hands the form to the table (its values, a reset from the page's handle, the page's formRef). */
+  onForm: (form: FormInstance) => void;
   initialValues?: Record<string, unknown>;
   collapsed: boolean;
   onCollapse: (collapsed: boolean) => void;
@@ -62,12 +63,15 @@ export interface SearchFormProps<T> {
 }
 
 /**
- * The list's query bar (ProTable's QueryFilter, rebuilt on antd Form): the searchable columns'
+ * The list's query bar (ProTable's QueryFilter, rebuilt on antd Form; its own chunk, fetched
+ * beside the list's first request, so the date and tree pickers are not in the list's first load): the searchable columns'
  * fields three to a row, 查询 / 重置 at the end of the row, and 展开 / 收起 when there are more
  * fields than the first row holds.
  */
-export function SearchForm<T>({ columns, form, initialValues, collapsed, onCollapse, onSearch, onReset, loading }: SearchFormProps<T>) {
+export default function SearchForm<T>({ columns, onForm, initialValues, collapsed, onCollapse, onSearch, onReset, loading }: SearchFormProps<T>) {
   const t = useT();
+  const [form] = Form.useForm();
+  onForm(form);
   const options = useRequestedOptions(columns);
   const foldable = columns.length > COLLAPSED_FIELDS;
   const shown = (i: number) => !foldable || !collapsed || i < COLLAPSED_FIELDS;
