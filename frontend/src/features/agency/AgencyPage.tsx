@@ -7,11 +7,13 @@ import { Perm } from '@/shared/api/permissions';
 import { lookPath } from '@/shared/lib/look';
 import { apiUrl } from '@/shared/lib/runtime';
 import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type ActionType } from '@/shared/ui/table';
-import AgencyDialog from './components/AgencyDialog';
 import OperatorsDrawer from './components/OperatorsDrawer';
 import { AGENCY_URL, deleteAgencies, listAgencies, type AgencyRow } from './api';
 import { CERT_COLOR } from './certColor';
 import { useT } from './messages';
+import { lazyDialog } from '@/shared/ui/form';
+// the dialogs are their own chunks, fetched after the list has drawn (issue 13)
+const AgencyDialog = lazyDialog(() => import('./components/AgencyDialog'));
 
 /**
  * 渠道管理: search (keyword, status, certification, creation range), sort by name, code and

@@ -6,12 +6,14 @@ import { Perm } from '@/shared/api/permissions';
 import { lookPath } from '@/shared/lib/look';
 import { formatYuan } from '@/shared/lib/money';
 import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type ActionType } from '@/shared/ui/table';
-import ContractDialog from './components/ContractDialog';
 import ContractDrawer from './components/ContractDrawer';
 import { StatusTag } from './components/StatusTag';
 import { CONTRACT_STATUSES, CONTRACT_URL, canMove, deleteContracts, editable, listContracts, moveContract, type ContractAction, type ContractRow } from './api';
 import { useT } from './messages';
 import { placeholder } from '@/shared/lib/rules';
+import { lazyDialog } from '@/shared/ui/form';
+// the dialogs are their own chunks, fetched after the list has drawn (issue 13)
+const ContractDialog = lazyDialog(() => import('./components/ContractDialog'));
 
 /**
  * 合同管理 (staff) and 合同 (a channel operator, whose rows the BFF narrows to their agency):

@@ -8,10 +8,12 @@ import { formatYuan } from '@/shared/lib/money';
 import { apiUrl } from '@/shared/lib/runtime';
 import { useDicts } from '@/shared/ui/dict';
 import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type Selected, type ActionType } from '@/shared/ui/table';
-import GoodsDialog from './components/GoodsDialog';
 import { GOODS_URL, deleteGoods, getGoods, listGoods, setGoodsStatus, type GoodsRow, type GoodsStatus } from './api';
 import { useT } from './messages';
 import { searchFromQuery, type GoodsSearch } from './query';
+import { lazyDialog } from '@/shared/ui/form';
+// the dialogs are their own chunks, fetched after the list has drawn (issue 13)
+const GoodsDialog = lazyDialog(() => import('./components/GoodsDialog'));
 
 export const GOODS_CATEGORY = 'goods_category';
 

@@ -9,8 +9,10 @@ import { lookPath } from '@/shared/lib/look';
 import { formatYuan } from '@/shared/lib/money';
 import { canMove, filtersFromQuery, STATUSES } from './logic';
 import { useT } from './messages';
-import { ShipDialog } from './components/ShipDialog';
 import { ImportButtons } from './components/ImportButtons';
+import { lazyDialog } from '@/shared/ui/form';
+// the dialogs are their own chunks, fetched after the list has drawn (issue 13)
+const ShipDialog = lazyDialog(() => import('./components/ShipDialog').then((m) => ({ default: m.ShipDialog })));
 
 interface Search {
   current?: number;

@@ -6,9 +6,11 @@ import { deptOptions, deptTree } from '@/features/dept/api';
 import { allRoles } from '@/features/role/api';
 import { useT } from './messages';
 import { USERS_URL, deleteUsers, endUserSessions, listUsers, setUsersEnabled, type UserQuery, type UserRow } from './api';
-import { ResetPasswordDialog } from './components/ResetPasswordDialog';
-import { UserDialog } from './components/UserDialog';
 import { Perm } from '@/shared/api/permissions';
+import { lazyDialog } from '@/shared/ui/form';
+// the dialogs are their own chunks, fetched after the list has drawn (issue 13)
+const ResetPasswordDialog = lazyDialog(() => import('./components/ResetPasswordDialog').then((m) => ({ default: m.ResetPasswordDialog })));
+const UserDialog = lazyDialog(() => import('./components/UserDialog').then((m) => ({ default: m.UserDialog })));
 
 /**
  * The table's query as GET /api/users reads it: the createDate bounds (startTime/endTime, the

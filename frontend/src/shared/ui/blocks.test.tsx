@@ -2,14 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createCache } from '@ant-design/cssinjs';
-import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { Providers } from '@/app/providers';
 import { client } from '@/shared/api';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
 import { clearDicts, DictSelect, loadDicts } from './dict';
-import { Dialog, DIALOG_COL, SearchReset, TEXTAREA_ROWS } from './form';
+import { Dialog, DIALOG_COL, ProFormText, ProFormTextArea, SearchReset, TEXTAREA_ROWS } from './form';
 import { childNodes, deptIdOf, DeptUserPicker, titleOf, userIdOf, withChildren } from './picker';
 
 let bff: FakeBff;

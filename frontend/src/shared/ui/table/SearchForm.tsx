@@ -8,9 +8,12 @@ import { enumOptions, fieldOf, fieldType, type DataColumn, type FieldOption } fr
 const COL = { xs: 24, md: 12, xl: 8 } as const;
 const COLLAPSED_FIELDS = 2;
 
-/** The control of one search field, as ProTable chose it from the column's valueType. */
-function Control<T>({ column, options }: { column: DataColumn<T>; options?: FieldOption[] }) {
-  const props = { ...column.fieldProps };
+/**
+ * The control of one search field, as ProTable chose it from the column's valueType; value and
+ * onChange come from the Form.Item around it.
+ */
+function Control<T>({ column, options, ...item }: { column: DataColumn<T>; options?: FieldOption[] }) {
+  const props = { ...column.fieldProps, ...item };
   const type = fieldType(column);
   switch (type) {
     case 'select':
