@@ -128,7 +128,8 @@ describe('dialog and search/reset', () => {
         <ProFormTextArea name="remark" label="备注" fieldProps={{ rows: TEXTAREA_ROWS }} />
       </Dialog>,
     );
-    const field = await screen.findByLabelText('名称');
+    // the dialog's form code is its own chunk, fetched on opening (the first import here is slow)
+    const field = await screen.findByLabelText('名称', {}, { timeout: 30_000 });
     expect(field.closest('.ant-col-md-12.ant-col-sm-12.ant-col-xs-24')).not.toBeNull();
     expect(screen.getByLabelText('备注')).toHaveAttribute('rows', '4');
   });

@@ -131,7 +131,8 @@ describe('DataTable search and columns', { timeout: 60_000 }, () => {
     await waitFor(() => expect(request).toHaveBeenLastCalledWith({ page: 0, size: 10, filters: { filter: '甲' }, sort: [] }, expect.anything()));
     await user.click(screen.getByRole('button', { name: /重\s*置/ }));
     await waitFor(() => expect(request).toHaveBeenLastCalledWith({ page: 0, size: 10, filters: {}, sort: [] }, expect.anything()));
-    await waitFor(() => expect(name).toHaveValue(''));
+    // the form draws its fields anew on a reset: read the field again
+    await waitFor(() => expect(screen.getByPlaceholderText('请输入名称')).toHaveValue(''));
     // 列设置: hiding every column is refused
     await user.click(screen.getByRole('button', { name: '列设置' }));
     await user.click(await screen.findByRole('checkbox', { name: '列展示' }));
