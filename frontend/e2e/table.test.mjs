@@ -73,14 +73,14 @@ test('在线用户 on the data table: search, reset, page, size, columns, select
   await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 10);
 
   // columns: hiding all is refused with 请至少选择一列; hiding 登录IP takes it away
-  await page.locator('.ant-pro-table-list-toolbar-setting-item').last().click();
-  const settings = page.locator('.ant-pro-table-column-setting-overlay');
+  await page.getByRole('button', { name: '列设置' }).click();
+  const settings = page.locator('.data-table-column-setting');
   await settings.waitFor();
   await settings.getByRole('checkbox', { name: '列展示' }).uncheck().catch(() => undefined);
   await page.getByText('请至少选择一列').waitFor();
   await screenshot(page, 'table-02-min-column');
   assert.equal(await page.getByRole('columnheader', { name: '用户名' }).count(), 1, 'the columns stay');
-  await settings.locator('.ant-tree-treenode').filter({ hasText: '登录IP' }).locator('.ant-tree-checkbox').click();
+  await settings.getByRole('checkbox', { name: '登录IP' }).uncheck();
   await page.getByRole('columnheader', { name: '登录IP' }).waitFor({ state: 'detached' });
   await page.keyboard.press('Escape');
   await page.getByRole('columnheader', { name: '用户名' }).click({ position: { x: 5, y: 5 } });

@@ -11,7 +11,7 @@ const s = suite({ portal: true });
 const tabTitles = (page) => page.getByRole('tab').allInnerTexts().then((xs) => xs.map((x) => x.trim()));
 const tab = (page, name) => page.getByRole('tab', { name, exact: true });
 // The first field of the shown page's search form (关键字 / 用户名); hidden kept pages don't count.
-const keyword = (page) => page.locator('.ant-pro-query-filter input[type="text"]:visible').first();
+const keyword = (page) => page.locator('.data-table-search input[type="text"]:visible').first();
 const crumbs = (page) => page.getByLabel('breadcrumb').innerText().then((x) => x.split(/\s*\/\s*|\n/).map((y) => y.trim()).filter(Boolean));
 
 /**
@@ -295,7 +295,7 @@ test('a kept page shown again does not fetch its list again; 刷新 does', { ski
   await tab(page, '用户管理').click({ button: 'right' });
   await menu(page, '刷新');
   await page.waitForFunction(() => {
-    const shownFields = [...document.querySelectorAll('.ant-pro-query-filter input[type="text"]')].filter((e) => e.checkVisibility());
+    const shownFields = [...document.querySelectorAll('.data-table-search input[type="text"]')].filter((e) => e.checkVisibility());
     return shownFields.length > 0 && shownFields.every((e) => e.value === '');
   });
   await page.locator('.ant-table-tbody:visible tr.ant-table-row').first().waitFor();

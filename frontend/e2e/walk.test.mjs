@@ -135,7 +135,7 @@ for (const role of ROLES) {
         await screenshot(page, slug);
         const notFound = await scope.getByText('抱歉，您访问的页面不存在').count();
         assert.equal(notFound, 0, `${path} shows the 404 page for ${role.user}`);
-        const search = scope.locator('.ant-pro-query-filter');
+        const search = scope.locator('.data-table-search');
         if ((await search.count()) > 0) assert.deepEqual(await vaguePlaceholders(search.first()), [], `${path}: search fields without 请输入/请选择{label}`);
         const add = scope.getByRole('button', { name: /^新\s*增$/ });
         if ((await add.count()) === 1 && (await add.isVisible())) {

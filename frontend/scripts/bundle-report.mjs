@@ -11,6 +11,9 @@ import { gzipSync } from 'node:zlib';
 const dist = resolve(process.argv[2] ?? join(import.meta.dirname, '..', 'dist'));
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
+/** Frame + a list page: the issue-13 target is 500; this is the ceiling of what is measured now. */
+const LIST_BUDGET_KB = 560;
+
 /** Routes and their budgets (kB, gzip), from the walking-skeleton issue. */
 const ROUTES = [
   { name: '/login', modules: ['src/features/auth/LoginPage.tsx'], budgetKb: 200 },
@@ -19,20 +22,38 @@ const ROUTES = [
   { name: 'frame + /dashboard', modules: ['src/app/layout/Frame.tsx', 'src/features/dashboard/DashboardPage.tsx'], budgetKb: 500 },
   // echarts is its own chunk, fetched by the first chart after the figures painted (shared/ui/chart).
   { name: 'frame + /dashboard + charts (after)', modules: ['src/app/layout/Frame.tsx', 'src/features/dashboard/DashboardPage.tsx', 'src/shared/ui/chart/echarts.ts'] },
-  { name: 'frame + 在线用户 (system/online/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/online/index.ts'] },
-  { name: 'frame + 订单管理 (mall/order/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/order/index.ts'] },
-  { name: 'frame + 商品管理 (mall/goods/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/goods/index.ts'] },
+  // The list pages (issue 13). The table is antd's Table (shared/ui/table); the search bar, the
+  // dialogs and pro-form are chunks fetched after the list drew (shared/ui/form/fields.tsx).
+  // The issue's target is 500 kB; the lists are at 504–549 kB (docs/figures.md "List pages' first
+  // load"), so LIST_BUDGET_KB guards against regressions until the rest is cut.
+  ...[
+    ['在线用户', 'system/online/index', 'src/features/online/index.ts'],
+    ['用户管理', 'system/user/index', 'src/features/user/index.ts'],
+    ['角色管理', 'system/role/index', 'src/features/role/index.ts'],
+    ['菜单管理', 'system/menu/index', 'src/features/menu/page.ts'],
+    ['部门管理', 'system/dept/index', 'src/features/dept/index.ts'],
+    ['字典管理', 'system/dict/index', 'src/features/dict/index.ts'],
+    ['日志', 'system/log/index', 'src/features/log/index.ts'],
+    ['订单管理', 'mall/order/index', 'src/features/order/index.ts'],
+    ['商品管理', 'mall/goods/index', 'src/features/goods/index.ts'],
+    ['合同管理', 'channel/contract/index', 'src/features/contract/index.ts'],
+    ['合同模板', 'channel/contractTemplate/index', 'src/features/contract/TemplatePage.tsx'],
+    ['渠道管理', 'channel/agency/index', 'src/features/agency/index.ts'],
+    ['企业认证审核', 'channel/cert/index', 'src/features/cert/CertAuditPage.tsx'],
+    ['表单管理 list', 'workflow/formDesign/index', 'src/features/workflow/formDesign/index.ts'],
+    ['我的审批', 'workflow/tasks/index', 'src/features/workflow/tasks/TasksPage.tsx'],
+  ].map(([label, key, module]) => ({ name: `frame + ${label} (${key})`, modules: ['src/app/layout/Frame.tsx', module], registryKey: key, budgetKb: LIST_BUDGET_KB })),
+  // a list page's first dialog (新增 / 编辑): pro-form and pro-field, fetched on open
+  { name: 'frame + 商品管理 + dialog (after)', modules: ['src/app/layout/Frame.tsx', 'src/features/goods/index.ts', 'src/shared/ui/form/pro.ts'], registryKey: 'mall/goods/index' },
   { name: 'frame + 详情 (/look)', modules: ['src/app/layout/Frame.tsx', 'src/features/look/index.ts'] },
   // The rich-text editor (Tiptap) is its own chunk, fetched when a form shows it (shared/ui/richtext/lazy.ts).
-  { name: 'frame + 商品管理 + rich-text editor (after)', modules: ['src/app/layout/Frame.tsx', 'src/features/goods/index.ts', 'src/shared/ui/richtext/RichText.tsx'] },
-  // 表单管理: the list first; the designer (with dnd-kit) is its own chunk, fetched when a form is opened.
-  { name: 'frame + 表单管理 list (/formDesign)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/formDesign/index.ts'] },
+  { name: 'frame + 商品管理 + rich-text editor (after)', modules: ['src/app/layout/Frame.tsx', 'src/features/goods/index.ts', 'src/shared/ui/richtext/RichText.tsx'], registryKey: 'mall/goods/index' },
+  // 表单管理's designer (with dnd-kit) is its own chunk, fetched when a form is opened.
   { name: 'frame + 表单管理 designer (?id=)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/formDesign/index.ts', 'src/features/workflow/formDesign/Designer.tsx'] },
   { name: 'frame + 流程申请 (/applyForm)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/ApplyFormPage.tsx'] },
   // the workflow's flow designer and instance pages (issue 11), each its own lazy chunk
   { name: 'frame + 流程绘制 (/flowDesign/:id)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/flowDesign/FlowDesignPage.tsx'] },
   { name: 'frame + 流程详情 (/flowDetail)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/flowDetail/FlowDetailPage.tsx'] },
-  { name: 'frame + 我的审批 (workflow/tasks/index)', modules: ['src/app/layout/Frame.tsx', 'src/features/workflow/tasks/TasksPage.tsx'] },
 ];
 
 /** Lazy chunks reported on their own (their file alone, gzip). */
@@ -53,6 +74,24 @@ function gzipKb(file) {
   return gzipCache.get(file);
 }
 
+/**
+ * A page chunk that Rollup shares with the page's lazy dialogs has no facade, so its source is
+ * not a manifest key; it is then found through the registry's import of it (app/registry.ts).
+ */
+function pageChunkKey(module, registryKey) {
+  if (manifest[module] || !registryKey) return module;
+  for (const chunk of Object.values(manifest)) {
+    if (!chunk.file.endsWith('.js')) continue;
+    const code = readFileSync(join(dist, chunk.file), 'utf8');
+    const at = code.indexOf(`"${registryKey}"`);
+    if (at < 0) continue;
+    const file = /import\("\.\/([^"]+)"\)/.exec(code.slice(at, at + 200))?.[1];
+    const found = file && Object.keys(manifest).find((k) => manifest[k].file === `assets/${file}`);
+    if (found) return found;
+  }
+  return module;
+}
+
 function collect(key, files) {
   const chunk = manifest[key];
   if (!chunk) throw new Error(`not in manifest: ${key}`);
@@ -67,7 +106,7 @@ const rows = [];
 for (const route of ROUTES) {
   const files = new Set();
   collect(entryKey, files);
-  for (const module of route.modules) collect(module, files);
+  for (const module of route.modules) collect(pageChunkKey(module, route.registryKey), files);
   let raw = 0;
   let gzip = 0;
   for (const file of files) {
@@ -86,7 +125,7 @@ console.log('first-load JS per route (gzip):');
 for (const row of rows) {
   const budget = row.budget === undefined ? '' : ` / budget ${row.budget} kB${row.over ? '  OVER BUDGET' : '  ok'}`;
   console.log(
-    `  ${row.route.padEnd(40)} ${row.gzip.toFixed(1).padStart(7)} kB gzip  (${row.raw.toFixed(1)} kB raw, ${row.files} files)${budget}`,
+    `  ${row.route.padEnd(52)} ${row.gzip.toFixed(1).padStart(7)} kB gzip  (${row.raw.toFixed(1)} kB raw, ${row.files} files)${budget}`,
   );
 }
 for (const lazy of LAZY) {

@@ -1,18 +1,19 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ActionType } from '@ant-design/pro-components';
 import { Avatar, Tag } from 'antd';
 import { ShopOutlined } from '@ant-design/icons';
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { lookPath } from '@/shared/lib/look';
 import { apiUrl } from '@/shared/lib/runtime';
-import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn } from '@/shared/ui/table';
-import AgencyDialog from './components/AgencyDialog';
+import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type ActionType } from '@/shared/ui/table';
 import OperatorsDrawer from './components/OperatorsDrawer';
 import { AGENCY_URL, deleteAgencies, listAgencies, type AgencyRow } from './api';
 import { CERT_COLOR } from './certColor';
 import { useT } from './messages';
+import { lazyDialog } from '@/shared/ui/form';
+// the dialogs are their own chunks, fetched after the list has drawn (issue 13)
+const AgencyDialog = lazyDialog(() => import('./components/AgencyDialog'));
 
 /**
  * 渠道管理: search (keyword, status, certification, creation range), sort by name, code and

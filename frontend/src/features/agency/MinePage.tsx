@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { App, Card, Descriptions, Form, Result, Space, Spin, Tag } from 'antd';
 import { failureOf } from '@/shared/api';
 import { useSession } from '@/features/auth';
 import { mobileRules, placeholder } from '@/shared/lib/rules';
-import { submitForm } from '@/shared/ui/form';
+import { submitForm, ProForm, ProFormText } from '@/shared/ui/form';
 import { getMine, updateMine, type AgencyRow, type MineInput } from './api';
 import { LogoUpload } from './components/LogoUpload';
 import { useT } from './messages';

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
-import type { ActionType } from '@ant-design/pro-components';
 import { Tag } from 'antd';
-import { DataTable, useActionColumn, type DataColumn } from '@/shared/ui/table';
+import { DataTable, useActionColumn, type DataColumn, type ActionType } from '@/shared/ui/table';
 import { listCerts, type CertRow } from './api';
 import { CertReview, STATUS_COLOR } from './components/CertReview';
 import { useT } from './messages';

@@ -1,18 +1,19 @@
 import { useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { ActionType } from '@ant-design/pro-components';
 import { App } from 'antd';
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { lookPath } from '@/shared/lib/look';
 import { formatYuan } from '@/shared/lib/money';
-import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn } from '@/shared/ui/table';
-import ContractDialog from './components/ContractDialog';
+import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type ActionType } from '@/shared/ui/table';
 import ContractDrawer from './components/ContractDrawer';
 import { StatusTag } from './components/StatusTag';
 import { CONTRACT_STATUSES, CONTRACT_URL, canMove, deleteContracts, editable, listContracts, moveContract, type ContractAction, type ContractRow } from './api';
 import { useT } from './messages';
 import { placeholder } from '@/shared/lib/rules';
+import { lazyDialog } from '@/shared/ui/form';
+// the dialogs are their own chunks, fetched after the list has drawn (issue 13)
+const ContractDialog = lazyDialog(() => import('./components/ContractDialog'));
 
 /**
  * 合同管理 (staff) and 合同 (a channel operator, whose rows the BFF narrows to their agency):

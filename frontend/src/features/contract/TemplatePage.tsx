@@ -1,13 +1,14 @@
 import { useRef, useState } from 'react';
-import type { ActionType } from '@ant-design/pro-components';
 import { App, Modal, Space, Tag } from 'antd';
 import { Perm } from '@/shared/api/permissions';
 import { apiUrl } from '@/shared/lib/runtime';
 import { PdfPreview } from '@/shared/ui/pdf';
-import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn } from '@/shared/ui/table';
-import TemplateDialog from './components/TemplateDialog';
+import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type ActionType } from '@/shared/ui/table';
 import { deleteTemplates, listTemplates, publishTemplate, receiveTemplate, type TemplateRow } from './api';
 import { useT } from './messages';
+import { lazyDialog } from '@/shared/ui/form';
+// the dialogs are their own chunks, fetched after the list has drawn (issue 13)
+const TemplateDialog = lazyDialog(() => import('./components/TemplateDialog'));
 
 /**
  * 合同模板: staff upload a template's PDF, name its variables, enable and publish it; a channel

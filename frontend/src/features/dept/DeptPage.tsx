@@ -1,16 +1,7 @@
 import { useRef, useState } from 'react';
-import {
-  ProForm,
-  ProFormDigit,
-  ProFormRadio,
-  ProFormText,
-  ProFormTreeSelect,
-  type ActionType,
-  type ProColumns,
-} from '@ant-design/pro-components';
 import { App, Tag } from 'antd';
-import { DataTable, AddButton, useActionColumn, compact } from '@/shared/ui/table';
-import { Dialog } from '@/shared/ui/form';
+import { DataTable, AddButton, useActionColumn, compact, type ActionType, type DataColumn } from '@/shared/ui/table';
+import { Dialog, ProForm, ProFormDigit, ProFormRadio, ProFormText, ProFormTreeSelect } from '@/shared/ui/form';
 import { DeptUserPicker } from '@/shared/ui/picker';
 import { useT } from './messages';
 import { createDept, deleteDepts, deptOptions, deptTree, updateDept, type DeptNode } from './api';
@@ -38,7 +29,7 @@ export default function DeptPage() {
   const actions = useActionColumn<DeptNode>({ perm: 'dept', onEdit: setEditing, remove: (row) => deleteDepts([row.id]), reload });
   const enabledEnum = { true: { text: t('sys.enabled.on') }, false: { text: t('sys.enabled.off') } };
 
-  const columns: ProColumns<DeptNode>[] = [
+  const columns: DataColumn<DeptNode>[] = [
     { title: t('dept.name'), dataIndex: 'name', fieldProps: { 'aria-label': t('dept.name') } },
     {
       title: t('dept.leaders'),

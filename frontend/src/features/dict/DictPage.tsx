@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
-import { ProFormDigit, ProFormText, type ActionType } from '@ant-design/pro-components';
 import { App, Col, Empty, Row } from 'antd';
-import { DataTable, AddButton, pageQuery, useActionColumn, type DataColumn } from '@/shared/ui/table';
+import { DataTable, AddButton, pageQuery, useActionColumn, type DataColumn, type ActionType } from '@/shared/ui/table';
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
-import { Dialog } from '@/shared/ui/form';
+import { Dialog, ProFormDigit, ProFormText } from '@/shared/ui/form';
 import { useT } from './messages';
 import {
   DETAIL_URL,

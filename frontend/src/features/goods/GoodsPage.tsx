@@ -1,18 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { ActionType, FormInstance } from '@ant-design/pro-components';
-import { App, Button, Image, Space, Tag } from 'antd';
+import { App, Button, Image, Space, Tag, type FormInstance } from 'antd';
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { lookPath } from '@/shared/lib/look';
 import { formatYuan } from '@/shared/lib/money';
 import { apiUrl } from '@/shared/lib/runtime';
 import { useDicts } from '@/shared/ui/dict';
-import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type Selected } from '@/shared/ui/table';
-import GoodsDialog from './components/GoodsDialog';
+import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type Selected, type ActionType } from '@/shared/ui/table';
 import { GOODS_URL, deleteGoods, getGoods, listGoods, setGoodsStatus, type GoodsRow, type GoodsStatus } from './api';
 import { useT } from './messages';
 import { searchFromQuery, type GoodsSearch } from './query';
+import { lazyDialog } from '@/shared/ui/form';
+// the dialogs are their own chunks, fetched after the list has drawn (issue 13)
+const GoodsDialog = lazyDialog(() => import('./components/GoodsDialog'));
 
 export const GOODS_CATEGORY = 'goods_category';
 

@@ -1,17 +1,8 @@
 import { useRef, useState } from 'react';
-import {
-  ProFormDependency,
-  ProFormDigit,
-  ProFormRadio,
-  ProFormText,
-  ProFormTreeSelect,
-  type ActionType,
-  type ProColumns,
-} from '@ant-design/pro-components';
 import { App, Tag } from 'antd';
-import { DataTable, AddButton, useActionColumn } from '@/shared/ui/table';
+import { DataTable, AddButton, useActionColumn, type ActionType, type DataColumn } from '@/shared/ui/table';
 import { useT } from './messages';
-import { Dialog } from '@/shared/ui/form';
+import { Dialog, ProFormDependency, ProFormDigit, ProFormRadio, ProFormText, ProFormTreeSelect } from '@/shared/ui/form';
 import { createMenu, deleteMenus, menuTree, updateMenu, type MenuInput, type MenuRow } from './api';
 import { menuIcon } from './icons';
 import { placeholder } from '@/shared/lib/rules';
@@ -59,7 +50,7 @@ export default function MenuPage() {
   const reload = () => table.current?.reload();
   const actions = useActionColumn<MenuRow>({ perm: 'menu', onEdit: setEditing, remove: (row) => deleteMenus([row.id]), reload });
 
-  const columns: ProColumns<MenuRow>[] = [
+  const columns: DataColumn<MenuRow>[] = [
     { title: t('menu.name'), dataIndex: 'title', fieldProps: { 'aria-label': t('menu.name') } },
     { title: t('menu.icon'), dataIndex: 'icon', search: false, render: (_, r) => (r.icon ? menuIcon(r.icon) : '-') },
     { title: t('menu.type'), dataIndex: 'type', search: false, render: (_, r) => <Tag>{types[r.type]}</Tag> },

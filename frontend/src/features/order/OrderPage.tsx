@@ -1,17 +1,18 @@
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { App, Tabs, Tag } from 'antd';
 import { Perm } from '@/shared/api/permissions';
-import { DataTable, compact, pageQuery, useActionColumn } from '@/shared/ui/table';
+import { DataTable, compact, pageQuery, useActionColumn, type ActionType, type DataColumn } from '@/shared/ui/table';
 import { useDicts } from '@/shared/ui/dict';
 import { listOrders, moveOrder, orderCounts, type Move, type OrderCounts, type OrderRow } from './api';
 import { lookPath } from '@/shared/lib/look';
 import { formatYuan } from '@/shared/lib/money';
 import { canMove, filtersFromQuery, STATUSES } from './logic';
 import { useT } from './messages';
-import { ShipDialog } from './components/ShipDialog';
 import { ImportButtons } from './components/ImportButtons';
+import { lazyDialog } from '@/shared/ui/form';
+// the dialogs are their own chunks, fetched after the list has drawn (issue 13)
+const ShipDialog = lazyDialog(() => import('./components/ShipDialog').then((m) => ({ default: m.ShipDialog })));
 
 interface Search {
   current?: number;
@@ -82,7 +83,7 @@ export default function OrderPage() {
   });
 
   const companyName = (v: string) => express.find((e) => e.value === v)?.label ?? v;
-  const columns: ProColumns<OrderRow>[] = [
+  const columns: DataColumn<OrderRow>[] = [
     { title: t('order.orderNo'), dataIndex: 'orderNo', copyable: true, fieldProps: { 'aria-label': t('order.orderNo') } },
     { title: t('order.customer'), dataIndex: 'customerName', search: false },
     { title: t('order.phone'), dataIndex: 'phone', fieldProps: { 'aria-label': t('order.phone') } },

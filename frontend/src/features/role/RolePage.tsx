@@ -1,20 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  ProFormDependency,
-  ProFormDigit,
-  ProFormSelect,
-  ProFormText,
-  ProFormTextArea,
-  type ActionType,
-} from '@ant-design/pro-components';
 import { App, Form, Spin, Tree } from 'antd';
-import { DataTable, AddButton, useActionColumn, pageQuery, SHORT_PAGE_SIZES, type DataColumn } from '@/shared/ui/table';
+import { DataTable, AddButton, useActionColumn, pageQuery, SHORT_PAGE_SIZES, type DataColumn, type ActionType } from '@/shared/ui/table';
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { deptTree, type DeptNode } from '@/features/dept/api';
 import { DeptUserPicker } from '@/shared/ui/picker';
 import { menuTree, type MenuRow } from '@/features/menu/api';
-import { Dialog } from '@/shared/ui/form';
+import { Dialog, ProFormDependency, ProFormDigit, ProFormSelect, ProFormText, ProFormTextArea } from '@/shared/ui/form';
 import { useT } from './messages';
 import { ROLES_URL, createRole, deleteRoles, listRoles, updateRole, type DataScope, type RoleRow } from './api';
 import { toggleMenu } from './menuChecks';

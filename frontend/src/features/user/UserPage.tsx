@@ -1,15 +1,16 @@
 import { useRef, useState } from 'react';
-import type { ActionType } from '@ant-design/pro-components';
 import { App, Switch, Tag } from 'antd';
 import { usePermission } from '@/features/auth';
-import { DataTable, AddButton, compact, useActionColumn, type DataColumn, type ListQuery } from '@/shared/ui/table';
+import { DataTable, AddButton, compact, useActionColumn, type DataColumn, type ListQuery, type ActionType } from '@/shared/ui/table';
 import { deptOptions, deptTree } from '@/features/dept/api';
 import { allRoles } from '@/features/role/api';
 import { useT } from './messages';
 import { USERS_URL, deleteUsers, endUserSessions, listUsers, setUsersEnabled, type UserQuery, type UserRow } from './api';
-import { ResetPasswordDialog } from './components/ResetPasswordDialog';
-import { UserDialog } from './components/UserDialog';
 import { Perm } from '@/shared/api/permissions';
+import { lazyDialog } from '@/shared/ui/form';
+// the dialogs are their own chunks, fetched after the list has drawn (issue 13)
+const ResetPasswordDialog = lazyDialog(() => import('./components/ResetPasswordDialog').then((m) => ({ default: m.ResetPasswordDialog })));
+const UserDialog = lazyDialog(() => import('./components/UserDialog').then((m) => ({ default: m.UserDialog })));
 
 /**
  * The table's query as GET /api/users reads it: the createDate bounds (startTime/endTime, the

@@ -2,14 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createCache } from '@ant-design/cssinjs';
-import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { Providers } from '@/app/providers';
 import { client } from '@/shared/api';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
 import { clearDicts, DictSelect, loadDicts } from './dict';
-import { Dialog, DIALOG_COL, SearchReset, TEXTAREA_ROWS } from './form';
+import { Dialog, DIALOG_COL, ProFormText, ProFormTextArea, SearchReset, TEXTAREA_ROWS } from './form';
 import { childNodes, deptIdOf, DeptUserPicker, titleOf, userIdOf, withChildren } from './picker';
 
 let bff: FakeBff;
@@ -129,7 +128,8 @@ describe('dialog and search/reset', () => {
         <ProFormTextArea name="remark" label="备注" fieldProps={{ rows: TEXTAREA_ROWS }} />
       </Dialog>,
     );
-    const field = await screen.findByLabelText('名称');
+    // the dialog's form code is its own chunk, fetched on opening (the first import here is slow)
+    const field = await screen.findByLabelText('名称', {}, { timeout: 30_000 });
     expect(field.closest('.ant-col-md-12.ant-col-sm-12.ant-col-xs-24')).not.toBeNull();
     expect(screen.getByLabelText('备注')).toHaveAttribute('rows', '4');
   });

@@ -1,7 +1,6 @@
-import { ProForm, ProFormRadio, ProFormText } from '@ant-design/pro-components';
 import { App, Col } from 'antd';
 import { mobileRules, placeholder } from '@/shared/lib/rules';
-import { Dialog } from '@/shared/ui/form';
+import { Dialog, ProForm, ProFormRadio, ProFormText } from '@/shared/ui/form';
 import { createAgency, updateAgency, type AgencyRow } from '../api';
 import { useT } from '../messages';
 import { LogoUpload } from './LogoUpload';

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ProFormText } from '@ant-design/pro-components';
 import { App, Button, Drawer, Space, Table, Tag } from 'antd';
 import { Permission } from '@/features/auth';
 import { LIMITS } from '@/shared/api';
 import { Perm } from '@/shared/api/permissions';
 import { mobileRules, placeholder } from '@/shared/lib/rules';
-import { Dialog } from '@/shared/ui/form';
+import { Dialog, ProFormText } from '@/shared/ui/form';
 import { createOperator, listOperators, resetOperatorPassword, setOperatorEnabled, type AgencyRow, type OperatorInput, type OperatorRow } from '../api';
 import { useT } from '../messages';
 

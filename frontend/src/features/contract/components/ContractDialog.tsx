@@ -1,8 +1,7 @@
-import { ProFormDateRangePicker, ProFormDigit, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { App } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { isYuan, toYuanText } from '@/shared/lib/money';
-import { Dialog, TEXTAREA_ROWS } from '@/shared/ui/form';
+import { Dialog, TEXTAREA_ROWS, ProFormDateRangePicker, ProFormDigit, ProFormText, ProFormTextArea } from '@/shared/ui/form';
 import { createContract, updateContract, type ContractRow } from '../api';
 import { useT } from '../messages';
 import { placeholder } from '@/shared/lib/rules';

@@ -1,7 +1,6 @@
-import { ProForm, ProFormDigit, ProFormList, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { App, Col, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { Dialog } from '@/shared/ui/form';
+import { Dialog, ProForm, ProFormDigit, ProFormList, ProFormSwitch, ProFormText } from '@/shared/ui/form';
 import { Upload, type UploadedFile } from '@/shared/ui/upload';
 import { MAX_PDF_MB, TEMPLATE_FILE, createTemplate, updateTemplate, type ContractVar, type TemplateRow } from '../api';
 import { useT } from '../messages';

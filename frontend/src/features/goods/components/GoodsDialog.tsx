@@ -1,9 +1,8 @@
-import { ProForm, ProFormRadio, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { App, Col } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { isYuan, toYuanText } from '@/shared/lib/money';
 import { useDicts } from '@/shared/ui/dict';
-import { Dialog } from '@/shared/ui/form';
+import { Dialog, ProForm, ProFormRadio, ProFormSelect, ProFormText } from '@/shared/ui/form';
 import { policyUploader, RichTextField } from '@/shared/ui/richtext';
 import { Upload, type UploadedFile } from '@/shared/ui/upload';
 import { createGoods, updateGoods, type GoodsRow, type GoodsStatus } from '../api';

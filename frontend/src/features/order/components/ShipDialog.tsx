@@ -1,7 +1,6 @@
-import { ProFormText } from '@ant-design/pro-components';
 import { App, Form } from 'antd';
 import { DictSelect } from '@/shared/ui/dict';
-import { Dialog } from '@/shared/ui/form';
+import { Dialog, ProFormText } from '@/shared/ui/form';
 import { moveOrder, type OrderRow } from '../api';
 import { useT } from '../messages';
 import { placeholder } from '@/shared/lib/rules';

@@ -1,7 +1,6 @@
-import { ModalForm, ProFormText } from '@ant-design/pro-components';
 import { App, Form } from 'antd';
 import { LIMITS } from '@/shared/api';
-import { submitForm } from '@/shared/ui/form';
+import { submitForm, ModalForm, ProFormText } from '@/shared/ui/form';
 import { resetPassword, type UserRow } from '../api';
 import { useT } from '../messages';
 import { placeholder } from '@/shared/lib/rules';

@@ -1,8 +1,8 @@
-import { ProForm, ProFormRadio, ProFormSelect, ProFormText, ProFormTreeSelect, type RequestOptionsType } from '@ant-design/pro-components';
+import { type RequestOptionsType } from '@ant-design/pro-components';
 import { App } from 'antd';
 import { emailRules, mobileRules, placeholder } from '@/shared/lib/rules';
 import { DictSelect } from '@/shared/ui/dict';
-import { Dialog } from '@/shared/ui/form';
+import { Dialog, ProForm, ProFormRadio, ProFormSelect, ProFormText, ProFormTreeSelect } from '@/shared/ui/form';
 import { createUser, updateUser, type UserInput, type UserRow } from '../api';
 import { useT } from '../messages';
 

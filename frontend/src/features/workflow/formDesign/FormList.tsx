@@ -1,9 +1,8 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import type { ActionType } from '@ant-design/pro-components';
 import { Button, Space, Tag } from 'antd';
 import { Permission } from '@/features/auth';
-import { DataTable, pageQuery, useActionColumn, useDeleteConfirm, type DataColumn } from '@/shared/ui/table';
+import { DataTable, pageQuery, useActionColumn, useDeleteConfirm, type DataColumn, type ActionType } from '@/shared/ui/table';
 import { useT } from '../messages';
 import { FormIcon } from '../formIcons';
 import { deleteForms, listForms, type FormRow } from '../formApi';

@@ -1,44 +1,40 @@
-import type { ReactNode } from 'react';
-import { Form } from 'antd';
-import { ModalForm, type ModalFormProps } from '@ant-design/pro-components';
-import { submitForm, type FieldAlias } from './serverErrors';
+import { Suspense, lazy, useRef, type ComponentType } from 'react';
+import type { DialogProps } from './dialogProps';
 
-/** Form columns: half the row (12 of 24) at medium and small widths, the full row on phones. */
-export const DIALOG_COL = { xs: 24, sm: 12, md: 12 } as const;
-export const TEXTAREA_ROWS = 4;
-/** antd/dayjs spellings of yyyy-MM-dd and HH:mm:ss. */
-export const DATE_FORMAT = 'YYYY-MM-DD';
-export const TIME_FORMAT = 'HH:mm:ss';
+export { DIALOG_COL, TEXTAREA_ROWS, DATE_FORMAT, TIME_FORMAT, type DialogProps } from './dialogProps';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ModalForm's own default
-export type DialogProps<T = Record<string, any>> = Omit<ModalFormProps<T>, 'grid' | 'colProps'> & {
-  children?: ReactNode;
-  /** Server field names that differ from the form's (`{ dept: 'deptId' }`), for field errors. */
-  fieldAlias?: FieldAlias;
-  /** Fields per row: 2 (default, DIALOG_COL) or 1 for a short form, each field on its own row. */
-  columns?: 1 | 2;
-};
+const DialogForm = lazy(() => import('./DialogForm'));
 
 /**
- * The create/edit dialog of list pages (ModalForm): a two-column grid (or one column), closes itself when onFinish
- * resolves true, discards its fields when closed. A failed save keeps it open with the server's
- * field errors under their inputs (submitForm).
+ * The create/edit dialog of list pages (ModalForm, ./DialogForm.tsx): a two-column grid (or one
+ * column), closes itself when onFinish resolves true, discards its fields when closed. A failed
+ * save keeps it open with the server's field errors under their inputs (submitForm). Nothing is
+ * drawn, nor fetched, until it first opens: the form code is not in the list page's first load.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ModalForm's own default
-export function Dialog<T = Record<string, any>>({ children, modalProps, form, onFinish, fieldAlias, columns = 2, ...rest }: DialogProps<T>) {
-  const [own] = Form.useForm<T>();
-  const used = form ?? own;
+export function Dialog<T = Record<string, any>>(props: DialogProps<T>) {
+  const opened = useRef(false);
+  if (props.open) opened.current = true;
+  if (!opened.current) return null;
+  const Form = DialogForm as ComponentType<DialogProps<T>>;
   return (
-    <ModalForm<T>
-      grid={columns === 2}
-      colProps={columns === 2 ? DIALOG_COL : undefined}
-      rowProps={columns === 2 ? { gutter: 16 } : undefined}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, ...modalProps }}
-      form={used}
-      onFinish={onFinish && ((values: T) => submitForm(used, async () => onFinish(values), fieldAlias))}
-      {...rest}
-    >
-      {children}
-    </ModalForm>
+    <Suspense fallback={null}>
+      <Form {...props} />
+    </Suspense>
   );
+}
+
+/**
+ * A page's dialog component in its own chunk, fetched after the page has drawn (the page's first
+ * load leaves it out); it draws nothing until its chunk is there.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's props
+export function lazyDialog<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): C {
+  const Lazy = lazy(load) as unknown as ComponentType<object>;
+  const LazyDialog = (props: object) => (
+    <Suspense fallback={null}>
+      <Lazy {...props} />
+    </Suspense>
+  );
+  return LazyDialog as unknown as C;
 }

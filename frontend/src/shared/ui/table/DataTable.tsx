@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { ProTable, type ActionType, type ParamsType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
-import { App, Button, Space } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
+import { App, Button, Space, Table, Tooltip, theme, type FormInstance, type TableColumnType, type TableProps } from 'antd';
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
 import { http } from '@/shared/api';
 import { useT } from '@/shared/lib/i18n';
 import {
@@ -14,22 +14,21 @@ import {
   toFilters,
   toSelected,
   toSort,
-  toTableData,
   withSearchPlaceholders,
   type ExportColumn,
   type Selected,
 } from './logic';
-import { compact, pageQuery, useDeleteConfirm, usePagination, useSearchForm } from './paging';
+import { compact, pageQuery, useDeleteConfirm, usePagination } from './paging';
 import type { Page as ListPage } from '@/shared/api/contract';
 import { saveBlob } from './save';
+import { fieldOf, fieldType, keyOf, searchable, toAntColumn, type ActionType, type DataColumn } from './columns';
+import { ColumnSetting, type ColumnsState } from './ColumnSetting';
 
-/**
- * A column: its key (else its dataIndex) is the field name sent as an export field; export: false
- * keeps it out of exports.
- */
-export type DataColumn<T> = ProColumns<T> & { export?: boolean };
+export type { ActionType, DataColumn };
 
-/** What a list page's `request` gets as ProTable's raw params: the search form's values and the pager's place. */
+const SearchForm = lazy(() => import('./SearchForm'));
+
+/** What a list page's `request` gets as raw params: the search form's values, the page's params and the pager's place. */
 export type TableParams<P> = P & { current?: number; pageSize?: number; keyword?: string };
 
 export type { ListPage };
@@ -43,15 +42,11 @@ export interface ListQuery {
   sort?: string[];
 }
 
-/** ProTable's own props a page may still pass (tree rows, onRow, scroll, search: false, options…). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ProTable's own row constraint
-type PassThrough<T extends Record<string, any>, P extends ParamsType> = Omit<
-  ProTableProps<T, P>,
-  'request' | 'columns' | 'rowKey' | 'rowSelection' | 'actionRef' | 'toolBarRender' | 'toolbar' | 'headerTitle' | 'title'
->;
+/** antd Table's own props a page may still pass (onRow, rowClassName, scroll, expandable…). */
+type PassThrough<T> = Omit<TableProps<T>, 'columns' | 'dataSource' | 'rowKey' | 'rowSelection' | 'pagination' | 'title' | 'loading' | 'onChange'>;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ProTable's own row constraint
-export interface DataTableProps<T extends Record<string, any>, P extends ParamsType = ParamsType> extends PassThrough<T, P> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of any shape
+export interface DataTableProps<T extends Record<string, any>, P extends object = Record<string, unknown>> extends PassThrough<T> {
   /** Header title; exports are saved as {title}数据.xlsx. */
   title: string;
   /** Row key (default `id`). */
@@ -59,11 +54,23 @@ export interface DataTableProps<T extends Record<string, any>, P extends ParamsT
   columns: DataColumn<T>[];
   /**
    * Resolves to the BFF's list type ({content, totalElements}); the table adapts it. q has the
-   * 0-based page, the size and the trimmed filters; params are ProTable's raw values.
+   * 0-based page, the size and the trimmed filters; params are the raw values.
    */
   request: (q: ListQuery, params: TableParams<P>) => Promise<ListPage<T>>;
   /** The page's handle on the table (reload after a save). */
   actionRef?: RefObject<ActionType | null | undefined>;
+  /** The search form, for a page that sets its fields (a preset from a link). */
+  formRef?: RefObject<FormInstance | null | undefined>;
+  /** The search form's first values (a preset from a link opens the form). */
+  form?: { initialValues?: object };
+  /** Values every request carries besides the form's; a change goes back to page 1. */
+  params?: Record<string, unknown>;
+  /** false: no search form. */
+  search?: false;
+  /** The toolbar's icons: 刷新 and the column settings (both on by default). */
+  options?: false | { reload?: boolean; setting?: boolean | object; density?: boolean; fullScreen?: boolean };
+  /** false: one unpaged list. */
+  pagination?: false;
   /** Selection column (default on). */
   selection?: boolean;
   /** Serial-number column (default on). */
@@ -87,22 +94,34 @@ export interface DataTableProps<T extends Record<string, any>, P extends ParamsT
   toolbar?: ReactNode[];
 }
 
-const RESERVED = ['current', 'pageSize', 'keyword'];
-
-/** The name a column goes by in the column settings and exports: its key, else its dataIndex. */
-function keyOf<T>(c: DataColumn<T>): string {
-  const k = c.key ?? c.dataIndex ?? '';
-  return Array.isArray(k) ? k.join('-') : String(k);
+/** The search values as the request gets them: dates as text (ProTable's formats), transforms applied. */
+function searchValues<T>(columns: DataColumn<T>[], values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const c of columns) {
+    const name = fieldOf(c);
+    let v = values[name];
+    const type = fieldType(c);
+    if ((type === 'dateRange' || type === 'dateTimeRange') && Array.isArray(v)) {
+      const format = type === 'dateRange' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm:ss';
+      v = (v as (Dayjs | null)[]).map((d) => d?.format(format));
+    }
+    if (c.search && v !== undefined && v !== null && v !== '') Object.assign(out, c.search.transform(v as never));
+    else out[name] = v;
+  }
+  return out;
 }
 
 /**
- * The one list table of every page (the system pages and those to come); the list page's table (docs/decisions.md "Building blocks (issue 5)"): selection, serial numbers, row actions with a
- * confirmed delete, column show/hide keeping at least one, '-' for empty cells, paging with sizes,
- * jumper and 确定; searching and resetting go back to page 1 of 10; export of the selected rows
- * or of everything the current filters match.
+ * The one list table of every page (the system pages and those to come); the list page's table
+ * (docs/decisions.md "Building blocks (issue 5)"): a search form with 查询 / 重置 and 展开 / 收起,
+ * selection, serial numbers, row actions with a confirmed delete, column show/hide keeping at
+ * least one, 刷新, '-' for empty cells, paging with sizes, jumper and 确定; searching and
+ * resetting go back to page 1 of 10; export of the selected rows or of everything the current
+ * filters match. Built on antd's Table and Form (docs/architecture.md "The list table"): ProTable
+ * brought pro-form and every pro-field editor with each list page.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ProTable's own row constraint
-export function DataTable<T extends Record<string, any>, P extends ParamsType = ParamsType>(props: DataTableProps<T, P>) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of any shape
+export function DataTable<T extends Record<string, any>, P extends object = Record<string, unknown>>(props: DataTableProps<T, P>) {
   const {
     title,
     rowKey = 'id' as keyof T & string,
@@ -121,35 +140,102 @@ export function DataTable<T extends Record<string, any>, P extends ParamsType = 
     toolbar,
     pageSizes,
     actionRef: pageRef,
+    formRef,
+    form: formProps,
+    params,
+    search,
+    options,
+    pagination: paged,
     ...rest
   } = props;
   const t = useT();
   const { message } = App.useApp();
   const confirmDelete = useDeleteConfirm();
-  const pagination = usePagination(pageSizes);
-  const searchForm = useSearchForm();
+  const pager = usePagination(pageSizes);
+  const { token } = theme.useToken();
+  // the two boxes of ProTable: the query bar, then the toolbar and table
+  const card = { background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: '24px 24px 8px' };
+  // the search form lives in its own chunk (./SearchForm) and hands its instance over when drawn
+  const formInstance = useRef<FormInstance | null>(null);
+  const takeForm = (form: FormInstance) => {
+    formInstance.current = form;
+    if (formRef) (formRef as { current: FormInstance | null | undefined }).current = form;
+  };
   // A search preset from a link (the dashboard's 库存预警) opens the form, so every filter that
   // narrows the list is in sight, not folded away behind 展开.
-  const initialValues = (rest.form as { initialValues?: Record<string, unknown> } | undefined)?.initialValues;
+  const initialValues = formProps?.initialValues as Record<string, unknown> | undefined;
   const preset = Object.keys(compact(initialValues ?? {})).length > 0;
   const [collapsed, setCollapsed] = useState(!preset);
   useEffect(() => {
     if (preset) setCollapsed(false);
   }, [preset, initialValues]);
-  const ownRef = useRef<ActionType>(undefined);
-  const actionRef = (pageRef ?? ownRef) as RefObject<ActionType | undefined>;
+
+  const [pageInfo, setPageInfo] = useState({ current: DEFAULT_PAGE, pageSize: DEFAULT_PAGE_SIZE });
+  const [data, setData] = useState<T[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
   const filtersRef = useRef<Record<string, string | number | boolean>>({});
+  const sorterRef = useRef<Record<string, 'ascend' | 'descend' | null>>({});
   const sortRef = useRef<string[]>([]);
+  const valuesRef = useRef<Record<string, unknown>>(initialValues ?? {});
+  const fetchNo = useRef(0);
   const [selected, setSelected] = useState<T[]>([]);
-  const [columnsState, setColumnsState] = useState<Record<string, { show?: boolean }>>({});
+  const [columnsState, setColumnsState] = useState<ColumnsState>({});
   const [exporting, setExporting] = useState<'' | 'selected' | 'all'>('');
 
+  const searchColumns = useMemo(
+    () => withSearchPlaceholders(columns.filter(searchable)).sort((a, b) => (b.order ?? 0) - (a.order ?? 0)),
+    [columns],
+  );
   const dataKeys = useMemo(() => columns.filter((c) => !c.hideInTable).map(keyOf), [columns]);
 
   const select = (rows: T[]) => {
     setSelected(rows);
     onSelectionChange?.(toSelected(rows, rowKey));
   };
+
+  /** Fetches a page with the submitted search values; an answer overtaken by a later request is dropped. */
+  const load = async (current: number, pageSize: number) => {
+    const no = ++fetchNo.current;
+    const raw: Record<string, unknown> = { ...searchValues(searchColumns, valuesRef.current), ...params };
+    const filters = toFilters(raw);
+    filtersRef.current = filters;
+    const sort = toSort(sorterRef.current);
+    sortRef.current = sort;
+    const all = { ...raw, current, pageSize } as TableParams<P>;
+    setPageInfo({ current, pageSize });
+    setLoading(true);
+    try {
+      const page = await request({ ...pageQuery(all), filters, sort }, all);
+      if (no !== fetchNo.current) return;
+      setData(page.content);
+      setTotal(page.totalElements);
+    } catch {
+      // the request client has shown the error
+    } finally {
+      if (no === fetchNo.current) setLoading(false);
+    }
+  };
+
+  const action: ActionType = {
+    reload: () => load(pageInfo.current, pageInfo.pageSize),
+    reset: async () => {
+      formInstance.current?.resetFields();
+      valuesRef.current = formInstance.current?.getFieldsValue() ?? initialValues ?? {};
+      select([]);
+      await load(DEFAULT_PAGE, DEFAULT_PAGE_SIZE);
+    },
+    pageInfo,
+  };
+  if (pageRef) (pageRef as { current: ActionType | null | undefined }).current = action;
+
+  // the first page, and page 1 again when the page's params change
+  const paramsKey = JSON.stringify(params ?? {});
+  useEffect(() => {
+    void load(DEFAULT_PAGE, pageInfo.pageSize);
+    // load reads the latest values through refs
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [paramsKey]);
 
   const words = deleteText ?? { label: t('table.delete'), confirm: t('del.confirm'), done: t('del.ok') };
   const deletable = (row: T) => canDeleteRow?.(row) ?? true;
@@ -158,7 +244,7 @@ export function DataTable<T extends Record<string, any>, P extends ParamsType = 
     void confirmDelete(() => http.delete(deleteUrl!, { data: ids }), words).then(async (done) => {
       if (!done) return;
       select(selected.filter((r) => !ids.includes(r[rowKey])));
-      await actionRef.current?.reload();
+      await action.reload();
     });
   };
 
@@ -188,118 +274,165 @@ export function DataTable<T extends Record<string, any>, P extends ParamsType = 
     }
   };
 
-  const allColumns: ProColumns<T>[] = [];
+  const shownColumns: TableColumnType<T>[] = [];
   if (serial) {
-    allColumns.push({
+    shownColumns.push({
       title: t('table.serial'),
       key: '_serial',
-      search: false,
-      hideInSetting: true,
       width: 64,
-      render: (_, __, index, action) =>
-        serialNo(action?.pageInfo?.current ?? DEFAULT_PAGE, action?.pageInfo?.pageSize ?? DEFAULT_PAGE_SIZE, index),
+      render: (_, __, index) => serialNo(pageInfo.current, pageInfo.pageSize, index),
     });
   }
-  allColumns.push(...withSearchPlaceholders(columns));
+  for (const c of columns) {
+    if (c.hideInTable || columnsState[keyOf(c)]?.show === false) continue;
+    shownColumns.push(toAntColumn(c, () => action));
+  }
   if (deleteUrl || rowActions) {
-    allColumns.push({
+    shownColumns.push({
       title: t('table.actions'),
       key: '_actions',
-      search: false,
-      hideInSetting: true,
-      render: (_, row) => [
-        ...(rowActions?.(row) ?? []),
-        deleteUrl ? (
-          <Button key="delete" type="link" danger size="small" disabled={!deletable(row)} onClick={() => remove([row])}>
-            {words.label}
-          </Button>
-        ) : null,
-      ],
+      render: (_, row) => (
+        <Space size={0}>
+          {rowActions?.(row)}
+          {deleteUrl ? (
+            <Button key="delete" type="link" danger size="small" disabled={!deletable(row)} onClick={() => remove([row])}>
+              {words.label}
+            </Button>
+          ) : null}
+        </Space>
+      ),
     });
   }
 
   // a new search starts on page 1 of 10 with nothing selected
-  const toPage1 = () => {
+  const submit = () => {
+    valuesRef.current = formInstance.current?.getFieldsValue() ?? {};
     select([]);
-    actionRef.current?.setPageInfo?.({ current: DEFAULT_PAGE, pageSize: DEFAULT_PAGE_SIZE });
+    void load(DEFAULT_PAGE, DEFAULT_PAGE_SIZE);
   };
+  const reset = () => void action.reset();
+
+  const settable = columns.filter((c) => !c.hideInTable && !c.hideInSetting).map((c) => ({ key: keyOf(c), title: c.title }));
+  const showReload = options !== false && options?.reload !== false;
+  const showSetting = options !== false && options?.setting !== false;
 
   return (
-    <ProTable<T, P>
-      columnEmptyText="-"
-      search={{ ...searchForm, collapsed, onCollapse: setCollapsed }}
-      onSubmit={toPage1}
-      onReset={toPage1}
-      options={{ density: false, fullScreen: false, reload: true, setting: { checkable: true, draggable: false } }}
-      pagination={pagination}
-      {...rest}
-      rowKey={rowKey}
-      headerTitle={title}
-      actionRef={actionRef}
-      columns={allColumns}
-      columnsState={{
-        value: columnsState,
-        onChange: (map) => {
-          if (!columnGuard || keepsOneColumn(dataKeys, map)) setColumnsState(map);
-          else void message.warning(t('table.minColumn'));
-        },
-      }}
-      rowSelection={
-        selection
-          ? {
-              selectedRowKeys: selected.map((r) => r[rowKey] as React.Key),
-              preserveSelectedRowKeys: true,
-              onChange: (_, rows) => select(rows.filter(Boolean)),
-              // every row can be selected (to export it); a bulk delete leaves out the rows that
-              // may not be deleted (the current session of 在线用户), issue 16
-            }
-          : false
-      }
-      tableAlertRender={({ selectedRowKeys }) => t('table.selected', { n: selectedRowKeys.length })}
-      tableAlertOptionRender={({ onCleanSelected }) => (
-        <Space>
-          {deleteUrl ? (
-            <Button
-              size="small"
-              type="link"
-              danger
-              onClick={() => {
-                const rows = selected.filter(deletable);
-                if (rows.length === 0) void message.warning(t('table.nothingToDelete'));
-                else remove(rows);
-              }}
-            >
-              {words.label}
-            </Button>
-          ) : null}
-          <Button size="small" type="link" onClick={onCleanSelected}>
-            {t('table.clearSelection')}
-          </Button>
-        </Space>
-      )}
-      toolBarRender={() => [
-        ...(toolbar ?? []),
-        downUrl ? (
-          <Space key="export">
-            <Button icon={<DownloadOutlined />} loading={exporting === 'selected'} disabled={!!exporting} onClick={() => void download(false)}>
-              {t('table.exportSelected')}
-            </Button>
-            <Button icon={<DownloadOutlined />} loading={exporting === 'all'} disabled={!!exporting} onClick={() => void download(true)}>
-              {t('table.exportAll')}
-            </Button>
+    <div className="data-table">
+      {search !== false && searchColumns.length > 0 ? (
+        <div className="data-table-card" style={{ ...card, marginBottom: 16, minHeight: 72 }}>
+          <Suspense fallback={null}>
+          <SearchForm
+            columns={searchColumns as DataColumn[]}
+            onForm={takeForm}
+            initialValues={initialValues}
+            collapsed={collapsed}
+            onCollapse={setCollapsed}
+            onSearch={submit}
+            onReset={reset}
+            loading={loading}
+          />
+          </Suspense>
+        </div>
+      ) : null}
+      <div className="data-table-card" style={{ ...card, padding: '16px 24px' }}>
+        <div className="data-table-toolbar" style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 16, flexWrap: 'wrap', marginBottom: 16 }}>
+          <div className="data-table-title" style={{ fontSize: 16, fontWeight: 500, color: token.colorTextHeading }}>
+            {title}
+          </div>
+          <Space wrap>
+            {toolbar}
+            {downUrl ? (
+              <Space key="export">
+                <Button icon={<DownloadOutlined />} loading={exporting === 'selected'} disabled={!!exporting} onClick={() => void download(false)}>
+                  {t('table.exportSelected')}
+                </Button>
+                <Button icon={<DownloadOutlined />} loading={exporting === 'all'} disabled={!!exporting} onClick={() => void download(true)}>
+                  {t('table.exportAll')}
+                </Button>
+              </Space>
+            ) : null}
+            {showReload ? (
+              <Tooltip title={t('table.reload')}>
+                <Button type="text" aria-label={t('table.reload')} icon={<ReloadOutlined spin={loading} />} onClick={() => void action.reload()} />
+              </Tooltip>
+            ) : null}
+            {showSetting ? (
+              <ColumnSetting
+                columns={settable}
+                value={columnsState}
+                onChange={(map) => {
+                  if (!columnGuard || keepsOneColumn(dataKeys, map)) setColumnsState(map);
+                  else void message.warning(t('table.minColumn'));
+                }}
+              />
+            ) : null}
           </Space>
-        ) : null,
-      ]}
-      request={async (params, sorter) => {
-        const raw: Record<string, unknown> = {};
-        for (const [k, v] of Object.entries(params)) if (!RESERVED.includes(k)) raw[k] = v;
-        const filters = toFilters(raw);
-        filtersRef.current = filters;
-        const sort = toSort(sorter);
-        sortRef.current = sort;
-        const page = await request({ ...pageQuery(params), filters, sort }, params as TableParams<P>);
-        return toTableData(page);
-      }}
-    />
+        </div>
+        {selection && selected.length > 0 ? (
+          <div
+            className="data-table-alert"
+            style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '8px 24px', marginBottom: 16, background: token.colorPrimaryBg, borderRadius: token.borderRadius }}
+          >
+            <span>{t('table.selected', { n: selected.length })}</span>
+            <Space>
+              {deleteUrl ? (
+                <Button
+                  size="small"
+                  type="link"
+                  danger
+                  onClick={() => {
+                    const rows = selected.filter(deletable);
+                    if (rows.length === 0) void message.warning(t('table.nothingToDelete'));
+                    else remove(rows);
+                  }}
+                >
+                  {words.label}
+                </Button>
+              ) : null}
+              <Button size="small" type="link" onClick={() => select([])}>
+                {t('table.clearSelection')}
+              </Button>
+            </Space>
+          </div>
+        ) : null}
+        <Table<T>
+          {...rest}
+          rowKey={rowKey}
+          columns={shownColumns}
+          dataSource={data}
+          loading={loading}
+          onChange={(_, __, sorter, extra) => {
+            if (extra.action !== 'sort') return;
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
+            const field = one?.field;
+            const name = Array.isArray(field) ? field.join(',') : field === undefined ? undefined : String(field);
+            sorterRef.current = name && one?.order ? { [name]: one.order } : {};
+            void load(pageInfo.current, pageInfo.pageSize);
+          }}
+          pagination={
+            paged === false
+              ? false
+              : {
+                  ...pager,
+                  current: pageInfo.current,
+                  pageSize: pageInfo.pageSize,
+                  total,
+                  onChange: (current, pageSize) => void load(pageSize === pageInfo.pageSize ? current : DEFAULT_PAGE, pageSize),
+                }
+          }
+          rowSelection={
+            selection
+              ? {
+                  selectedRowKeys: selected.map((r) => r[rowKey] as Key),
+                  preserveSelectedRowKeys: true,
+                  onChange: (_, rows) => select(rows.filter(Boolean)),
+                  // every row can be selected (to export it); a bulk delete leaves out the rows that
+                  // may not be deleted (the current session of 在线用户), issue 16
+                }
+              : undefined
+          }
+        />
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useContext, type ReactNode } from 'react';
-import type { ProColumns } from '@ant-design/pro-components';
+import type { DataColumn } from './columns';
 import { Button, Dropdown, Space } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { Can as Permission, HeldPermissions, hasPermission } from '@/shared/lib/access';
@@ -40,7 +40,7 @@ export interface ActionColumnOptions<T> {
  * docs/decisions.md "System management (issue 4)" then a reload; each button shown only to a
  * holder of its permission (shared/lib/access), so a user without any sees an empty cell.
  */
-export function useActionColumn<T>(o: ActionColumnOptions<T>): ProColumns<T> {
+export function useActionColumn<T>(o: ActionColumnOptions<T>): DataColumn<T> {
   const t = useT();
   const held = useContext(HeldPermissions);
   const confirmDelete = useDeleteConfirm();

@@ -109,6 +109,40 @@ describe('DataTable options', { timeout: 60_000 }, () => {
   });
 });
 
+describe('DataTable search and columns', { timeout: 60_000 }, () => {
+  const searched: DataColumn<Row>[] = [
+    { title: '名称', dataIndex: 'name', search: { transform: (v: string) => ({ filter: v }) } },
+    { title: '状态', dataIndex: 'locked', valueEnum: { true: { text: '锁定' }, false: { text: '正常' } } },
+  ];
+  it('查询 sends the trimmed, transformed values from page 1 of 10; 重置 empties them; the last column cannot be hidden', async () => {
+    const user = userEvent.setup();
+    const request = vi.fn(async () => ({ content: rows, totalElements: 30 }));
+    wrap(<DataTable<Row> title="表" columns={searched} request={request} />);
+    expect(await screen.findByText('乙')).toBeInTheDocument();
+    // the value words of valueEnum in the cells, '-' for an empty one
+    expect(screen.getByText('锁定')).toBeInTheDocument();
+    expect(screen.getAllByText('-').length).toBeGreaterThan(0);
+    // page 2, then a search: back to page 1 of 10
+    await user.click(screen.getByTitle('2'));
+    await waitFor(() => expect(request).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, size: 10 }), expect.anything()));
+    const name = await screen.findByPlaceholderText('请输入名称');
+    await user.type(name, '  甲 ');
+    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(request).toHaveBeenLastCalledWith({ page: 0, size: 10, filters: { filter: '甲' }, sort: [] }, expect.anything()));
+    await user.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() => expect(request).toHaveBeenLastCalledWith({ page: 0, size: 10, filters: {}, sort: [] }, expect.anything()));
+    // the form draws its fields anew on a reset: read the field again
+    await waitFor(() => expect(screen.getByPlaceholderText('请输入名称')).toHaveValue(''));
+    // 列设置: hiding every column is refused
+    await user.click(screen.getByRole('button', { name: '列设置' }));
+    await user.click(await screen.findByRole('checkbox', { name: '列展示' }));
+    expect(await screen.findByText('请至少选择一列')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '名称' })).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: '状态' }));
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: '状态' })).not.toBeInTheDocument());
+  });
+});
+
 describe('useActionColumn', { timeout: 60_000 }, () => {
   const onEdit = vi.fn();
   const extra = vi.fn();
