@@ -23,7 +23,8 @@ import { HeaderSearch } from './HeaderSearch';
 import { TodoBadge } from './TodoBadge';
 import { KeepAlive } from './KeepAlive';
 import { TabStrip } from './TabStrip';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitch } from '@/shared/ui/LanguageSwitch';
+import { LOOK_CSS } from './lookCss';
 import { Logo } from './Logo';
 import { RouteProgress } from './RouteProgress';
 import { SettingsDrawer } from './SettingsDrawer';
@@ -37,6 +38,8 @@ import { useDeviceWatcher } from './useDeviceWatcher';
 
 /** Sidebar width in px (docs/decisions.md "Workspace look"). */
 export const SIDEBAR_WIDTH = 205;
+/** Header height in px. */
+const HEADER_HEIGHT = 56;
 
 /** On a mobile close the sidebar and the content beside it move at once (docs/decisions.md "Workspace look"). */
 const NO_ANIMATION_CLASS = 'mall-sidebar-instant';
@@ -151,7 +154,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   // The theme colour marks the chosen sidebar entry.
   const layoutToken = useMemo(
     () => ({
-      header: { heightLayoutHeader: 56 },
+      header: { heightLayoutHeader: HEADER_HEIGHT },
       sider: {
         colorTextMenuSelected: token.colorPrimary,
         colorTextSubMenuSelected: token.colorPrimary,
@@ -191,10 +194,13 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
         [withoutAnimation && NO_ANIMATION_CLASS, !fixedHeader && HEADER_SCROLLS_CLASS, embedded && EMBEDDED_CLASS].filter(Boolean).join(' ') ||
         undefined
       }
+      // Notices (the upload limit's 提示, which stays until closed) open below the header, never
+      // over its search, language and user controls (issue 16).
+      notification={{ top: HEADER_HEIGHT + 8 }}
       style={embedded ? { flex: '1 1 0px', minHeight: 0, overflow: 'hidden', transform: 'translateZ(0)' } : { flex: '1 0 auto' }}
     >
     {/* React's own <style>: goes with the frame at unmount, never into the host's head. */}
-    <style>{NO_ANIMATION_CSS + HEADER_SCROLLS_CSS + EMBEDDED_CSS}</style>
+    <style>{NO_ANIMATION_CSS + HEADER_SCROLLS_CSS + EMBEDDED_CSS + LOOK_CSS}</style>
     <RouteProgress />
     <ProLayout
       layout="mix"

@@ -13,6 +13,7 @@ import OperatorsDrawer from './components/OperatorsDrawer';
 import { AGENCY_URL, deleteAgencies, listAgencies, type AgencyRow } from './api';
 import { CERT_COLOR } from './certColor';
 import { useT } from './messages';
+import { DATE_CELL } from '@/shared/ui/dateCell';
 
 /**
  * 渠道管理: search (keyword, status, certification, creation range), sort by name, code and
@@ -83,7 +84,7 @@ export default function AgencyPage() {
       render: (_, row) => <Tag color={CERT_COLOR[row.certStatus]}>{t(`agency.cert.${row.certStatus}`)}</Tag>,
     },
     { title: t('agency.createTime'), dataIndex: 'createDate', valueType: 'dateRange', hideInTable: true, fieldProps: { 'aria-label': t('agency.createTime') } },
-    { title: t('agency.createTime'), dataIndex: 'createTime', search: false, sorter: true, width: 168 },
+    { className: DATE_CELL, title: t('agency.createTime'), dataIndex: 'createTime', search: false, sorter: true, width: 168 },
     { ...actions, fixed: 'right' },
   ];
 

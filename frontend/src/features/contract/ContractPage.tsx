@@ -13,6 +13,7 @@ import { StatusTag } from './components/StatusTag';
 import { CONTRACT_STATUSES, CONTRACT_URL, canMove, deleteContracts, editable, listContracts, moveContract, type ContractAction, type ContractRow } from './api';
 import { useT } from './messages';
 import { placeholder } from '@/shared/lib/rules';
+import { DATE_CELL } from '@/shared/ui/dateCell';
 
 /**
  * 合同管理 (staff) and 合同 (a channel operator, whose rows the BFF narrows to their agency):
@@ -110,7 +111,7 @@ export default function ContractPage() {
       fieldProps: { 'aria-label': t('contract.expiring') },
     },
     { title: t('contract.endDate'), dataIndex: 'endDate', search: false, sorter: true, hideInTable: true },
-    { title: t('contract.createTime'), dataIndex: 'createTime', search: false, sorter: true, width: 168 },
+    { className: DATE_CELL, title: t('contract.createTime'), dataIndex: 'createTime', search: false, sorter: true, width: 168 },
     { ...actions, fixed: 'right' },
   ];
 

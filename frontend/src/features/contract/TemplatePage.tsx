@@ -8,6 +8,7 @@ import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn } fro
 import TemplateDialog from './components/TemplateDialog';
 import { deleteTemplates, listTemplates, publishTemplate, receiveTemplate, type TemplateRow } from './api';
 import { useT } from './messages';
+import { DATE_CELL } from '@/shared/ui/dateCell';
 
 /**
  * 合同模板: staff upload a template's PDF, name its variables, enable and publish it; a channel
@@ -106,7 +107,7 @@ export default function TemplatePage() {
         </Space>
       ),
     },
-    { title: t('contract.createTime'), dataIndex: 'createTime', search: false, width: 168 },
+    { className: DATE_CELL, title: t('contract.createTime'), dataIndex: 'createTime', search: false, width: 168 },
     { ...actions, fixed: 'right' },
   ];
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ProFormDigit, ProFormText, type ActionType } from '@ant-design/pro-components';
-import { App, Col, Empty, Row } from 'antd';
+import { App, Card, Col, Empty, Row } from 'antd';
 import { DataTable, AddButton, pageQuery, useActionColumn, type DataColumn } from '@/shared/ui/table';
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
@@ -104,7 +104,10 @@ export default function DictPage() {
             request={async () => listDetails({ dictName: chosen.name, page: 0, size: DETAILS_AT_ONCE })}
           />
         ) : (
-          <Empty style={{ marginTop: 64 }} description={t('dict.pick')} />
+          // in a card like the list beside it, not loose on the page's background (issue 16)
+          <Card styles={{ body: { padding: '64px 24px' } }}>
+            <Empty description={t('dict.pick')} />
+          </Card>
         )}
       </Col>
       <Dialog<{ name: string; description?: string }>

@@ -13,6 +13,7 @@ import GoodsDialog from './components/GoodsDialog';
 import { GOODS_URL, deleteGoods, getGoods, listGoods, setGoodsStatus, type GoodsRow, type GoodsStatus } from './api';
 import { useT } from './messages';
 import { searchFromQuery, type GoodsSearch } from './query';
+import { DATE_CELL } from '@/shared/ui/dateCell';
 
 export const GOODS_CATEGORY = 'goods_category';
 
@@ -161,8 +162,8 @@ export default function GoodsPage() {
     },
     { title: t('goods.createTime'), dataIndex: 'createDate', valueType: 'dateRange', hideInTable: true, fieldProps: { 'aria-label': t('goods.createTime') } },
     { title: t('goods.groundingTime'), dataIndex: 'createDate1', valueType: 'dateRange', hideInTable: true, fieldProps: { 'aria-label': t('goods.groundingTime') } },
-    { title: t('goods.createTime'), dataIndex: 'createTime', search: false, sorter: true, width: 168 },
-    { title: t('goods.groundingTime'), dataIndex: 'groundingTime', search: false, sorter: true, width: 168 },
+    { className: DATE_CELL, title: t('goods.createTime'), dataIndex: 'createTime', search: false, sorter: true, width: 168 },
+    { className: DATE_CELL, title: t('goods.groundingTime'), dataIndex: 'groundingTime', search: false, sorter: true, width: 168 },
     // the row's buttons stay in view while the wide table scrolls
     { ...actions, fixed: 'right' },
   ];

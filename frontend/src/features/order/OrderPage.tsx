@@ -12,6 +12,7 @@ import { canMove, filtersFromQuery, STATUSES } from './logic';
 import { useT } from './messages';
 import { ShipDialog } from './components/ShipDialog';
 import { ImportButtons } from './components/ImportButtons';
+import { DATE_CELL } from '@/shared/ui/dateCell';
 
 interface Search {
   current?: number;
@@ -108,9 +109,9 @@ export default function OrderPage() {
       search: false,
       render: (_, r) => (r.trackingNo ? `${companyName(r.expressCompany)} ${r.trackingNo}` : '-'),
     },
-    { title: t('order.payTime'), dataIndex: 'payTime', search: false },
+    { className: DATE_CELL, title: t('order.payTime'), dataIndex: 'payTime', search: false },
     { title: t('order.createTime'), dataIndex: 'createDate', valueType: 'dateRange', hideInTable: true },
-    { title: t('order.createTime'), dataIndex: 'createTime', search: false },
+    { className: DATE_CELL, title: t('order.createTime'), dataIndex: 'createTime', search: false },
     // kept in view at 1366 px however wide the other columns make the table
     { ...actions, fixed: 'right' },
   ];

@@ -19,6 +19,7 @@ import { useT } from './messages';
 import { ROLES_URL, createRole, deleteRoles, listRoles, updateRole, type DataScope, type RoleRow } from './api';
 import { toggleMenu } from './menuChecks';
 import { placeholder } from '@/shared/lib/rules';
+import { DATE_CELL } from '@/shared/ui/dateCell';
 
 interface FormValues {
   name: string;
@@ -92,7 +93,7 @@ export default function RolePage() {
     { title: t('role.level'), dataIndex: 'level', search: false },
     { title: t('role.dataScope'), dataIndex: 'dataScope', search: false, renderText: (s: DataScope) => scopes[s] ?? s },
     { title: t('sys.description'), dataIndex: 'description', search: false, ellipsis: true },
-    { title: t('sys.createTime'), dataIndex: 'createTime', search: false },
+    { className: DATE_CELL, title: t('sys.createTime'), dataIndex: 'createTime', search: false },
     actions,
   ];
 

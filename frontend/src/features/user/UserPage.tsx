@@ -10,6 +10,7 @@ import { USERS_URL, deleteUsers, endUserSessions, listUsers, setUsersEnabled, ty
 import { ResetPasswordDialog } from './components/ResetPasswordDialog';
 import { UserDialog } from './components/UserDialog';
 import { Perm } from '@/shared/api/permissions';
+import { DATE_CELL } from '@/shared/ui/dateCell';
 
 /**
  * The table's query as GET /api/users reads it: the createDate bounds (startTime/endTime, the
@@ -127,7 +128,7 @@ export default function UserPage() {
     },
     // the date-range filter (createDate → startTime/endTime) is the list's createTime range
     { title: t('sys.createTime'), dataIndex: 'createDate', valueType: 'dateTimeRange', hideInTable: true },
-    { title: t('sys.createTime'), dataIndex: 'createTime', search: false, sorter: true },
+    { className: DATE_CELL, title: t('sys.createTime'), dataIndex: 'createTime', search: false, sorter: true },
     actions,
   ];
 
