@@ -53,7 +53,16 @@ const NO_ANIMATION_CSS = ['.ant-layout-sider', '.ant-layout-has-sider > div', '.
  * the content; the sidebar stays fixed.
  */
 const HEADER_SCROLLS_CLASS = 'mall-header-scrolls';
-const HEADER_SCROLLS_CSS = `.${HEADER_SCROLLS_CLASS} .ant-pro-layout-header-fixed-header{position:absolute !important}`;
+// The fixed sider then starts at the top of the window under the header (its top padding the
+// header's height), so the header scrolling away leaves no blank strip above the menu (issue 16).
+// Placed absolutely, the header sits in the content column (its containing block, which also
+// scrolls it embedded), right of the sider: it is moved left by the sider's width, so it spans the
+// frame and no empty corner is left above the sider.
+const headerScrollsCss = (siderWidth: number) =>
+  `.${HEADER_SCROLLS_CLASS} .ant-pro-layout-header-fixed-header{position:absolute !important;left:-${siderWidth}px !important;width:calc(100% + ${siderWidth}px) !important;z-index:101}` +
+  `.${HEADER_SCROLLS_CLASS} .ant-pro-sider-fixed-mix{top:0 !important;height:100% !important;padding-top:${HEADER_HEIGHT}px;box-sizing:border-box}`;
+/** ProLayout's width of the collapsed sider. */
+const COLLAPSED_SIDER_WIDTH = 64;
 // Embedded, the frame is exactly the host's container and its page scrolls inside it: a tall page
 // must not make the host page scroll (the host's header would leave the view). The header and
 // sider stay put, fixed to the frame's box.
@@ -200,7 +209,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       style={embedded ? { flex: '1 1 0px', minHeight: 0, overflow: 'hidden', transform: 'translateZ(0)' } : { flex: '1 0 auto' }}
     >
     {/* React's own <style>: goes with the frame at unmount, never into the host's head. */}
-    <style>{NO_ANIMATION_CSS + HEADER_SCROLLS_CSS + EMBEDDED_CSS + LOOK_CSS}</style>
+    <style>{NO_ANIMATION_CSS + headerScrollsCss(mobile ? 0 : collapsed ? COLLAPSED_SIDER_WIDTH : SIDEBAR_WIDTH) + EMBEDDED_CSS + LOOK_CSS}</style>
     <RouteProgress />
     <ProLayout
       layout="mix"
