@@ -84,7 +84,7 @@ test('speed: first open of 用户管理 (click → rows painted) and the role di
     const editButton = page.locator('main .ant-table-tbody tr.ant-table-row:visible').getByRole('button', { name: '编辑' }).first();
     const t0 = Date.now();
     await editButton.click();
-    await page.locator('.ant-modal .ant-tree-treenode').first().waitFor();
+    await page.locator('.ant-modal .ant-tree-treenode:not([aria-hidden])').first().waitFor();
     const d = { ms: Date.now() - t0, requests: [] };
     print(`run ${run + 1}: role dialog`, d);
     dialogs.push(d.ms);
