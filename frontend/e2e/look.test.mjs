@@ -57,12 +57,6 @@ test('固定头部 and 显示Logo off leave no blank strip or empty corner', { s
   const page = await signedIn('/system/user', { settings: { fixedHeader: false, sidebarLogo: false } });
   await page.locator('main .ant-table-tbody tr.ant-table-row').first().waitFor();
   await screenshot(page, 'look-02-no-fixed-header-no-logo');
-  if (process.env.LOOK_PROBE) {
-    console.log(await page.evaluate(() => {
-      const chain = (el) => { const out = []; for (let n = el; n && n !== document.body; n = n.parentElement) { const cs = getComputedStyle(n); out.push(`${n.tagName}.${[...n.classList].join('.')} pos=${cs.position} left=${n.getBoundingClientRect().left} top=${cs.top} tr=${cs.transform}`); } return out.join('\n'); };
-      return 'HEADER\n' + chain(document.querySelector('header.ant-pro-layout-header')) + '\nSIDER\n' + chain(document.querySelector('aside'));
-    }));
-  }
   const header = await rect(page.locator('header.ant-pro-layout-header'));
   const crumbs = await rect(page.getByLabel('breadcrumb'));
   // the page starts right under the header: no empty strip between them
