@@ -31,10 +31,12 @@ export function Providers({ container, styleCache, children }: ProvidersProps) {
   const roles = useSession((s) => s.roles);
   const still = useReducedMotion();
   // Theme colour, dark mode, size and reduced motion reach every antd component through this one theme.
+  // Links (row actions 编辑/重置密码, <a>, Typography.Link) take antd's colorLink, which derives
+  // from colorInfo, not colorPrimary: it is set to the theme colour so they follow it too.
   const themeConfig = useMemo<ThemeConfig>(
     () => ({
       algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: { colorPrimary, motion: !still, ...sizeTokens(size) },
+      token: { colorPrimary, colorLink: colorPrimary, motion: !still, ...sizeTokens(size) },
     }),
     [colorPrimary, dark, size, still],
   );

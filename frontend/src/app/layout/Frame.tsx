@@ -23,7 +23,8 @@ import { HeaderSearch } from './HeaderSearch';
 import { TodoBadge } from './TodoBadge';
 import { KeepAlive } from './KeepAlive';
 import { TabStrip } from './TabStrip';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitch } from '@/shared/ui/LanguageSwitch';
+import { LOOK_CSS } from './lookCss';
 import { Logo } from './Logo';
 import { RouteProgress } from './RouteProgress';
 import { SettingsDrawer } from './SettingsDrawer';
@@ -37,6 +38,8 @@ import { useDeviceWatcher } from './useDeviceWatcher';
 
 /** Sidebar width in px (docs/decisions.md "Workspace look"). */
 export const SIDEBAR_WIDTH = 205;
+/** Header height in px. */
+const HEADER_HEIGHT = 56;
 
 /** On a mobile close the sidebar and the content beside it move at once (docs/decisions.md "Workspace look"). */
 const NO_ANIMATION_CLASS = 'mall-sidebar-instant';
@@ -50,7 +53,16 @@ const NO_ANIMATION_CSS = ['.ant-layout-sider', '.ant-layout-has-sider > div', '.
  * the content; the sidebar stays fixed.
  */
 const HEADER_SCROLLS_CLASS = 'mall-header-scrolls';
-const HEADER_SCROLLS_CSS = `.${HEADER_SCROLLS_CLASS} .ant-pro-layout-header-fixed-header{position:absolute !important}`;
+// The fixed sider then starts at the top of the window under the header (its top padding the
+// header's height), so the header scrolling away leaves no blank strip above the menu (issue 16).
+// Placed absolutely, the header sits in the content column (its containing block, which also
+// scrolls it embedded), right of the sider: it is moved left by the sider's width, so it spans the
+// frame and no empty corner is left above the sider.
+const headerScrollsCss = (siderWidth: number) =>
+  `.${HEADER_SCROLLS_CLASS} .ant-pro-layout-header-fixed-header{position:absolute !important;left:-${siderWidth}px !important;width:calc(100% + ${siderWidth}px) !important;z-index:101}` +
+  `.${HEADER_SCROLLS_CLASS} .ant-pro-sider-fixed-mix{top:0 !important;height:100% !important;padding-top:${HEADER_HEIGHT}px;box-sizing:border-box}`;
+/** ProLayout's width of the collapsed sider. */
+const COLLAPSED_SIDER_WIDTH = 64;
 // Embedded, the frame is exactly the host's container and its page scrolls inside it: a tall page
 // must not make the host page scroll (the host's header would leave the view). The header and
 // sider stay put, fixed to the frame's box.
@@ -151,7 +163,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   // The theme colour marks the chosen sidebar entry.
   const layoutToken = useMemo(
     () => ({
-      header: { heightLayoutHeader: 56 },
+      header: { heightLayoutHeader: HEADER_HEIGHT },
       sider: {
         colorTextMenuSelected: token.colorPrimary,
         colorTextSubMenuSelected: token.colorPrimary,
@@ -191,10 +203,13 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
         [withoutAnimation && NO_ANIMATION_CLASS, !fixedHeader && HEADER_SCROLLS_CLASS, embedded && EMBEDDED_CLASS].filter(Boolean).join(' ') ||
         undefined
       }
+      // Notices (the upload limit's 提示, which stays until closed) open below the header, never
+      // over its search, language and user controls (issue 16).
+      notification={{ top: HEADER_HEIGHT + 8 }}
       style={embedded ? { flex: '1 1 0px', minHeight: 0, overflow: 'hidden', transform: 'translateZ(0)' } : { flex: '1 0 auto' }}
     >
     {/* React's own <style>: goes with the frame at unmount, never into the host's head. */}
-    <style>{NO_ANIMATION_CSS + HEADER_SCROLLS_CSS + EMBEDDED_CSS}</style>
+    <style>{NO_ANIMATION_CSS + headerScrollsCss(mobile ? 0 : collapsed ? COLLAPSED_SIDER_WIDTH : SIDEBAR_WIDTH) + EMBEDDED_CSS + LOOK_CSS}</style>
     <RouteProgress />
     <ProLayout
       layout="mix"

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Dropdown, theme, type MenuProps } from 'antd';
-import { CloseOutlined } from '@ant-design/icons';
+import { Button, Dropdown, theme, type MenuProps } from 'antd';
+import { CloseOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
 import { scrollToShow, useTabs, type Navigation, type Tab } from './tabs';
 
@@ -9,6 +9,8 @@ import { scrollToShow, useTabs, type Navigation, type Tab } from './tabs';
 export const TAB_MENU_WIDTH = 105;
 /** Space kept beside the active tab when the strip scrolls to it. */
 const SCROLL_MARGIN = 4;
+/** An arrow moves the strip by this share of its visible width. */
+const ARROW_STEP = 0.8;
 
 /** The visited-page tabs under the header, with their right-click menu. */
 export function TabStrip({ titleOf }: { titleOf: (tab: Tab) => string }) {
@@ -29,6 +31,46 @@ export function TabStrip({ titleOf }: { titleOf: (tab: Tab) => string }) {
     if (!box || !active) return;
     box.scrollLeft = scrollToShow(box.scrollLeft, box.clientWidth, active.offsetLeft, active.offsetWidth, SCROLL_MARGIN);
   }, [pathname, tabs.length]);
+
+  // More tabs than fit: arrows at the ends scroll the strip (issue 16), each one there only while
+  // there is more to see on its side.
+  const [more, setMore] = useState({ left: false, right: false });
+  const measure = useCallback(() => {
+    const box = strip.current;
+    if (!box) return;
+    const left = box.scrollLeft > 0;
+    const right = box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
+    setMore((m) => (m.left === left && m.right === right ? m : { left, right }));
+  }, []);
+  useEffect(() => {
+    const box = strip.current;
+    if (!box) return;
+    measure();
+    const watcher = new ResizeObserver(measure);
+    watcher.observe(box);
+    box.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      watcher.disconnect();
+      box.removeEventListener('scroll', measure);
+    };
+  }, [measure]);
+  useEffect(measure, [measure, tabs, pathname]);
+  const scrollBy = (direction: 1 | -1) => {
+    const box = strip.current;
+    if (box) box.scrollBy({ left: direction * Math.max(box.clientWidth * ARROW_STEP, 40), behavior: 'smooth' });
+  };
+  const arrow = (direction: 1 | -1) => (
+    <Button
+      type="text"
+      size="small"
+      aria-label={t(direction < 0 ? 'tags.scrollLeft' : 'tags.scrollRight')}
+      icon={direction < 0 ? <LeftOutlined /> : <RightOutlined />}
+      disabled={direction < 0 ? !more.left : !more.right}
+      onClick={() => scrollBy(direction)}
+      style={{ flex: '0 0 auto', alignSelf: 'center' }}
+    />
+  );
+  const overflowing = more.left || more.right;
 
   const menuFor = (tab: Tab): MenuProps => ({
     style: { width: TAB_MENU_WIDTH, boxSizing: 'border-box' },
@@ -52,6 +94,17 @@ export function TabStrip({ titleOf }: { titleOf: (tab: Tab) => string }) {
 
   return (
     <div
+      style={{
+        display: 'flex',
+        alignItems: 'stretch',
+        // Embedded, the content column has the container's height: a tall page must not squeeze
+        // the strip (overflow hidden lets a flex item shrink below its tabs).
+        flexShrink: 0,
+        marginBottom: 12,
+      }}
+    >
+    {overflowing && arrow(-1)}
+    <div
       ref={strip}
       role="tablist"
       aria-label="tabs"
@@ -59,17 +112,16 @@ export function TabStrip({ titleOf }: { titleOf: (tab: Tab) => string }) {
         // The tabs' offsetLeft is measured from the strip (scrolling to the active one).
         position: 'relative',
         display: 'flex',
-        // Embedded, the content column has the container's height: a tall page must not squeeze
-        // the strip (overflow hidden lets a flex item shrink below its tabs).
-        flexShrink: 0,
+        flex: '1 1 auto',
+        minWidth: 0,
         gap: 5,
         overflowX: 'auto',
         overflowY: 'hidden',
         whiteSpace: 'nowrap',
         // 4px at the ends too, so the last tab can show with its scroll margin.
         padding: 4,
-        marginBottom: 12,
-        scrollbarWidth: 'thin',
+        // the arrows scroll it; no scrollbar under the tabs
+        scrollbarWidth: 'none',
       }}
     >
       {tabs.map((tab) => {
@@ -117,6 +169,8 @@ export function TabStrip({ titleOf }: { titleOf: (tab: Tab) => string }) {
           </Dropdown>
         );
       })}
+    </div>
+    {overflowing && arrow(1)}
     </div>
   );
 }

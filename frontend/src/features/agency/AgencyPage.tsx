@@ -15,6 +15,8 @@ import { lazyDialog } from '@/shared/ui/form';
 // the dialogs are their own chunks, fetched after the list has drawn (issue 13)
 const AgencyDialog = lazyDialog(() => import('./components/AgencyDialog'));
 
+import { DATE_CELL } from '@/shared/ui/dateCell';
+
 /**
  * 渠道管理: search (keyword, status, certification, creation range), sort by name, code and
  * creation time, export, create/edit/delete, the operators drawer and 详情 on each row.
@@ -84,7 +86,7 @@ export default function AgencyPage() {
       render: (_, row) => <Tag color={CERT_COLOR[row.certStatus]}>{t(`agency.cert.${row.certStatus}`)}</Tag>,
     },
     { title: t('agency.createTime'), dataIndex: 'createDate', valueType: 'dateRange', hideInTable: true, fieldProps: { 'aria-label': t('agency.createTime') } },
-    { title: t('agency.createTime'), dataIndex: 'createTime', search: false, sorter: true, width: 168 },
+    { className: DATE_CELL, title: t('agency.createTime'), dataIndex: 'createTime', search: false, sorter: true, width: 168 },
     { ...actions, fixed: 'right' },
   ];
 

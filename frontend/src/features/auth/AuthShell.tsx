@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { theme } from 'antd';
 import { useProductTitle } from '@/shared/lib/brand';
+import { LanguageSwitch } from '@/shared/ui/LanguageSwitch';
 
 /**
  * Centered panel on a quiet background, shared by the two sign-in pages. Plain elements styled
@@ -14,6 +15,8 @@ export function AuthShell({ subtitle, children }: { subtitle: string; children: 
       style={{
         // Fills the app's box (the window standalone, the host's container embedded; app/box.ts).
         flex: '1 0 auto',
+        // the language switch sits in its top right corner
+        position: 'relative',
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
@@ -24,6 +27,10 @@ export function AuthShell({ subtitle, children }: { subtitle: string; children: 
         color: token.colorText,
       }}
     >
+      {/* The language can be chosen before signing in, as in the frame's header (issue 16). */}
+      <div style={{ position: 'absolute', top: 12, right: 12 }}>
+        <LanguageSwitch />
+      </div>
       <section
         aria-labelledby="auth-title"
         style={{

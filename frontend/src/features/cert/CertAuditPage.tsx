@@ -4,6 +4,7 @@ import { DataTable, useActionColumn, type DataColumn, type ActionType } from '@/
 import { listCerts, type CertRow } from './api';
 import { CertReview, STATUS_COLOR } from './components/CertReview';
 import { useT } from './messages';
+import { DATE_CELL } from '@/shared/ui/dateCell';
 
 /** 企业认证审核 (staff): the agencies' certifications, newest first; 详情 and, while pending, 审核. */
 export default function CertAuditPage() {
@@ -37,7 +38,7 @@ export default function CertAuditPage() {
       fieldProps: { 'aria-label': t('cert.status') },
       render: (_, row) => <Tag color={STATUS_COLOR[row.status]}>{t(`cert.status.${row.status}`)}</Tag>,
     },
-    { title: t('cert.submitTime'), dataIndex: 'submitTime', search: false, width: 170 },
+    { className: DATE_CELL, title: t('cert.submitTime'), dataIndex: 'submitTime', search: false, width: 170 },
     actions,
   ];
   return (

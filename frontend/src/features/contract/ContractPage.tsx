@@ -15,6 +15,8 @@ import { lazyDialog } from '@/shared/ui/form';
 // the dialogs are their own chunks, fetched after the list has drawn (issue 13)
 const ContractDialog = lazyDialog(() => import('./components/ContractDialog'));
 
+import { DATE_CELL } from '@/shared/ui/dateCell';
+
 /**
  * 合同管理 (staff) and 合同 (a channel operator, whose rows the BFF narrows to their agency):
  * search by number, agency, status, term and 即将到期; export; create and edit drafts; 提交签署,
@@ -111,7 +113,7 @@ export default function ContractPage() {
       fieldProps: { 'aria-label': t('contract.expiring') },
     },
     { title: t('contract.endDate'), dataIndex: 'endDate', search: false, sorter: true, hideInTable: true },
-    { title: t('contract.createTime'), dataIndex: 'createTime', search: false, sorter: true, width: 168 },
+    { className: DATE_CELL, title: t('contract.createTime'), dataIndex: 'createTime', search: false, sorter: true, width: 168 },
     { ...actions, fixed: 'right' },
   ];
 

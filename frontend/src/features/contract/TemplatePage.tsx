@@ -10,6 +10,8 @@ import { lazyDialog } from '@/shared/ui/form';
 // the dialogs are their own chunks, fetched after the list has drawn (issue 13)
 const TemplateDialog = lazyDialog(() => import('./components/TemplateDialog'));
 
+import { DATE_CELL } from '@/shared/ui/dateCell';
+
 /**
  * 合同模板: staff upload a template's PDF, name its variables, enable and publish it; a channel
  * operator (who is shown only the published, enabled ones) previews and receives one (领取),
@@ -107,7 +109,7 @@ export default function TemplatePage() {
         </Space>
       ),
     },
-    { title: t('contract.createTime'), dataIndex: 'createTime', search: false, width: 168 },
+    { className: DATE_CELL, title: t('contract.createTime'), dataIndex: 'createTime', search: false, width: 168 },
     { ...actions, fixed: 'right' },
   ];
 

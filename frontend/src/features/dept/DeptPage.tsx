@@ -6,6 +6,7 @@ import { DeptUserPicker } from '@/shared/ui/picker';
 import { useT } from './messages';
 import { createDept, deleteDepts, deptOptions, deptTree, updateDept, type DeptNode } from './api';
 import { placeholder } from '@/shared/lib/rules';
+import { DATE_CELL } from '@/shared/ui/dateCell';
 
 interface FormValues {
   name: string;
@@ -45,7 +46,7 @@ export default function DeptPage() {
       valueEnum: enabledEnum,
       render: (_, r) => <Tag color={r.enabled ? 'blue' : 'default'}>{r.enabled ? t('sys.enabled.on') : t('sys.enabled.off')}</Tag>,
     },
-    { title: t('sys.createTime'), dataIndex: 'createTime', search: false },
+    { className: DATE_CELL, title: t('sys.createTime'), dataIndex: 'createTime', search: false },
     actions,
   ];
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { App, Col, Empty, Row } from 'antd';
+import { App, Card, Col, Empty, Row } from 'antd';
 import { DataTable, AddButton, pageQuery, useActionColumn, type DataColumn, type ActionType } from '@/shared/ui/table';
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
@@ -103,7 +103,10 @@ export default function DictPage() {
             request={async () => listDetails({ dictName: chosen.name, page: 0, size: DETAILS_AT_ONCE })}
           />
         ) : (
-          <Empty style={{ marginTop: 64 }} description={t('dict.pick')} />
+          // in a card like the list beside it, not loose on the page's background (issue 16)
+          <Card styles={{ body: { padding: '64px 24px' } }}>
+            <Empty description={t('dict.pick')} />
+          </Card>
         )}
       </Col>
       <Dialog<{ name: string; description?: string }>

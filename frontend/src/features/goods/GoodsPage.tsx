@@ -15,6 +15,8 @@ import { lazyDialog } from '@/shared/ui/form';
 // the dialogs are their own chunks, fetched after the list has drawn (issue 13)
 const GoodsDialog = lazyDialog(() => import('./components/GoodsDialog'));
 
+import { DATE_CELL } from '@/shared/ui/dateCell';
+
 export const GOODS_CATEGORY = 'goods_category';
 
 const STATUS_COLOR: Record<string, string> = { draft: 'default', on_sale: 'green', off_sale: 'orange' };
@@ -162,8 +164,8 @@ export default function GoodsPage() {
     },
     { title: t('goods.createTime'), dataIndex: 'createDate', valueType: 'dateRange', hideInTable: true, fieldProps: { 'aria-label': t('goods.createTime') } },
     { title: t('goods.groundingTime'), dataIndex: 'createDate1', valueType: 'dateRange', hideInTable: true, fieldProps: { 'aria-label': t('goods.groundingTime') } },
-    { title: t('goods.createTime'), dataIndex: 'createTime', search: false, sorter: true, width: 168 },
-    { title: t('goods.groundingTime'), dataIndex: 'groundingTime', search: false, sorter: true, width: 168 },
+    { className: DATE_CELL, title: t('goods.createTime'), dataIndex: 'createTime', search: false, sorter: true, width: 168 },
+    { className: DATE_CELL, title: t('goods.groundingTime'), dataIndex: 'groundingTime', search: false, sorter: true, width: 168 },
     // the row's buttons stay in view while the wide table scrolls
     { ...actions, fixed: 'right' },
   ];

@@ -5,6 +5,7 @@ import { DataTable, type DataColumn, type ListQuery } from '@/shared/ui/table';
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { LOGS_URL, listLogs, type LogQuery, type LogRow } from './api';
+import { DATE_CELL } from '@/shared/ui/dateCell';
 
 /** The table's query as GET /api/logs reads it: the createDate bounds become createTime=from&createTime=to. */
 export function logQuery({ page, size, filters: f }: ListQuery): LogQuery {
@@ -53,7 +54,7 @@ export default function LogPage() {
     { key: 'time', title: t('log.time'), dataIndex: 'time', search: false },
     // the table's date-range filter (createDate → startTime/endTime) is the log's createTime range
     { key: 'createDate', title: t('sys.createTime'), dataIndex: 'createDate', valueType: 'dateTimeRange', hideInTable: true },
-    { key: 'createTime', title: t('sys.createTime'), dataIndex: 'createTime', search: false },
+    { className: DATE_CELL, key: 'createTime', title: t('sys.createTime'), dataIndex: 'createTime', search: false },
   ];
   return (
     <DataTable<LogRow>

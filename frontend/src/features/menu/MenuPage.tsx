@@ -6,6 +6,7 @@ import { Dialog, ProFormDependency, ProFormDigit, ProFormRadio, ProFormText, Pro
 import { createMenu, deleteMenus, menuTree, updateMenu, type MenuInput, type MenuRow } from './api';
 import { menuIcon } from './icons';
 import { placeholder } from '@/shared/lib/rules';
+import { DATE_CELL } from '@/shared/ui/dateCell';
 
 type FormValues = Omit<MenuInput, 'hidden' | 'cache' | 'iFrame' | 'type'> & {
   type: string;
@@ -57,7 +58,7 @@ export default function MenuPage() {
     { title: t('sys.sort'), dataIndex: 'menuSort', search: false },
     { title: t('menu.permission'), dataIndex: 'permission', search: false },
     { title: t('menu.component'), dataIndex: 'component', search: false, ellipsis: true },
-    { title: t('sys.createTime'), dataIndex: 'createTime', search: false },
+    { className: DATE_CELL, title: t('sys.createTime'), dataIndex: 'createTime', search: false },
     actions,
   ];
 

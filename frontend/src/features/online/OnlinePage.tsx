@@ -4,6 +4,7 @@ import { DataTable, type DataColumn } from '@/shared/ui/table';
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { listOnline, ONLINE_URL, type OnlineSession } from './api';
+import { DATE_CELL } from '@/shared/ui/dateCell';
 
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/shared/ui/table';
 
@@ -32,7 +33,7 @@ export default function OnlinePage() {
       renderText: (kind: string) =>
         kind === 'channel' ? t('online.kind.channel') : kind === 'staff' ? t('online.kind.staff') : kind,
     },
-    { key: 'loginTime', title: t('online.loginTime'), dataIndex: 'loginTime', search: false },
+    { className: DATE_CELL, key: 'loginTime', title: t('online.loginTime'), dataIndex: 'loginTime', search: false },
     {
       key: 'current',
       title: t('online.session'),

@@ -14,6 +14,8 @@ import { lazyDialog } from '@/shared/ui/form';
 // the dialogs are their own chunks, fetched after the list has drawn (issue 13)
 const ShipDialog = lazyDialog(() => import('./components/ShipDialog').then((m) => ({ default: m.ShipDialog })));
 
+import { DATE_CELL } from '@/shared/ui/dateCell';
+
 interface Search {
   current?: number;
   pageSize?: number;
@@ -109,9 +111,9 @@ export default function OrderPage() {
       search: false,
       render: (_, r) => (r.trackingNo ? `${companyName(r.expressCompany)} ${r.trackingNo}` : '-'),
     },
-    { title: t('order.payTime'), dataIndex: 'payTime', search: false },
+    { className: DATE_CELL, title: t('order.payTime'), dataIndex: 'payTime', search: false },
     { title: t('order.createTime'), dataIndex: 'createDate', valueType: 'dateRange', hideInTable: true },
-    { title: t('order.createTime'), dataIndex: 'createTime', search: false },
+    { className: DATE_CELL, title: t('order.createTime'), dataIndex: 'createTime', search: false },
     // kept in view at 1366 px however wide the other columns make the table
     { ...actions, fixed: 'right' },
   ];

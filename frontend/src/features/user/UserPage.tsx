@@ -12,6 +12,8 @@ import { lazyDialog } from '@/shared/ui/form';
 const ResetPasswordDialog = lazyDialog(() => import('./components/ResetPasswordDialog').then((m) => ({ default: m.ResetPasswordDialog })));
 const UserDialog = lazyDialog(() => import('./components/UserDialog').then((m) => ({ default: m.UserDialog })));
 
+import { DATE_CELL } from '@/shared/ui/dateCell';
+
 /**
  * The table's query as GET /api/users reads it: the createDate bounds (startTime/endTime, the
  * names the export reads) become createTime=from&createTime=to.
@@ -128,7 +130,7 @@ export default function UserPage() {
     },
     // the date-range filter (createDate → startTime/endTime) is the list's createTime range
     { title: t('sys.createTime'), dataIndex: 'createDate', valueType: 'dateTimeRange', hideInTable: true },
-    { title: t('sys.createTime'), dataIndex: 'createTime', search: false, sorter: true },
+    { className: DATE_CELL, title: t('sys.createTime'), dataIndex: 'createTime', search: false, sorter: true },
     actions,
   ];
 

@@ -33,6 +33,8 @@ const table = {
   'tab.noName': ['no-name', 'no-name'],
   'tags.refresh': ['刷新', 'Refresh'],
   'tags.close': ['关闭', 'Close'],
+  'tags.scrollLeft': ['向左滚动标签', 'Scroll tabs left'],
+  'tags.scrollRight': ['向右滚动标签', 'Scroll tabs right'],
   'tags.closeOthers': ['关闭其他', 'Close others'],
   'tags.closeAll': ['关闭全部', 'Close all'],
   'fullscreen.unsupported': ['you browser can not work', 'you browser can not work'],

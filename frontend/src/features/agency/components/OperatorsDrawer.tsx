@@ -7,6 +7,7 @@ import { mobileRules, placeholder } from '@/shared/lib/rules';
 import { Dialog, ProFormText } from '@/shared/ui/form';
 import { createOperator, listOperators, resetOperatorPassword, setOperatorEnabled, type AgencyRow, type OperatorInput, type OperatorRow } from '../api';
 import { useT } from '../messages';
+import { DATE_CELL } from '@/shared/ui/dateCell';
 
 const passwordRules = (t: ReturnType<typeof useT>) => [
   { required: true, message: t('v.required') },
@@ -84,7 +85,7 @@ export default function OperatorsDrawer({ agency, onClose }: { agency: AgencyRow
             dataIndex: 'enabled',
             render: (on: boolean) => <Tag color={on ? 'green' : 'default'}>{on ? t('agency.status.on') : t('agency.status.off')}</Tag>,
           },
-          { title: t('agency.createTime'), dataIndex: 'createTime', width: 160 },
+          { className: DATE_CELL, title: t('agency.createTime'), dataIndex: 'createTime', width: 160 },
           {
             title: t('sys.actions'),
             key: 'actions',

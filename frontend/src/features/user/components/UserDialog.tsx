@@ -1,8 +1,8 @@
 import { type RequestOptionsType } from '@ant-design/pro-components';
-import { App } from 'antd';
+import { App, Col } from 'antd';
 import { emailRules, mobileRules, placeholder } from '@/shared/lib/rules';
 import { DictSelect } from '@/shared/ui/dict';
-import { Dialog, ProForm, ProFormRadio, ProFormSelect, ProFormText, ProFormTreeSelect } from '@/shared/ui/form';
+import { DIALOG_COL, Dialog, ProForm, ProFormRadio, ProFormSelect, ProFormText, ProFormTreeSelect } from '@/shared/ui/form';
 import { createUser, updateUser, type UserInput, type UserRow } from '../api';
 import { useT } from '../messages';
 
@@ -112,10 +112,14 @@ export function UserDialog({ editing, loadDepts, loadRoles, onClose, onSaved }: 
           { value: '女', label: t('user.gender.f') },
         ]}
       />
-      <ProForm.Item name="enabled" label={t('sys.enabled')} rules={[{ required: true, message: t('v.required') }]}>
-        {/* the entries of the user_status dictionary (激活 true, 禁用 false) */}
-        <DictSelect dict="user_status" label={t('sys.enabled')} allowClear={false} style={{ width: '100%' }} />
-      </ProForm.Item>
+      {/* A plain ProForm.Item is not placed in the dialog's grid as the ProForm fields are: its
+          own column keeps it in line with its label and beside 性别 (issue 16). */}
+      <Col {...DIALOG_COL}>
+        <ProForm.Item name="enabled" label={t('sys.enabled')} rules={[{ required: true, message: t('v.required') }]}>
+          {/* the entries of the user_status dictionary (激活 true, 禁用 false) */}
+          <DictSelect dict="user_status" label={t('sys.enabled')} allowClear={false} style={{ width: '100%' }} />
+        </ProForm.Item>
+      </Col>
       {row ? null : (
         <ProFormText.Password
           name="password"

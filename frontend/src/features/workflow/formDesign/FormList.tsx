@@ -6,6 +6,7 @@ import { DataTable, pageQuery, useActionColumn, useDeleteConfirm, type DataColum
 import { useT } from '../messages';
 import { FormIcon } from '../formIcons';
 import { deleteForms, listForms, type FormRow } from '../formApi';
+import { DATE_CELL } from '@/shared/ui/dateCell';
 
 /** docs/workflow.md: the designer's buttons carry `workflow:design` (not yet in the generated Perm). */
 export const DESIGN = 'workflow:design';
@@ -57,7 +58,7 @@ export function FormList({ onOpen }: { onOpen: (id: number | 'new') => void }) {
         </Space>
       ),
     },
-    { title: t('wf.fd.updateTime'), dataIndex: 'updateTime', search: false },
+    { className: DATE_CELL, title: t('wf.fd.updateTime'), dataIndex: 'updateTime', search: false },
     actions,
   ];
   return (

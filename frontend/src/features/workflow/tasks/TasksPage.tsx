@@ -5,6 +5,7 @@ import type { Box, TaskRow } from '../types.flow';
 import { listTasks } from '../api.flow';
 import { useT } from '../messages.flow';
 import { StatusTag } from '../flowDetail/status';
+import { DATE_CELL } from '@/shared/ui/dateCell';
 
 export const BOXES: readonly Box[] = ['todo', 'done', 'cc', 'mine'];
 
@@ -24,8 +25,8 @@ export default function TasksPage() {
     { key: 'applicant', title: t('wf.detail.applicant'), dataIndex: 'applicant', search: false, render: (_, r) => r.applicant?.name ?? '-' },
     { key: 'nodeName', title: t('wf.tasks.node'), dataIndex: 'nodeName', search: false },
     { key: 'status', title: t('wf.detail.status'), dataIndex: 'status', search: false, render: (_, r) => <StatusTag status={r.status} /> },
-    { key: 'createTime', title: t('wf.tasks.createTime'), dataIndex: 'createTime', search: false },
-    { key: 'finishTime', title: t('wf.tasks.finishTime'), dataIndex: 'finishTime', search: false, render: (_, r) => r.finishTime || '-' },
+    { className: DATE_CELL, key: 'createTime', title: t('wf.tasks.createTime'), dataIndex: 'createTime', search: false },
+    { className: DATE_CELL, key: 'finishTime', title: t('wf.tasks.finishTime'), dataIndex: 'finishTime', search: false, render: (_, r) => r.finishTime || '-' },
     {
       key: 'view',
       title: t('sys.actions'),

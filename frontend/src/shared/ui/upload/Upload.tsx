@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { App, Button, Upload as AntUpload, type UploadFile } from 'antd';
+import { App, Button, theme, Upload as AntUpload, type UploadFile } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { http } from '@/shared/api';
 import { useT } from '@/shared/lib/i18n';
@@ -45,6 +45,8 @@ export function Upload(props: UploadProps) {
   const { action = DEFAULT_ACTION, limit = DEFAULT_LIMIT, maxMB = DEFAULT_MAX_MB, types = DEFAULT_TYPES } = props;
   const t = useT();
   const { message, notification } = App.useApp();
+  // the hint's grey from the theme, so it stays readable in dark mode
+  const { token } = theme.useToken();
   const [inner, setInner] = useState<UploadedFile[]>([]);
   const files = props.value ?? inner;
   const filesRef = useRef(files);
@@ -142,7 +144,7 @@ export function Upload(props: UploadProps) {
         ) : null}
       </AntUpload>
       {props.tip !== false ? (
-        <div className="monomer-upload-tip" style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
+        <div className="monomer-upload-tip" style={{ color: token.colorTextDescription, fontSize: 12 }}>
           {props.tip ?? t('upload.tip')}
         </div>
       ) : null}

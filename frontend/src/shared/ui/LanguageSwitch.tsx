@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useLanguage, useT } from '@/shared/lib/i18n';
 
-/** zh-CN ⇄ en-US; the choice persists (DECISIONS §2). */
+/** zh-CN ⇄ en-US; the choice persists (DECISIONS §2). In the frame's header and on the sign-in pages. */
 export function LanguageSwitch() {
   const t = useT();
   const language = useLanguage((s) => s.language);

@@ -1,0 +1,98 @@
+// Speed a person feels (issue 16): the first open of 用户管理 in a session, from the click on its
+// sidebar entry to its rows painted, and the role dialog from the click on 编辑 to its fields and
+// menu tree painted. Reported, not asserted (a timing depends on the machine's load): the
+// figures go to docs/figures.md. Each report lists the requests made meanwhile, so a slow open
+// shows what it waited for (a lazy chunk, requests one after another, dictionary fetches).
+import { test } from 'node:test';
+import { newPage, screenshot, suite } from './harness.mjs';
+import { signIn, noErrors } from './flows.mjs';
+
+const s = suite();
+const RUNS = Number(process.env.SPEED_RUNS ?? 3);
+
+/**
+ * In the page: clicks `clickSel` (the first match whose text is `text`) and resolves, after the
+ * next paint following the appearance of `doneSel`, with the time from the click in ms and the
+ * requests (resource timings) started meanwhile.
+ */
+function clickToPaint([clickSel, text, doneSel]) {
+  return new Promise((resolve) => {
+    // the shown page's: pages kept alive behind it are in the document too, not displayed
+    const target = [...document.querySelectorAll(clickSel)].find((n) => n.textContent.trim() === text && n.getClientRects().length > 0);
+    if (!target) throw new Error(`no ${clickSel} "${text}"`);
+    performance.clearResourceTimings();
+    const start = performance.now();
+    const finish = () => {
+      // two frames: the one the rows were rendered in, then the paint of it
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          const end = performance.now();
+          const requests = performance
+            .getEntriesByType('resource')
+            .filter((r) => r.startTime >= start - 1)
+            .map((r) => ({ url: r.name.replace(location.origin, ''), start: Math.round(r.startTime - start), end: Math.round(r.responseEnd - start) }));
+          resolve({ ms: Math.round(end - start), requests });
+        }, 0),
+      );
+    };
+    const seen = () => document.querySelector(doneSel);
+    const watch = new MutationObserver(() => {
+      if (seen()) {
+        watch.disconnect();
+        finish();
+      }
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+    target.click();
+    if (seen()) {
+      watch.disconnect();
+      finish();
+    }
+  });
+}
+
+const print = (what, r) => {
+  console.log(`${what}: ${r.ms} ms`);
+  for (const q of r.requests) console.log(`  ${String(q.start).padStart(5)}–${String(q.end).padEnd(5)} ${q.url}`);
+};
+
+test('speed: first open of 用户管理 (click → rows painted) and the role dialog (click → fields painted)', { skip: s.skip }, async () => {
+  const users = [];
+  const dialogs = [];
+  for (let run = 0; run < RUNS; run++) {
+    // a fresh browser context each run: nothing cached, as after a new sign-in on a new machine
+    const page = await newPage(s.browser);
+    await page.goto(`${s.stack.bffURL}/login`);
+    await signIn(page, 'admin', s.stack.passwords.admin);
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('button', { name: '用户菜单' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.locator('aside').getByText('系统管理', { exact: true }).click();
+    await page.locator('aside').getByText('用户管理', { exact: true }).waitFor();
+    await page.waitForTimeout(300);
+    const u = await page.evaluate(clickToPaint, ['aside a', '用户管理', 'main .ant-table-tbody tr.ant-table-row']);
+    print(`run ${run + 1}: 用户管理 first open`, u);
+    users.push(u.ms);
+
+    await page.locator('aside').getByText('角色管理', { exact: true }).click();
+    await page.waitForURL(/\/system\/role$/);
+    await page.locator('main .ant-table-tbody tr.ant-table-row:visible').getByRole('button', { name: '编辑' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    // timed from the test's side (includes the browser round trip, tens of ms): the click on the
+    // visible row's 编辑 until the dialog's menu tree shows
+    const editButton = page.locator('main .ant-table-tbody tr.ant-table-row:visible').getByRole('button', { name: '编辑' }).first();
+    const t0 = Date.now();
+    await editButton.click();
+    await page.locator('.ant-modal .ant-tree-treenode:not([aria-hidden])').first().waitFor();
+    const d = { ms: Date.now() - t0, requests: [] };
+    print(`run ${run + 1}: role dialog`, d);
+    dialogs.push(d.ms);
+    if (run === 0) await screenshot(page, 'speed-01-role-dialog');
+    noErrors(page);
+    await page.context().close();
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(`用户管理 first open: median ${median(users)} ms of ${users.join(', ')}`);
+  console.log(`role dialog: median ${median(dialogs)} ms of ${dialogs.join(', ')}`);
+});

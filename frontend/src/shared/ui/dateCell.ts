@@ -1,0 +1,5 @@
+/**
+ * Class of a list's date/time column: its cells keep 2026-01-02 10:00:00 on one line (issue 16).
+ * The rule itself is in the frame's look styles (app/layout/lookCss.ts).
+ */
+export const DATE_CELL = 'mall-date-cell';
