@@ -2,6 +2,7 @@ import { ProFormDateRangePicker, ProFormDigit, ProFormText, ProFormTextArea } fr
 import { App } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { isYuan, toYuanText } from '@/shared/lib/money';
+import { PICKER } from '@/shared/lib/time';
 import { Dialog, TEXTAREA_ROWS } from '@/shared/ui/form';
 import { createContract, updateContract, type ContractRow } from '../api';
 import { useT } from '../messages';
@@ -72,7 +73,7 @@ export default function ContractDialog({ editing, onClose, onSaved }: ContractDi
         name="term"
         label={t('contract.term')}
         rules={[required]}
-        fieldProps={{ format: 'YYYY-MM-DD', 'aria-label': t('contract.term') }}
+        fieldProps={{ format: PICKER.date, 'aria-label': t('contract.term') }}
         transform={undefined}
         dataFormat="YYYY-MM-DD"
       />
