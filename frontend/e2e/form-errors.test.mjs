@@ -26,6 +26,7 @@ test('user dialog: a taken name is marked under 用户名', { skip }, async () =
   await form.getByLabel('用户名').fill('staff');
   await form.getByLabel('昵称').fill('重名');
   await form.getByLabel('邮箱').fill('dup@example.com');
+  await form.getByLabel('电话').fill('13800000088');
   await item('部门').locator('.ant-select-selector').click();
   await page.locator('.ant-select-tree-node-content-wrapper', { hasText: '运营部' }).click();
   await item('角色').locator('.ant-select-selector').click();

@@ -28,7 +28,7 @@ async function fixture(token) {
   const roles = await api(token, 'GET', '/api/roles/all');
   const staffRole = (Array.isArray(roles) ? roles : roles.content).find((r) => r.name === '普通员工');
   for (const [username, nickName, dept] of [['lisi', '李四', '运营一组'], ['zhaoliu', '赵六', '运营二组'], ['wangwu', '王五', '运营二组']]) {
-    await api(token, 'POST', '/api/users', { username, nickName, password: PASS, email: `${username}@example.com`,
+    await api(token, 'POST', '/api/users', { username, nickName, password: PASS, email: `${username}@example.com`, phone: '13800000088',
       dept: { id: all[dept] }, roles: [{ id: staffRole.id }] });
   }
 }

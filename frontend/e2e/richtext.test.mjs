@@ -88,6 +88,7 @@ test('/init 店铺简介: a pasted picture is uploaded and shown, the introducti
   await page.getByLabel('密码', { exact: true }).fill('boss-pass-1');
   await page.getByLabel('确认密码').fill('boss-pass-1');
   await page.getByLabel('商城名称').fill('好物商城');
+  await page.getByLabel('联系电话').fill('13800000009');
   const [setup] = await Promise.all([
     page.waitForRequest((r) => r.url().endsWith('/api/init') && r.method() === 'POST'),
     page.getByRole('button', { name: '完成初始化' }).click(),

@@ -128,6 +128,7 @@ test('user dialog: 状态 is a dropdown of the user_status dictionary', { skip }
   await form.getByLabel('用户名').fill('qianqi');
   await form.getByLabel('昵称').fill('钱七');
   await form.getByLabel('邮箱').fill('qianqi@example.com');
+  await form.getByLabel('电话').fill('13800000077');
   await field('部门').click();
   await page.locator('.ant-select-tree-node-content-wrapper', { hasText: '运营部' }).click();
   await field('角色').click();

@@ -37,7 +37,7 @@ async function fixture(token) {
   const depts = walk((await api(token, 'GET', '/api/dept')).content);
   const roles = await api(token, 'GET', '/api/roles/all');
   const staffRole = (Array.isArray(roles) ? roles : roles.content).find((r) => r.name === '普通员工');
-  await api(token, 'POST', '/api/users', { username: 'lisi', nickName: '李四', password: PASS, email: 'lisi@example.com',
+  await api(token, 'POST', '/api/users', { username: 'lisi', nickName: '李四', password: PASS, email: 'lisi@example.com', phone: '13800000088',
     dept: { id: depts['运营部'] }, roles: [{ id: staffRole.id }] });
   const schema = { fields: [
     { key: 'days', type: 'number', label: '天数', required: true, min: 0, max: 365 },

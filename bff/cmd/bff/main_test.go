@@ -202,7 +202,7 @@ func setUp(t *testing.T, r *running) {
 	}
 	post := func(tok string) int {
 		b, _ := json.Marshal(map[string]string{"setupToken": tok, "username": "boss", "nickName": "店长",
-			"email": "boss@example.com", "password": "boss-pass-1", "shopName": "好物商城"})
+			"email": "boss@example.com", "password": "boss-pass-1", "shopName": "好物商城", "shopPhone": "13800000009"})
 		res, err := http.Post(r.base+"/api/init", "application/json", strings.NewReader(string(b)))
 		if err != nil {
 			t.Fatal(err)

@@ -16,7 +16,7 @@ func grantee(t *testing.T, s *apptest.Server) (admin, mallory client, held []int
 	held = []int64{menuID(t, s, "role:add"), menuID(t, s, "role:edit"), menuID(t, s, "user:edit")}
 	lead := createdID(t, admin.do(http.MethodPost, "/api/roles", map[string]any{"name": "运营组长", "level": 2,
 		"dataScope": "dept", "menus": held}))
-	createdID(t, admin.do(http.MethodPost, "/api/users", map[string]any{"username": "mallory", "nickName": "M",
+	createdID(t, admin.do(http.MethodPost, "/api/users", map[string]any{"username": "mallory", "nickName": "M", "phone": "13800000088",
 		"password": "mallory-pass", "dept": map[string]any{"id": deptID(t, s, "运营部")},
 		"roles": []map[string]any{{"id": lead}}}))
 	return admin, client{t, s, s.Login(t, "mallory", "mallory-pass")}, held
@@ -65,7 +65,7 @@ func TestGrantOnlyWhatYouHold(t *testing.T) {
 		want(t, mallory.do(http.MethodPut, "/api/roles", map[string]any{"id": staffRole, "name": "普通员工", "level": 3,
 			"dataScope": "dept", "menus": []int64{}}), 403, beyond)
 		// user role assignment
-		staff := map[string]any{"id": userID(t, s, "staff"), "username": "staff", "nickName": "张三",
+		staff := map[string]any{"id": userID(t, s, "staff"), "username": "staff", "nickName": "张三", "phone": "13800000088",
 			"dept": map[string]any{"id": deptID(t, s, "运营部")}}
 		staff["roles"] = []map[string]any{{"id": staffRole}, {"id": roleID(t, s, "超级管理员")}}
 		want(t, mallory.do(http.MethodPut, "/api/users", staff), 403, higher)
@@ -74,7 +74,7 @@ func TestGrantOnlyWhatYouHold(t *testing.T) {
 		staff["roles"] = []map[string]any{{"id": staffRole}, {"id": mine}}
 		want(t, mallory.do(http.MethodPut, "/api/users", staff), 204, "") // keeping 普通员工 is not granting it
 		// her own account: no role changes at all, even to one she may grant
-		self := map[string]any{"id": userID(t, s, "mallory"), "username": "mallory", "nickName": "M",
+		self := map[string]any{"id": userID(t, s, "mallory"), "username": "mallory", "nickName": "M", "phone": "13800000088",
 			"dept":  map[string]any{"id": deptID(t, s, "运营部")},
 			"roles": []map[string]any{{"id": roleID(t, s, "运营组长")}, {"id": mine}}}
 		want(t, mallory.do(http.MethodPut, "/api/users", self), 403, "不能修改自己的角色")
@@ -99,7 +99,7 @@ func TestGrantOnlyWhatYouHold(t *testing.T) {
 func TestPasswordResetNeedsAHigherLevel(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
 		admin, mallory, _ := grantee(t, s)
-		createdID(t, admin.do(http.MethodPost, "/api/users", map[string]any{"username": "peer", "nickName": "P",
+		createdID(t, admin.do(http.MethodPost, "/api/users", map[string]any{"username": "peer", "nickName": "P", "phone": "13800000088",
 			"password": "peer-pass-1", "dept": map[string]any{"id": deptID(t, s, "运营部")},
 			"roles": []map[string]any{{"id": roleID(t, s, "运营组长")}}}))
 		reset := func(c client, name string) apptest.Response {

@@ -298,7 +298,7 @@ func (m *matrix) newUser(t *testing.T) map[string]any {
 	if err != nil {
 		t.Fatal(err)
 	}
-	body := map[string]any{"username": fmt.Sprintf("mu%d", n), "nickName": "矩阵", "password": "secret-1",
+	body := map[string]any{"username": fmt.Sprintf("mu%d", n), "nickName": "矩阵", "phone": "13800000088", "password": "secret-1",
 		"dept":  map[string]any{"id": m.id(t, "depts", "name", "运营部")},
 		"roles": []map[string]any{{"id": plain.ID}}}
 	body["id"] = m.create(t, "/api/users", body)

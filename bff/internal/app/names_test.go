@@ -27,7 +27,7 @@ func TestUserNamesAreExact(t *testing.T) {
 		s.Clock.Advance(time.Hour)
 		admin := client{t, s, s.Login(t, "admin", apptest.AdminPassword)}
 		body := func(name string) map[string]any {
-			return map[string]any{"username": name, "nickName": "N", "password": "names-pass",
+			return map[string]any{"username": name, "nickName": "N", "phone": "13800000088", "password": "names-pass",
 				"dept": map[string]any{"id": deptID(t, s, "运营部")}, "roles": []map[string]any{{"id": roleID(t, s, "普通员工")}}}
 		}
 		const alike = "username: 用户名与已有用户名仅大小写或写法不同"

@@ -36,7 +36,7 @@ func TestAdminChangesEndSessions(t *testing.T) {
 		}
 		// the same through the edit form
 		lead = s.Login(t, "lead", apptest.DemoPassword)
-		body := map[string]any{"id": leadID, "username": "lead", "nickName": "陈组长", "enabled": false,
+		body := map[string]any{"id": leadID, "username": "lead", "nickName": "陈组长", "phone": "13800000088", "enabled": false,
 			"dept": map[string]any{"id": deptID(t, s, "运营部")}, "roles": []map[string]any{{"id": roleID(t, s, "普通员工")}}}
 		want(t, admin.do(http.MethodPut, "/api/users", body), 204, "")
 		body["enabled"] = true

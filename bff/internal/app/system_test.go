@@ -111,6 +111,9 @@ func TestUserManagement(t *testing.T) {
 		bad("username", " ", "username: 不能为空")
 		bad("email", "nope", "email: 请输入正确的邮箱地址")
 		bad("phone", "12345", "phone: 请输入正确的手机号码")
+		bad("phone", "", "phone: 不能为空") // seed §5: required (docs/decisions.md "Rules of issues 15 and 16")
+		bad("loginIps", "10.0.0.0/8\n1.2.3.256", "loginIps: 请输入正确的IP地址或网段: 1.2.3.256")
+		bad("empNo", "E1001", "empNo: 工号已存在") // staff's
 		bad("password", "123", "password: 长度必须在6到72个字符之间")
 		bad("roles", []any{}, "roles: 请选择")
 		bad("dept", map[string]any{"id": 9999}, "dept: 部门不存在")
@@ -231,7 +234,7 @@ func TestDataScope(t *testing.T) {
 		want(t, admin.do(http.MethodPost, "/api/roles", map[string]any{"name": "x", "level": 2, "dataScope": "custom"}),
 			400, "depts: 自定义数据权限必须选择部门")
 		mk := func(name string, dept, role int64) int64 {
-			return createdID(t, admin.do(http.MethodPost, "/api/users", map[string]any{"username": name, "nickName": name,
+			return createdID(t, admin.do(http.MethodPost, "/api/users", map[string]any{"username": name, "nickName": name, "phone": "13800000088",
 				"password": "scope-pass", "dept": map[string]any{"id": dept}, "roles": []map[string]any{{"id": role}}}))
 		}
 		mk("svc1", service, own)

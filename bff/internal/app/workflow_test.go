@@ -16,7 +16,7 @@ func leaveFixture(t *testing.T, s *apptest.Server) (staff, admin client) {
 	staffRole := []map[string]any{{"id": roleID(t, s, "普通员工")}}
 	for _, u := range []struct{ name, dept string }{{"lisi", "运营部"}, {"zhaoliu", "运营部"}, {"wangwu", "客服部"}} {
 		createdID(t, admin.do(http.MethodPost, "/api/users", map[string]any{"username": u.name, "nickName": u.name,
-			"password": "leave-pass", "dept": map[string]any{"id": deptID(t, s, u.dept)}, "roles": staffRole}))
+			"phone": "13800000088", "password": "leave-pass", "dept": map[string]any{"id": deptID(t, s, u.dept)}, "roles": staffRole}))
 	}
 	return client{t, s, s.Login(t, "staff", apptest.DemoPassword)}, admin
 }

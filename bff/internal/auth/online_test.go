@@ -32,7 +32,7 @@ func TestOnlineFollowsScopeAndLevel(t *testing.T) {
 		}
 		mkUser := func(name string, roleID int64) string {
 			r := do(admin, http.MethodPost, "/api/users", map[string]any{"username": name, "nickName": name,
-				"password": "online-pass", "dept": map[string]any{"id": id("depts", "name", "运营部")},
+				"phone": "13800000088", "password": "online-pass", "dept": map[string]any{"id": id("depts", "name", "运营部")},
 				"roles": []map[string]any{{"id": roleID}}})
 			if r.Status != http.StatusCreated {
 				t.Fatalf("creating %s: %d %s", name, r.Status, r.Body)

@@ -93,6 +93,10 @@ func (s *Service) upstreamLogin(ctx context.Context, in passwordLogin) (LoginRes
 	case !ok:
 		return refuse("agency_disabled", msgAgencyDisabled)
 	}
+	if err := s.addressAllowed(u, in.ip); err != nil {
+		s.logoutUpstream(ctx, got.Token)
+		return LoginResult{}, err
+	}
 	if err := s.limiter.succeed(ctx, acct); err != nil {
 		return LoginResult{}, err
 	}

@@ -63,6 +63,8 @@ func (s *Setup) handleSetup(c echo.Context) error {
 			fmt.Sprintf("长度必须在%d到%d个字符之间", limits.SetupPasswordMin, limits.PasswordMax))
 	}
 	chk.Text("shopName", &in.ShopName, limits.NameMax, true)
+	// the shop's contact phone is required (seed §5); the superuser's own account has none
+	chk.Text("shopPhone", &in.ShopPhone, limits.PhoneMax, true)
 	chk.Phone("shopPhone", &in.ShopPhone)
 	chk.Text("shopAddress", &in.ShopAddress, 255, false)
 	// stored only as cleaned: no script, no event attributes, no javascript: links

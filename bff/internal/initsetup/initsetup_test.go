@@ -120,6 +120,11 @@ func testSetup(t *testing.T, s *apptest.Server) {
 	wantErr(post(bad, nil), 400, "password: 长度必须在8到72个字符之间")
 	bad["password"], bad["shopName"] = "boss-pass-1", ""
 	wantErr(post(bad, nil), 400, "shopName: 不能为空")
+	bad["shopName"], bad["shopPhone"] = "好物商城", ""
+	wantErr(post(bad, nil), 400, "shopPhone: 不能为空")
+	bad["shopPhone"] = "12345678901"
+	wantErr(post(bad, nil), 400, "shopPhone: 请输入正确的手机号码")
+	bad["shopPhone"] = "13800000009"
 	bad["shopName"], bad["shopIntro"] = "好物商城", strings.Repeat("长", 20001)
 	wantErr(post(bad, nil), 400, "shopIntro: 太长(最多20000个字符)")
 	// A hidden or direction-changing character would let the superuser's name pass for another's.
@@ -179,7 +184,7 @@ func TestGeneratedSetupToken(t *testing.T) {
 			t.Fatal("a restart printed the same token")
 		}
 		body := map[string]any{"username": "boss", "nickName": "店长", "email": "boss@example.com",
-			"password": "boss-pass-1", "shopName": "好物商城", "setupToken": old}
+			"password": "boss-pass-1", "shopName": "好物商城", "shopPhone": "13800000009", "setupToken": old}
 		post := func() apptest.Response {
 			return s.Do(t, apptest.Request{Method: http.MethodPost, Path: "/api/init", JSON: body})
 		}

@@ -16,6 +16,7 @@ var exportColumns = export.Columns[Row]{
 	"id": func(r Row) any { return r.ID }, "username": func(r Row) any { return r.Username },
 	"nickName": func(r Row) any { return r.NickName }, "gender": func(r Row) any { return r.Gender },
 	"phone": func(r Row) any { return r.Phone }, "email": func(r Row) any { return r.Email },
+	"empNo": func(r Row) any { return r.EmpNo },
 	"dept": func(r Row) any {
 		if r.Dept == nil {
 			return nil

@@ -69,6 +69,8 @@ func httpError(err error) error {
 		return httpx.BadRequest("roles", "角色不存在")
 	case errors.Is(err, ErrNameTaken):
 		return httpx.Conflict("username", "用户名已存在")
+	case errors.Is(err, ErrEmpNoTaken):
+		return httpx.BadRequest("empNo", "工号已存在")
 	case errors.Is(err, ErrNameLookFake):
 		return httpx.Conflict("username", "用户名与已有用户名仅大小写或写法不同")
 	case errors.Is(err, ErrDisableSelf):

@@ -22,6 +22,7 @@ func TestEveryErrorHasAnAnswer(t *testing.T) {
 		ErrNoRole:           http.StatusBadRequest,
 		ErrNameTaken:        http.StatusConflict,
 		ErrNameLookFake:     http.StatusConflict,
+		ErrEmpNoTaken:       http.StatusBadRequest,
 		ErrDisableSelf:      http.StatusBadRequest,
 		ErrDeleteSelf:       http.StatusBadRequest,
 		ErrDeleteAdmin:      http.StatusBadRequest,
@@ -37,6 +38,10 @@ func TestEveryErrorHasAnAnswer(t *testing.T) {
 	}
 	if other := errors.New("disk full"); httpError(other) != other {
 		t.Error("an unknown error must stay the server's fault")
+	}
+	var he *httpx.Error
+	if !errors.As(httpError(ErrEmpNoTaken), &he) || len(he.Fields) != 1 || he.Fields[0].Field != "empNo" || he.Fields[0].Message != "工号已存在" {
+		t.Errorf("a taken 工号 answers %v, want empNo: 工号已存在", httpError(ErrEmpNoTaken))
 	}
 }
 

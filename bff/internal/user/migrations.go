@@ -56,7 +56,16 @@ func Migrations() []db.Migration {
 	}, {
 		ID: "20261123_72_user_agency",
 		Up: userAgency20261123,
+	}, {
+		ID: "20261126_10_user_login_ips",
+		Up: userLoginIPs20261126,
 	}}
+}
+
+// userLoginIPs20261126 adds the 登录IP白名单 (empty on existing accounts: anyone, as before).
+// 2000 characters: iplist.MaxLen.
+func userLoginIPs20261126(tx *gorm.DB) error {
+	return tx.Exec("ALTER TABLE users ADD COLUMN login_ips VARCHAR(2000) NOT NULL DEFAULT ''").Error
 }
 
 // userAgency20261123 links channel operators to their agency (agencies, created by

@@ -21,7 +21,10 @@ type User struct {
 	Enabled    bool
 	IsAdmin    bool
 	Kind       string  // authz.KindStaff or authz.KindChannel
-	EmpNo      *string // employee number, for sign-in through a host portal
+	EmpNo      *string // employee number (工号), for sign-in through a host portal; nil: none
+	// LoginIPs is the 登录IP白名单: addresses and CIDR ranges joined by "," (iplist.Parse);
+	// "" lets the account sign in from anywhere.
+	LoginIPs   string `gorm:"column:login_ips"`
 	DeptID     *int64
 	AgencyID   *int64    // a channel operator's agency (agencies); nil for staff
 	CreateTime time.Time `gorm:"autoCreateTime"`

@@ -69,6 +69,8 @@ type Row struct {
 	Enabled    bool   `json:"enabled"`
 	IsAdmin    bool   `json:"isAdmin"`
 	Kind       string `json:"kind"`
+	EmpNo      string `json:"empNo"`    // 工号, "" for none
+	LoginIPs   string `json:"loginIps"` // 登录IP白名单, entries joined by ","; "" for anywhere
 	Dept       *Ref   `json:"dept"`
 	Roles      []Ref  `json:"roles"`
 	CreateTime string `json:"createTime"`
@@ -82,6 +84,8 @@ type Input struct {
 	Gender   string `json:"gender"`
 	Email    string `json:"email"`
 	Phone    string `json:"phone"`
+	EmpNo    string `json:"empNo"`
+	LoginIPs string `json:"loginIps" description:"addresses and CIDR ranges separated by commas or line breaks"`
 	Enabled  *bool  `json:"enabled"`
 	Dept     *Ref   `json:"dept"`
 	Roles    []Ref  `json:"roles"`
@@ -129,7 +133,10 @@ func (s *Service) rows(ctx context.Context, us []User) ([]Row, error) {
 	for i, u := range us {
 		r := Row{ID: u.ID, Username: u.Username, NickName: u.NickName, Gender: u.Gender, Email: u.Email,
 			Phone: u.Phone, Enabled: u.Enabled, IsAdmin: u.IsAdmin, Kind: u.Kind, Roles: []Ref{},
-			CreateTime: httpx.FormatTime(u.CreateTime)}
+			LoginIPs: u.LoginIPs, CreateTime: httpx.FormatTime(u.CreateTime)}
+		if u.EmpNo != nil {
+			r.EmpNo = *u.EmpNo
+		}
 		if u.DeptID != nil {
 			if d, ok := depts[*u.DeptID]; ok {
 				r.Dept = &Ref{ID: d.ID, Name: d.Name}
@@ -153,6 +160,7 @@ var (
 	ErrNoRole       = errors.New("user: no such role")
 	ErrNameTaken    = errors.New("user: the user name is taken")
 	ErrNameLookFake = errors.New("user: the user name looks like another's")
+	ErrEmpNoTaken   = errors.New("user: the employee number is taken")
 	ErrDisableSelf  = errors.New("user: disabling oneself")
 	ErrDeleteSelf   = errors.New("user: deleting oneself")
 	ErrDeleteAdmin  = errors.New("user: deleting the superuser")
@@ -188,9 +196,12 @@ func (s *Service) mayTouch(ctx context.Context, g role.Grantor, sc authz.Scope, 
 	return g.Reach(lv)
 }
 
-// validate checks the input (with its password when creating) and resolves its department and
-// roles. Every bad field is reported at once.
-func (s *Service) validate(ctx context.Context, sc authz.Scope, in *Input, create bool) (User, []int64, error) {
+// validate checks the input (with its password when creating: old is nil) and resolves its
+// department and roles. Every bad field is reported at once. The phone is required (seed §5),
+// except on the superuser, who has none from first-run setup (docs/decisions.md "Rules of
+// issues 15 and 16").
+func (s *Service) validate(ctx context.Context, sc authz.Scope, in *Input, old *User) (User, []int64, error) {
+	create := old == nil
 	var c httpx.Check
 	c.Text("username", &in.Username, limits.UsernameMax, true)
 	if Invisible(in.Username) {
@@ -204,7 +215,10 @@ func (s *Service) validate(ctx context.Context, sc authz.Scope, in *Input, creat
 		c.OneOf("gender", in.Gender, "男", "女")
 	}
 	c.Email("email", &in.Email)
+	c.Text("phone", &in.Phone, limits.PhoneMax, old == nil || !old.IsAdmin)
 	c.Phone("phone", &in.Phone)
+	c.Text("empNo", &in.EmpNo, EmpNoMax, false)
+	c.IPList("loginIps", &in.LoginIPs)
 	if in.Dept == nil || in.Dept.ID <= 0 {
 		c.Fail("dept", ReasonRequiredChoice)
 	}
@@ -241,8 +255,28 @@ func (s *Service) validate(ctx context.Context, sc authz.Scope, in *Input, creat
 		return User{}, nil, ErrNoRole
 	}
 	enabled := in.Enabled == nil || *in.Enabled
-	return User{ID: in.ID, Username: in.Username, NickName: in.NickName, Gender: in.Gender, Email: in.Email,
-		Phone: in.Phone, Enabled: enabled, Kind: authz.KindStaff, DeptID: &in.Dept.ID}, roleIDs, nil
+	u := User{ID: in.ID, Username: in.Username, NickName: in.NickName, Gender: in.Gender, Email: in.Email,
+		Phone: in.Phone, Enabled: enabled, Kind: authz.KindStaff, LoginIPs: in.LoginIPs, DeptID: &in.Dept.ID}
+	if in.EmpNo != "" {
+		u.EmpNo = &in.EmpNo
+	}
+	return u, roleIDs, nil
+}
+
+// EmpNoMax is the length of an employee number (the column's).
+const EmpNoMax = 64
+
+// empNoFree refuses an employee number another account has: portal sign-in finds the account
+// by it, so it names one account only.
+func (s *Service) empNoFree(ctx context.Context, u User) error {
+	if u.EmpNo == nil {
+		return nil
+	}
+	other, found, err := s.store.ByEmpNo(ctx, *u.EmpNo)
+	if err != nil || !found || other.ID == u.ID {
+		return err
+	}
+	return ErrEmpNoTaken
 }
 
 // ReasonRequiredChoice is the reason for a missing choice.
@@ -285,7 +319,7 @@ func (s *Service) Create(ctx context.Context, p *authz.Principal, in Input) (int
 	if err != nil {
 		return 0, err
 	}
-	u, roleIDs, err := s.validate(ctx, sc, &in, true)
+	u, roleIDs, err := s.validate(ctx, sc, &in, nil)
 	if err != nil {
 		return 0, err
 	}
@@ -294,6 +328,9 @@ func (s *Service) Create(ctx context.Context, p *authz.Principal, in Input) (int
 	}
 	u.ID = 0
 	if err := s.lookAlike(ctx, &u); err != nil {
+		return 0, err
+	}
+	if err := s.empNoFree(ctx, u); err != nil {
 		return 0, err
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(in.Password), s.bcryptCost)
@@ -333,7 +370,7 @@ func (s *Service) Update(ctx context.Context, p *authz.Principal, in Input) erro
 	if err != nil {
 		return err
 	}
-	u, roleIDs, err := s.validate(ctx, sc, &in, false)
+	u, roleIDs, err := s.validate(ctx, sc, &in, &old)
 	if err != nil {
 		return err
 	}
@@ -359,6 +396,9 @@ func (s *Service) Update(ctx context.Context, p *authz.Principal, in Input) erro
 	if u.Username == old.Username {
 		u.NameKey = old.NameKey // as stored: an older look-alike keeps its own key
 	} else if err := s.lookAlike(ctx, &u); err != nil {
+		return err
+	}
+	if err := s.empNoFree(ctx, u); err != nil {
 		return err
 	}
 	if err := duplicate(s.store.Update(ctx, u, roleIDs)); err != nil {

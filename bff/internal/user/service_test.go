@@ -62,7 +62,7 @@ func newFixture(t *testing.T, g *gorm.DB) fixture {
 var admin = &authz.Principal{UserID: 1, IsAdmin: true}
 
 func (f fixture) input(name string, roleID int64) user.Input {
-	return user.Input{Username: name, NickName: name, Password: "secret1", Dept: &user.Ref{ID: f.dept}, Roles: []user.Ref{{ID: roleID}}}
+	return user.Input{Username: name, NickName: name, Phone: "13800000088", Password: "secret1", Dept: &user.Ref{ID: f.dept}, Roles: []user.Ref{{ID: roleID}}}
 }
 
 // fields are the fields an error names, when it is a 4xx of the given status.

@@ -214,7 +214,7 @@ func setRoles(tx *gorm.DB, userID int64, roleIDs []int64) error {
 func (s *Store) Update(ctx context.Context, u User, roleIDs []int64) error {
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		err := tx.Model(&User{ID: u.ID}).Select("username", "name_key", "nick_name", "gender", "email", "phone", "enabled",
-			"dept_id", "update_time").Updates(&u).Error
+			"emp_no", "login_ips", "dept_id", "update_time").Updates(&u).Error
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"mallconsole/bff/internal/platform/iplist"
 	"mallconsole/bff/internal/platform/limits"
 )
 
@@ -62,6 +63,23 @@ func (c *Check) Phone(field string, v *string) {
 	c.Text(field, v, limits.PhoneMax, false)
 	if *v != "" && !phonePattern.MatchString(*v) {
 		c.fail(field, FieldFormat, "请输入正确的手机号码")
+	}
+}
+
+// IPList requires an address allow-list (iplist.Parse) and normalises *v; empty is allowed.
+func (c *Check) IPList(field string, v *string) {
+	if len(*v) > 4*iplist.MaxLen {
+		c.fail(field, FieldTooLong, ReasonTooLong)
+		return
+	}
+	list, reason := iplist.Parse(*v)
+	switch {
+	case reason != "":
+		c.fail(field, FieldFormat, reason)
+	case len(list) > iplist.MaxLen:
+		c.fail(field, FieldTooLong, fmt.Sprintf("%s(最多%d个字符)", ReasonTooLong, iplist.MaxLen))
+	default:
+		*v = list
 	}
 }
 

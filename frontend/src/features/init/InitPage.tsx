@@ -112,7 +112,7 @@ function InitForm() {
               <Form.Item name="shopName" label={t('init.shopName')} rules={[required]}>
                 <Input placeholder={placeholder(t('init.shopName'), 'text')} />
               </Form.Item>
-              <Form.Item name="shopPhone" label={t('init.shopPhone')} rules={mobileRules({ optional: true })}>
+              <Form.Item name="shopPhone" label={t('init.shopPhone')} rules={mobileRules()}>
                 <Input placeholder={placeholder(t('init.shopPhone'), 'text')} />
               </Form.Item>
               <Form.Item name="shopAddress" label={t('init.shopAddress')}>

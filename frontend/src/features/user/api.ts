@@ -15,6 +15,10 @@ export interface UserInput {
   gender?: string;
   email?: string;
   phone?: string;
+  /** 工号: portal sign-in finds the account by it; '' for none. */
+  empNo?: string;
+  /** 登录IP白名单 as typed (commas or line breaks); '' lets the account in from anywhere. */
+  loginIps?: string;
   enabled: boolean;
   dept: { id: number };
   roles: Array<{ id: number }>;

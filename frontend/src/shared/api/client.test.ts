@@ -163,6 +163,13 @@ describe('request client: error catalogue', () => {
     });
   });
 
+  it('401 ip_not_allowed (a sign-in from outside the 登录IP白名单) is told, not a lost session', async () => {
+    env = setup(reply(401, { status: 401, code: 'ip_not_allowed', message: '当前IP不在该账号的登录IP白名单内，禁止登录' }));
+    await expect(env.http.post('/api/auth/login')).rejects.toBeInstanceOf(AxiosError);
+    expect(env.calls.confirms).toEqual([]);
+    expect(env.calls.notify).toEqual([['当前IP不在该账号的登录IP白名单内，禁止登录', 5]]);
+  });
+
   it('403 → navigate to /401, no notification', async () => {
     env = setup(reply(403, { status: 403, message: '不允许' }));
     await expect(env.http.get('/api/x')).rejects.toBeInstanceOf(AxiosError);

@@ -199,6 +199,11 @@ export function createClient(deps: ClientDeps): Client {
     }
     switch (status) {
       case 401:
+        // A sign-in refused for its address (登录IP白名单) is said as it is: no session was lost.
+        if (failure.code === 'ip_not_allowed') {
+          notifyFailure(bindings, failure);
+          break;
+        }
         // Staff session gone: re-login logs out (token cleared even if the call fails) and reloads.
         openExpiredBox(bindings, async () => {
           try {

@@ -21,6 +21,7 @@ export const apiMessages = {
   'err.code.captcha_wrong': ['验证码错误', 'Wrong captcha'],
   'err.code.bad_credentials': ['用户名或密码错误', 'Wrong user name or password'],
   'err.code.account_disabled': ['账号未激活', 'The account is not active'],
+  'err.code.ip_not_allowed': ['当前IP不在该账号的登录IP白名单内，禁止登录', 'This account may not sign in from your address (allowed sign-in IPs)'],
   'err.field.required': ['不能为空', 'This is required, cannot be empty'],
   'err.field.too_long': ['太长', 'Too long'],
   'err.field.format': ['格式不正确', 'Not in the expected format'],

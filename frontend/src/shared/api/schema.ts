@@ -6514,10 +6514,13 @@ export interface components {
         UserInput: {
             dept: null | components["schemas"]["UserRef"];
             email: string;
+            empNo: string;
             enabled: null | boolean;
             gender: string;
             /** Format: int64 */
             id: number;
+            /** @description addresses and CIDR ranges separated by commas or line breaks */
+            loginIps: string;
             nickName: string;
             password: string;
             phone: string;
@@ -6545,12 +6548,14 @@ export interface components {
             createTime: string;
             dept: null | components["schemas"]["UserRef"];
             email: string;
+            empNo: string;
             enabled: boolean;
             gender: string;
             /** Format: int64 */
             id: number;
             isAdmin: boolean;
             kind: string;
+            loginIps: string;
             nickName: string;
             phone: string;
             roles: components["schemas"]["UserRef"][];

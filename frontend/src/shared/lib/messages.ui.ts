@@ -9,6 +9,7 @@ export const uiMessages = {
   'v.idcard.required': ['身份证号码不能为空', 'ID card number cannot be empty'],
   'v.idcard': ['请输入正确的身份证号码', 'Please enter a correct ID card number'],
   'v.ip': ['请输入正确的IP地址', 'Please enter the correct IP address'],
+  'v.ipList': ['请输入正确的IP地址或网段，多个用逗号或换行分隔（最多50个）', 'Enter IP addresses or CIDR ranges separated by commas or line breaks (at most 50)'],
   'ph.input': ['请输入{label}', 'Please enter {label}'],
   'ph.select': ['请选择{label}', 'Please select {label}'],
   // the PDF preview (shared/ui/pdf)

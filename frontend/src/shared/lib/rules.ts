@@ -1,6 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import { t } from './i18n';
-import { isEmail, isIdCard, isIp, isMobile } from './validate';
+import { isEmail, isIdCard, isIp, isIpList, isMobile } from './validate';
 
 /** Inputs typed into (validated on blur) versus picked (validated on change). */
 export type FieldKind = 'text' | 'textarea' | 'number' | 'password' | 'select' | 'date' | 'dateRange' | 'time' | 'upload' | 'other';
@@ -64,6 +64,9 @@ export const idCardRules = (): Rule[] => [
 
 /** IP: optional; when given, four dotted numbers 0-255. */
 export const ipRules = (): Rule[] => [check(isIp, () => t('v.ip'))];
+
+/** IP allow-list (登录IP白名单): optional; IPv4/IPv6 addresses or CIDR ranges, comma or line separated. */
+export const ipListRules = (): Rule[] => [check(isIpList, () => t('v.ipList'))];
 
 /** Runs rules as antd would, for tests and non-form callers: the first failure's message, or ''. */
 export async function firstError(rules: Rule[], value: unknown): Promise<string> {

@@ -22,6 +22,12 @@ export function toDate(value: TimeInput): Date {
 /** Our Java-style tokens (yyyy MM dd HH mm ss, eladmin's) in dayjs spelling. */
 const toDayjsPattern = (pattern: string) => pattern.replace('yyyy', 'YYYY').replace('dd', 'DD');
 
+/**
+ * The date pickers' formats wherever a dialog shows one (seed §9: date yyyy-MM-dd, time HH:mm:ss),
+ * in dayjs spelling for antd's `format`.
+ */
+export const PICKER = { date: toDayjsPattern(DATE), time: toDayjsPattern(TIME), dateTime: toDayjsPattern(DATE_TIME) } as const;
+
 /** Formats with the tokens yyyy MM dd HH mm ss (default yyyy-MM-dd HH:mm:ss) by dayjs; '' for no or a bad value. */
 export function formatTime(value: TimeInput | null | undefined, pattern = DATE_TIME): string {
   if (value === null || value === undefined || value === '') return '';

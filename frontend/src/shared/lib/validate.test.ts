@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isEmail, isIdCard, isIp, isMobile } from './validate';
-import { emailRules, firstError, idCardRules, ipRules, itemRules, mobileRules, placeholder } from './rules';
+import { isEmail, isIdCard, isIp, isIpEntry, isIpList, isMobile } from './validate';
+import { emailRules, firstError, idCardRules, ipListRules, ipRules, itemRules, mobileRules, placeholder } from './rules';
 
 describe('validators (docs/decisions.md "System management (issue 4)")', () => {
   it.each([
@@ -61,6 +61,42 @@ describe('validators (docs/decisions.md "System management (issue 4)")', () => {
     [' 1.1.1.1', false],
     ['-1.1.1.1', false],
   ])('IP %j → %s', (s, ok) => expect(isIp(s)).toBe(ok));
+
+  // the entries the BFF's iplist.Parse takes (bff/internal/platform/iplist/iplist_test.go)
+  it.each([
+    ['203.0.113.9', true],
+    ['10.0.0.0/8', true],
+    ['0.0.0.0/0', true],
+    ['192.168.1.0/24', true],
+    ['2001:db8::1', true],
+    ['2001:DB8::/32', true],
+    ['::1', true],
+    ['::', true],
+    ['::ffff:203.0.113.9', true],
+    ['1:2:3:4:5:6:7:8', true],
+    ['fe80::/10', true],
+    ['10.0.0.1/8', false], // host bits set
+    ['10.0.0.0/33', false],
+    ['10.0.0.0/08', false],
+    ['2001:db8::1/32', false], // host bits set
+    ['2001:db8::/129', false],
+    ['1:2:3:4:5:6:7', false],
+    ['1:2:3:4:5:6:7:8:9', false],
+    ['1::2::3', false],
+    ['12345::1', false],
+    ['fe80::1%eth0', false],
+    ['1.2.3.256', false],
+    ['abc', false],
+    ['', false],
+  ])('IP list entry %j → %s', (s, ok) => expect(isIpEntry(s)).toBe(ok));
+
+  it('IP lists: commas, Chinese commas, semicolons or line breaks; empty passes; at most 50', () => {
+    expect(isIpList('')).toBe(true);
+    expect(isIpList('203.0.113.9, 10.0.0.0/8\n2001:db8::/32；192.168.0.1，172.16.0.0/12')).toBe(true);
+    expect(isIpList('203.0.113.9,abc')).toBe(false);
+    expect(isIpList(Array(50).fill('10.0.0.1').join(','))).toBe(true);
+    expect(isIpList(Array(51).fill('10.0.0.1').join(','))).toBe(false);
+  });
 });
 
 describe('form rules', () => {
@@ -73,7 +109,7 @@ describe('form rules', () => {
     expect(await firstError(mobileRules(), '')).toBe('手机号码不能为空');
     expect(await firstError(mobileRules(), '12812345678')).toBe('请输入正确的手机号码');
     expect(await firstError(mobileRules(), '13812345678')).toBe('');
-    // optional (the user dialog's and the shop's phone): empty passes, a wrong number does not
+    // optional (the superuser's phone): empty passes, a wrong number does not
     expect(await firstError(mobileRules({ optional: true }), '')).toBe('');
     expect(await firstError(mobileRules({ optional: true }), '12345')).toBe('请输入正确的手机号码');
     expect(await firstError(idCardRules(), '110105194912310021')).toBe('请输入正确的身份证号码');
@@ -83,6 +119,9 @@ describe('form rules', () => {
     expect(await firstError(ipRules(), '')).toBe('');
     expect(await firstError(ipRules(), undefined)).toBe('');
     expect(await firstError(ipRules(), '1.2.3.256')).toBe('请输入正确的IP地址');
+    expect(await firstError(ipListRules(), '')).toBe('');
+    expect(await firstError(ipListRules(), '10.0.0.0/8\n1.2.3.256')).toBe('请输入正确的IP地址或网段，多个用逗号或换行分隔（最多50个）');
+    expect(await firstError(ipListRules(), '10.0.0.0/8\n2001:db8::1')).toBe('');
   });
   it('items without rules are required; blur for typed inputs, change for the others', async () => {
     const text = itemRules('text');

@@ -1,6 +1,7 @@
 import { App } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { isYuan, toYuanText } from '@/shared/lib/money';
+import { PICKER } from '@/shared/lib/time';
 import { Dialog, TEXTAREA_ROWS, ProFormDateRangePicker, ProFormDigit, ProFormText, ProFormTextArea } from '@/shared/ui/form';
 import { createContract, updateContract, type ContractRow } from '../api';
 import { useT } from '../messages';
@@ -71,7 +72,7 @@ export default function ContractDialog({ editing, onClose, onSaved }: ContractDi
         name="term"
         label={t('contract.term')}
         rules={[required]}
-        fieldProps={{ format: 'YYYY-MM-DD', 'aria-label': t('contract.term') }}
+        fieldProps={{ format: PICKER.date, 'aria-label': t('contract.term') }}
         transform={undefined}
         dataFormat="YYYY-MM-DD"
       />

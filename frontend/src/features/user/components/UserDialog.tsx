@@ -1,8 +1,8 @@
 import { type RequestOptionsType } from '@ant-design/pro-components';
 import { App, Col } from 'antd';
-import { emailRules, mobileRules, placeholder } from '@/shared/lib/rules';
+import { emailRules, ipListRules, mobileRules, placeholder } from '@/shared/lib/rules';
 import { DictSelect } from '@/shared/ui/dict';
-import { DIALOG_COL, Dialog, ProForm, ProFormRadio, ProFormSelect, ProFormText, ProFormTreeSelect } from '@/shared/ui/form';
+import { DIALOG_COL, Dialog, ProForm, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea, ProFormTreeSelect } from '@/shared/ui/form';
 import { createUser, updateUser, type UserInput, type UserRow } from '../api';
 import { useT } from '../messages';
 
@@ -12,6 +12,8 @@ interface FormValues {
   gender?: string;
   email?: string;
   phone?: string;
+  empNo?: string;
+  loginIps?: string;
   enabled: string;
   deptId: number;
   roleIds: number[];
@@ -40,6 +42,9 @@ export function UserDialog({ editing, loadDepts, loadRoles, onClose, onSaved }: 
         gender: row.gender || undefined,
         email: row.email,
         phone: row.phone,
+        empNo: row.empNo || undefined,
+        // one entry a line: easier to read and edit than the stored commas
+        loginIps: row.loginIps ? row.loginIps.split(',').join('\n') : undefined,
         enabled: String(row.enabled),
         deptId: row.dept?.id,
         roleIds: row.roles.map((r) => r.id),
@@ -63,6 +68,8 @@ export function UserDialog({ editing, loadDepts, loadRoles, onClose, onSaved }: 
           gender: v.gender ?? '',
           email: v.email ?? '',
           phone: v.phone ?? '',
+          empNo: v.empNo?.trim() ?? '',
+          loginIps: v.loginIps ?? '',
           enabled: v.enabled === 'true',
           dept: { id: v.deptId },
           roles: v.roleIds.map((id) => ({ id })),
@@ -80,7 +87,8 @@ export function UserDialog({ editing, loadDepts, loadRoles, onClose, onSaved }: 
         name="phone"
         label={t('user.phone')}
         placeholder={placeholder(t('user.phone'), 'text')}
-        rules={mobileRules({ optional: true })}
+        // required (seed §5) except on the superuser, who has none from first-run setup
+        rules={mobileRules({ optional: row?.isAdmin === true })}
       />
       <ProFormText
         name="email"
@@ -120,6 +128,22 @@ export function UserDialog({ editing, loadDepts, loadRoles, onClose, onSaved }: 
           <DictSelect dict="user_status" label={t('sys.enabled')} allowClear={false} style={{ width: '100%' }} />
         </ProForm.Item>
       </Col>
+      <ProFormText
+        name="empNo"
+        label={t('user.empNo')}
+        placeholder={placeholder(t('user.empNo'), 'text')}
+        tooltip={t('user.empNo.tip')}
+        fieldProps={{ maxLength: 64 }}
+      />
+      <ProFormTextArea
+        name="loginIps"
+        label={t('user.loginIps')}
+        placeholder={t('user.loginIps.ph')}
+        tooltip={t('user.loginIps.tip')}
+        rules={ipListRules()}
+        validateTrigger="onBlur"
+        fieldProps={{ rows: 3 }}
+      />
       {row ? null : (
         <ProFormText.Password
           name="password"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { DatePicker, Input, InputNumber, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { placeholder } from '@/shared/lib/rules';
+import { PICKER } from '@/shared/lib/time';
 import { DictSelect } from '@/shared/ui/dict';
 import { DeptUserPicker } from '@/shared/ui/picker';
 import { RichTextField } from '@/shared/ui/richtext';
@@ -77,13 +78,20 @@ export function FieldControl({ field: f, value, onChange, readOnly, leaveBalance
     }
     case 'date':
       return (
-        <DatePicker value={day(value, DATE_FORMAT)} onChange={(d) => onChange?.(d ? d.format(DATE_FORMAT) : undefined)} placeholder={hint(f)} aria-label={label} />
+        <DatePicker
+          value={day(value, DATE_FORMAT)}
+          format={PICKER.date}
+          onChange={(d) => onChange?.(d ? d.format(DATE_FORMAT) : undefined)}
+          placeholder={hint(f)}
+          aria-label={label}
+        />
       );
     case 'dateRange': {
       const p = pair(value);
       return (
         <DatePicker.RangePicker
           value={p ? [dayjs(p[0], DATE_FORMAT), dayjs(p[1], DATE_FORMAT)] : null}
+          format={PICKER.date}
           onChange={(r) => onChange?.(r && r[0] && r[1] ? [r[0].format(DATE_FORMAT), r[1].format(DATE_FORMAT)] : undefined)}
           aria-label={label}
         />
