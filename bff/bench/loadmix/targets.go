@@ -69,7 +69,7 @@ func targets(args []string) error {
 	if *base == "" || *dsn == "" || *n <= 0 {
 		return fmt.Errorf("-base, -dsn and -n are required")
 	}
-	g := &gen{base: strings.TrimRight(*base, "/"), user: *user, password: *password, r: rand.New(rand.NewPCG(1, 2))}
+	g := &gen{base: strings.TrimRight(*base, "/"), user: *user, password: *password, r: newRand()}
 	if err := g.prepare(*dsn, *sessions, *n); err != nil {
 		return err
 	}
@@ -94,6 +94,9 @@ func targets(args []string) error {
 	}
 	return w.Flush()
 }
+
+// newRand is the draw of kinds and values: fixed, so two runs send the same mix.
+func newRand() *rand.Rand { return rand.New(rand.NewPCG(1, 2)) }
 
 // prepare signs the sessions in and reads what the writes need.
 func (g *gen) prepare(dsn string, sessions, n int) error {
