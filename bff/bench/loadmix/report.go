@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"sort"
@@ -107,7 +108,7 @@ func report(args []string) error {
 		}
 	}
 	if *rss != "" {
-		if err := memory(*rss); err != nil {
+		if err := memory(*rss, os.Stdout); err != nil {
 			return err
 		}
 	}
@@ -124,7 +125,7 @@ func pct(sorted []float64, p float64) float64 {
 }
 
 // memory prints each instance's first and last VmRSS and the least-squares slope over the run.
-func memory(path string) error {
+func memory(path string, w io.Writer) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -160,7 +161,7 @@ func memory(path string) error {
 		if d := n*stt - st*st; d != 0 {
 			slope = (n*stk - st*sk) / d
 		}
-		fmt.Printf("memory %s: VmRSS before %.1f MiB, after %.1f MiB, %d samples, slope %+.2f MiB/min\n",
+		fmt.Fprintf(w, "memory %s: VmRSS before %.1f MiB, after %.1f MiB, %d samples, slope %+.2f MiB/min\n",
 			name, p[0].kb/1024, p[len(p)-1].kb/1024, len(p), slope*60/1024)
 	}
 	return nil
