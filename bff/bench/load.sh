@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Load test (docs/operations.md "Load test"): two BFF processes behind a private nginx on
+# loopback, sessions in Redis (db $REDIS_DB), data in MariaDB database $LOAD_DB seeded by
+# bff/cmd/benchseed with the demo data and $ORDERS orders; vegeta sends the mixed workload of
+# bff/bench/loadmix at $RATE req/s for $DURATION; VmRSS of each instance is sampled every 10 s.
+# Prints p50/p95/p99 and errors per request kind and memory before/after with its slope; exits
+# non-zero on any error. Every process it starts is stopped by PID on exit.
+# Usage: RATE=2000 DURATION=10m ORDERS=100000 bash bff/bench/load.sh [path-to-bff-binary]
+set -euo pipefail
+bin=${1:-bin/bff}
+RATE=${RATE:-2000}
+DURATION=${DURATION:-10m}
+ORDERS=${ORDERS:-100000}
+GOODS=${GOODS:-10000}
+LOAD_DB=${LOAD_DB:-bffload}
+RESEED=${RESEED:-auto} # auto: seed when the database is missing; yes: drop and seed again
+MYSQL=${MYSQL:-root:@tcp(127.0.0.1:3306)/}
+REDIS=${REDIS:-127.0.0.1:6379}
+REDIS_DB=${REDIS_DB:-5}
+pw=load-pass-1
+vegeta=${VEGETA:-$(command -v vegeta || echo "$HOME/go/bin/vegeta")}
+[ -x "$vegeta" ] || { echo "vegeta is not installed (go install github.com/tsenart/vegeta/v12@v12.13.0)" >&2; exit 1; }
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { echo "nginx is not installed (apt-get install nginx-light)" >&2; exit 1; }
+nginx=$(command -v nginx || echo /usr/sbin/nginx)
+case $DURATION in *m) secs=$(( ${DURATION%m} * 60 ));; *s) secs=${DURATION%s};; *) echo "DURATION: 30s or 10m" >&2; exit 1;; esac
+
+ulimit -n 65536 2>/dev/null || true # vegeta opens a connection per request in flight
+out=${OUT:-$(mktemp -d /tmp/bffload.XXXXXX)}
+mkdir -p "$out"
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+}
+trap cleanup EXIT
+echo "results in $out"
+
+go build -o "$out/loadmix" ./bff/bench/loadmix
+go build -o "$out/benchseed" ./bff/cmd/benchseed
+[ "$RESEED" = yes ] && "$out/benchseed" -dsn "$MYSQL" -db "$LOAD_DB" -drop
+if [ "$RESEED" = yes ] || ! mysql -h127.0.0.1 -uroot -e "SELECT 1 FROM \`$LOAD_DB\`.orders LIMIT 1" >/dev/null 2>&1; then
+  start=$(date +%s.%N)
+  "$out/benchseed" -dsn "$MYSQL" -db "$LOAD_DB" -goods "$GOODS" -orders "$ORDERS" -password "$pw"
+  echo "seeded $GOODS goods and $ORDERS orders in $(echo "$(date +%s.%N) - $start" | bc) s"
+fi
+
+port() { echo $((20000 + RANDOM % 20000)); }
+pa=$(port); pb=$(port); plb=$(port)
+secret=$(head -c 24 /dev/urandom | base64)
+for i in a b; do
+  p=$pa; [ $i = b ] && p=$pb
+  mkdir -p "$out/$i"
+  BFF_ADDR=127.0.0.1:$p BFF_DATA_DIR=$out/$i BFF_DB="mysql://${MYSQL}$LOAD_DB" BFF_REDIS=redis://$REDIS/$REDIS_DB \
+    BFF_JWT_SECRET="$secret$secret" BFF_CAPTCHA=off BFF_LOG_LEVEL=warn "$bin" >"$out/bff-$i.log" 2>&1 &
+  pids+=($!)
+  eval "pid_$i=$!"
+done
+mkdir -p "$out/nginx"
+user=; [ "$(id -u)" = 0 ] && user="user root;"
+cat >"$out/nginx/nginx.conf" <<EOF
+$user
+worker_processes 1;
+worker_rlimit_nofile 65536;
+pid $out/nginx/nginx.pid;
+error_log $out/nginx/error.log warn;
+events { worker_connections 30000; }
+http {
+  access_log off;
+  client_body_temp_path $out/nginx/body;
+  proxy_temp_path $out/nginx/proxy;
+  fastcgi_temp_path $out/nginx/fastcgi;
+  uwsgi_temp_path $out/nginx/uwsgi;
+  scgi_temp_path $out/nginx/scgi;
+  upstream bff {
+    server 127.0.0.1:$pa max_fails=1 fail_timeout=10s;
+    server 127.0.0.1:$pb max_fails=1 fail_timeout=10s;
+    keepalive 128;
+  }
+  server {
+    listen 127.0.0.1:$plb;
+    location / {
+      proxy_pass http://bff;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_connect_timeout 2s;
+    }
+  }
+}
+EOF
+"$nginx" -p "$out/nginx" -c "$out/nginx/nginx.conf" -g 'daemon off;' 2>"$out/nginx/stderr.log" &
+pids+=($!)
+base=http://127.0.0.1:$plb
+for p in $pa $pb $plb; do
+  for _ in $(seq 1 300); do curl -sf "http://127.0.0.1:$p/healthz" >/dev/null && break; sleep 0.1; done
+  curl -sf "http://127.0.0.1:$p/healthz" >/dev/null || { echo "127.0.0.1:$p did not come up (logs in $out)" >&2; exit 1; }
+done
+
+# Memory of each instance every 10 s, from before the first request to after the last.
+echo "unix,instance,pid,vmrss_kb" >"$out/rss.csv"
+sample() { for i in a b; do eval "p=\$pid_$i"; echo "$(date +%s),$i,$p,$(awk '/^VmRSS/{print $2}' /proc/"$p"/status 2>/dev/null)"; done >>"$out/rss.csv"; }
+( for _ in $(seq 1 $((secs / 10 + 30))); do sample; sleep 10; done ) &
+sampler=$!
+pids+=($sampler)
+sleep 1
+
+n=$((RATE * secs))
+echo "attack: $RATE req/s for $DURATION ($n requests) on $base"
+set +o pipefail
+"$out/loadmix" targets -base "$base" -dsn "${MYSQL}$LOAD_DB" -password "$pw" -n "$n" |
+  "$vegeta" attack -lazy -format=json -rate="$RATE/s" -duration="$DURATION" -max-body=300 -timeout=30s >"$out/results.bin"
+st=("${PIPESTATUS[@]}")
+set -o pipefail
+[ "${st[0]}" = 0 ] && [ "${st[1]}" = 0 ] || { echo "targets exited ${st[0]}, vegeta ${st[1]}" >&2; exit 1; }
+sleep 10
+sample
+kill "$sampler" 2>/dev/null || true
+"$vegeta" report <"$out/results.bin" | tee "$out/vegeta-report.txt"
+"$vegeta" encode -to json <"$out/results.bin" | "$out/loadmix" report -rss "$out/rss.csv" | tee "$out/report.txt"

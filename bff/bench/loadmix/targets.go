@@ -1,0 +1,348 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"database/sql"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	_ "github.com/go-sql-driver/mysql"
+)
+
+// mix is the workload in requests per thousand: 1 % sign-ins, 89 % reads, 10 % writes.
+var mix = []struct {
+	kind    string
+	perMill int
+}{
+	{"signin", 10},
+	{"auth_info", 140},
+	{"menus_build", 140},
+	{"goods_list", 150},
+	{"orders_list", 150},
+	{"order_detail", 110},
+	{"dashboard", 100},
+	{"dict_read", 100},
+	{"goods_edit", 65},
+	{"order_ship", 5},
+	{"dict_write", 30},
+}
+
+// target is one vegeta target in its JSON format.
+type target struct {
+	Method string              `json:"method"`
+	URL    string              `json:"url"`
+	Body   []byte              `json:"body,omitempty"` // base64 in JSON, as vegeta reads it
+	Header map[string][]string `json:"header,omitempty"`
+}
+
+type gen struct {
+	base, user, password string
+	tokens               []string
+	goods                []map[string]any
+	paid                 []int64
+	orderMin, orderMax   int64
+	dictID, entryID      int64
+	entryValue           string
+	express              string
+	r                    *rand.Rand
+	seq                  int
+}
+
+func targets(args []string) error {
+	fs := flag.NewFlagSet("targets", flag.ExitOnError)
+	base := fs.String("base", "", "the load balancer's base URL")
+	dsn := fs.String("dsn", "", "the bench database's DSN (reads ids only)")
+	user := fs.String("user", "admin", "account signed in")
+	password := fs.String("password", "load-pass-1", "its password")
+	n := fs.Int("n", 0, "targets to print (rate × seconds)")
+	sessions := fs.Int("sessions", 16, "sessions signed in before the run and used in turn")
+	_ = fs.Parse(args)
+	if *base == "" || *dsn == "" || *n <= 0 {
+		return fmt.Errorf("-base, -dsn and -n are required")
+	}
+	g := &gen{base: strings.TrimRight(*base, "/"), user: *user, password: *password, r: newRand()}
+	if err := g.prepare(*dsn, *sessions, *n); err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(os.Stdout, 1<<16)
+	enc := json.NewEncoder(w)
+	total := 0
+	for _, m := range mix {
+		total += m.perMill
+	}
+	for range *n {
+		p, kind := g.r.IntN(total), ""
+		for _, m := range mix {
+			if p < m.perMill {
+				kind = m.kind
+				break
+			}
+			p -= m.perMill
+		}
+		if err := enc.Encode(g.next(kind)); err != nil {
+			return nil // vegeta stopped reading: the attack is over
+		}
+	}
+	return w.Flush()
+}
+
+// newRand is the draw of kinds and values: fixed, so two runs send the same mix.
+func newRand() *rand.Rand { return rand.New(rand.NewPCG(1, 2)) }
+
+// prepare signs the sessions in and reads what the writes need.
+func (g *gen) prepare(dsn string, sessions, n int) error {
+	for range sessions {
+		tok, err := g.login()
+		if err != nil {
+			return err
+		}
+		g.tokens = append(g.tokens, tok)
+	}
+	db, err := sql.Open("mysql", dsn)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := db.QueryRow("SELECT MIN(id), MAX(id) FROM orders").Scan(&g.orderMin, &g.orderMax); err != nil {
+		return fmt.Errorf("orders: %w", err)
+	}
+	ships := 0
+	for _, m := range mix {
+		if m.kind == "order_ship" {
+			ships = n*m.perMill/1000 + n/100 + 100 // room for the draw's spread
+		}
+	}
+	rows, err := db.Query("SELECT id FROM orders WHERE status = 'paid' ORDER BY id LIMIT ?", ships)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		g.paid = append(g.paid, id)
+	}
+	rows.Close()
+	if len(g.paid) < ships {
+		return fmt.Errorf("%d orders waiting to be shipped, the run may ship up to %d: seed more orders (ORDERS) or shorten the run", len(g.paid), ships)
+	}
+	var page struct {
+		Content []map[string]any `json:"content"`
+	}
+	if err := g.getJSON("/api/goods?page=0&size=200&sort=createTime,desc", &page); err != nil {
+		return err
+	}
+	g.goods = page.Content
+	if len(g.goods) == 0 {
+		return fmt.Errorf("no goods to edit")
+	}
+	var express struct {
+		Content []struct{ Value string } `json:"content"`
+	}
+	if err := g.getJSON("/api/dictDetail?dictName=express_company&page=0&size=99", &express); err != nil || len(express.Content) == 0 {
+		return fmt.Errorf("express companies: %v", err)
+	}
+	g.express = express.Content[0].Value
+	fmt.Fprintf(os.Stderr, "loadmix: %d sessions, %d goods to edit, %d paid orders to ship, orders %d–%d\n",
+		len(g.tokens), len(g.goods), len(g.paid), g.orderMin, g.orderMax)
+	return g.dictionary()
+}
+
+// dictionary makes (or finds) the bench's own dictionary with one entry, the target of the
+// dictionary writes, so that they change nothing the shop uses.
+func (g *gen) dictionary() error {
+	const name = "bench_load"
+	find := func() error {
+		var d struct {
+			Content []struct {
+				ID   int64  `json:"id"`
+				Name string `json:"name"`
+			} `json:"content"`
+		}
+		if err := g.getJSON("/api/dict?blurry="+name, &d); err != nil {
+			return err
+		}
+		for _, c := range d.Content {
+			if c.Name == name {
+				g.dictID = c.ID
+			}
+		}
+		return nil
+	}
+	if err := find(); err != nil {
+		return err
+	}
+	if g.dictID == 0 {
+		if err := g.send("POST", "/api/dict", map[string]any{"name": name, "description": "压测字典"}); err != nil {
+			return err
+		}
+		if err := find(); err != nil || g.dictID == 0 {
+			return fmt.Errorf("the bench dictionary was not created: %v", err)
+		}
+	}
+	var e struct {
+		Content []struct {
+			ID    int64  `json:"id"`
+			Value string `json:"value"`
+		} `json:"content"`
+	}
+	if err := g.getJSON("/api/dictDetail?dictName="+name+"&page=0&size=99", &e); err != nil {
+		return err
+	}
+	if len(e.Content) == 0 {
+		if err := g.send("POST", "/api/dictDetail", map[string]any{"dict": map[string]any{"id": g.dictID}, "label": "压测", "value": "bench", "dictSort": 1}); err != nil {
+			return err
+		}
+		if err := g.getJSON("/api/dictDetail?dictName="+name+"&page=0&size=99", &e); err != nil || len(e.Content) == 0 {
+			return fmt.Errorf("the bench dictionary entry was not created: %v", err)
+		}
+	}
+	g.entryID, g.entryValue = e.Content[0].ID, e.Content[0].Value
+	return nil
+}
+
+func (g *gen) login() (string, error) {
+	form := url.Values{"username": {g.user}, "password": {g.password}}
+	res, err := http.PostForm(g.base+"/api/auth/login", form)
+	if err != nil {
+		return "", err
+	}
+	defer res.Body.Close()
+	var out struct {
+		Token string `json:"token"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || res.StatusCode != http.StatusOK || out.Token == "" {
+		return "", fmt.Errorf("sign-in as %s: %d %v", g.user, res.StatusCode, err)
+	}
+	return out.Token, nil
+}
+
+func (g *gen) do(method, path string, body any) (*http.Response, error) {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return nil, err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, g.base+path, rd)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", g.tokens[0])
+	req.Header.Set("Content-Type", "application/json")
+	return http.DefaultClient.Do(req)
+}
+
+func (g *gen) getJSON(path string, dst any) error {
+	res, err := g.do("GET", path, nil)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: %d", path, res.StatusCode)
+	}
+	return json.NewDecoder(res.Body).Decode(dst)
+}
+
+func (g *gen) send(method, path string, body any) error {
+	res, err := g.do(method, path, body)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if res.StatusCode >= 300 {
+		b, _ := io.ReadAll(io.LimitReader(res.Body, 512))
+		return fmt.Errorf("%s %s: %d %s", method, path, res.StatusCode, b)
+	}
+	return nil
+}
+
+var (
+	goodsFilters = []string{
+		"category=digital&status=on_sale&sort=price,asc",
+		"status=off_sale&sort=stock,desc",
+		"blurry=压测商品00&sort=createTime,desc",
+		"category=food&sort=groundingTime,desc",
+		"",
+	}
+	orderFilters = []string{
+		"status=completed&sort=createTime,desc",
+		"status=paid&sort=amount,desc",
+		"phone=1380",
+		"status=shipped&sort=createTime,asc",
+		"sort=payTime,asc",
+	}
+)
+
+// next is one request of the kind, on a session of the pool.
+func (g *gen) next(kind string) target {
+	g.seq++
+	tok := g.tokens[g.seq%len(g.tokens)]
+	t := target{Method: "GET", Header: map[string][]string{"Authorization": {tok}}}
+	now := time.Now().UTC()
+	days := func(d int) string { return now.AddDate(0, 0, -d).Format("2006-01-02") }
+	jsonBody := func(v any) {
+		t.Body, _ = json.Marshal(v)
+		t.Header["Content-Type"] = []string{"application/json"}
+	}
+	switch kind {
+	case "signin":
+		t.Method, t.Header = "POST", map[string][]string{"Content-Type": {"application/x-www-form-urlencoded"}}
+		t.Body = []byte(url.Values{"username": {g.user}, "password": {g.password}}.Encode())
+		t.URL = g.base + "/api/auth/login"
+	case "auth_info":
+		t.URL = g.base + "/api/auth/info"
+	case "menus_build":
+		t.URL = g.base + "/api/menus/build"
+	case "goods_list":
+		t.URL = fmt.Sprintf("%s/api/goods?page=%d&size=20&%s", g.base, g.r.IntN(20), goodsFilters[g.r.IntN(len(goodsFilters))])
+	case "orders_list":
+		f := orderFilters[g.r.IntN(len(orderFilters))]
+		if g.r.IntN(2) == 0 {
+			f += "&startTime=" + days(90) + "&endTime=" + days(0)
+		}
+		t.URL = fmt.Sprintf("%s/api/orders?page=%d&size=20&%s", g.base, g.r.IntN(20), f)
+	case "order_detail":
+		t.URL = fmt.Sprintf("%s/api/orders/%d", g.base, g.orderMin+g.r.Int64N(g.orderMax-g.orderMin+1))
+	case "dashboard":
+		t.URL = fmt.Sprintf("%s/api/dashboard?start=%s&end=%s", g.base, days([]int{6, 29, 89}[g.r.IntN(3)]), days(0))
+	case "dict_read":
+		name := []string{"goods_category", "express_company", "bench_load"}[g.r.IntN(3)]
+		t.URL = g.base + "/api/dictDetail?dictName=" + name + "&page=0&size=9999"
+	case "goods_edit":
+		row := g.goods[g.r.IntN(len(g.goods))]
+		body := map[string]any{}
+		for _, k := range []string{"id", "name", "code", "category", "price", "cost", "status", "agencyId", "mainPicture", "gallery"} {
+			if v, ok := row[k]; ok && v != nil {
+				body[k] = v
+			}
+		}
+		body["stock"] = g.seq % 1_000_000 // a fresh value each time
+		t.Method, t.URL = "PUT", g.base+"/api/goods"
+		jsonBody(body)
+	case "order_ship":
+		id := g.paid[0]
+		g.paid = g.paid[1:]
+		t.Method, t.URL = "PUT", fmt.Sprintf("%s/api/orders/%d/ship", g.base, id)
+		jsonBody(map[string]any{"expressCompany": g.express, "trackingNo": fmt.Sprintf("LOAD%d", id), "note": "压测发货"})
+	case "dict_write":
+		t.Method, t.URL = "PUT", g.base+"/api/dictDetail"
+		jsonBody(map[string]any{"id": g.entryID, "dict": map[string]any{"id": g.dictID}, "label": fmt.Sprintf("压测%d", g.seq),
+			"value": g.entryValue, "dictSort": 1 + g.seq%999})
+	}
+	return t
+}
