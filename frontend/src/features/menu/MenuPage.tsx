@@ -8,12 +8,13 @@ import {
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import { App, Tag } from 'antd';
+import { App, Col, Form, Tag } from 'antd';
 import { DataTable, AddButton, useActionColumn } from '@/shared/ui/table';
 import { useT } from './messages';
 import { Dialog } from '@/shared/ui/form';
 import { createMenu, deleteMenus, menuTree, updateMenu, type MenuInput, type MenuRow } from './api';
 import { menuIcon } from './icons';
+import { IconPicker } from './IconPicker';
 import { placeholder } from '@/shared/lib/rules';
 
 type FormValues = Omit<MenuInput, 'hidden' | 'cache' | 'iFrame' | 'type'> & {
@@ -147,7 +148,11 @@ export default function MenuPage() {
             <>
               {type !== '2' ? (
                 <>
-                  <ProFormText name="icon" label={t('menu.icon')} placeholder={placeholder(t('menu.icon'), 'text')} colProps={{ span: 12 }} />
+                  <Col span={12}>
+                    <Form.Item name="icon" label={t('menu.icon')}>
+                      <IconPicker placeholder={placeholder(t('menu.icon'), 'select')} />
+                    </Form.Item>
+                  </Col>
                   <ProFormText
                     name="path"
                     label={t('menu.path')}

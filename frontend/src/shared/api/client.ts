@@ -209,6 +209,8 @@ export function createClient(deps: ClientDeps): Client {
         });
         break;
       case 403:
+        // The server names what was refused in words (a permission's menu title): said, then /401.
+        notifyFailure(bindings, failure);
         bindings.navigate('/401');
         break;
       case 405:
