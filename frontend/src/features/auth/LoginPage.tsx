@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, Checkbox, Flex } from 'antd';
+import { App, Button, Checkbox, Flex } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import { useT } from './messages';
 import { safeRedirect } from '@/shared/lib/paths';
@@ -26,6 +26,7 @@ export default function LoginPage() {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [rememberMe, setRememberMe] = useState(() => readCookie(COOKIE_REMEMBER) === '1');
   const [submitting, setSubmitting] = useState(false);
+  const { notification } = App.useApp();
 
   const rules = useMemo(
     () => ({
@@ -90,6 +91,8 @@ export default function LoginPage() {
       void refreshCaptcha();
       return;
     }
+    // The refusal of an earlier try is stale now: it does not follow the user onto the dashboard.
+    notification.destroy();
     // Remember the user name only: the password is never written to a cookie.
     if (rememberMe) {
       writeCookie(COOKIE_USERNAME, username, TOKEN_COOKIE_DAYS);
