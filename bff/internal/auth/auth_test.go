@@ -450,7 +450,7 @@ func TestOnlineUsers(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
 		admin, staff, channel := signInThree(t, s)
 
-		wantError(t, s.Get(t, "/api/auth/online", channel), 403, "没有权限")
+		wantError(t, s.Get(t, "/api/auth/online", channel), 403, "你没有“在线用户”的权限")
 		wantError(t, s.Get(t, "/api/auth/online", ""), 401, "未登录")
 		type row struct {
 			SessionID string `json:"sessionId"`

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { App, Button, Checkbox, Flex } from 'antd';
+import { Button, Checkbox, Flex } from 'antd';
+import { dismissErrors } from '@/shared/api';
 import { SafetyOutlined } from '@ant-design/icons';
 import { useT } from './messages';
 import { safeRedirect } from '@/shared/lib/paths';
@@ -26,7 +27,6 @@ export default function LoginPage() {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [rememberMe, setRememberMe] = useState(() => readCookie(COOKIE_REMEMBER) === '1');
   const [submitting, setSubmitting] = useState(false);
-  const { notification } = App.useApp();
 
   const rules = useMemo(
     () => ({
@@ -92,7 +92,7 @@ export default function LoginPage() {
       return;
     }
     // The refusal of an earlier try is stale now: it does not follow the user onto the dashboard.
-    notification.destroy();
+    dismissErrors();
     // Remember the user name only: the password is never written to a cookie.
     if (rememberMe) {
       writeCookie(COOKIE_USERNAME, username, TOKEN_COOKIE_DAYS);

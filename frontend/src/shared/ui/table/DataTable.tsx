@@ -1,3 +1,4 @@
+import { AxiosError } from 'axios';
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ProTable, type ActionType, type ParamsType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
 import { App, Button, Space } from 'antd';
@@ -232,6 +233,11 @@ export function DataTable<T extends Record<string, any>, P extends ParamsType = 
       onReset={toPage1}
       options={{ density: false, fullScreen: false, reload: true, setting: { checkable: true, draggable: false } }}
       pagination={pagination}
+      // A failed load was told by the request client (a 403 went to /401): without this ProTable
+      // rethrows it as an uncaught page error. Anything else is a fault and stays one.
+      onRequestError={(error) => {
+        if (!(error instanceof AxiosError)) throw error;
+      }}
       {...rest}
       rowKey={rowKey}
       headerTitle={title}
