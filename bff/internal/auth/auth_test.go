@@ -494,7 +494,7 @@ func TestOnlineUsers(t *testing.T) {
 		kick := func(tok string, ids any) apptest.Response {
 			return s.Do(t, apptest.Request{Method: http.MethodDelete, Path: "/api/auth/online", Token: tok, JSON: ids})
 		}
-		wantError(t, kick(staff, []string{chanID}), 403, "没有权限")
+		wantError(t, kick(staff, []string{chanID}), 403, "你没有“在线用户 - 强制退出”的权限")
 		wantError(t, kick(admin, "nope"), 400, "body: 必须是会话ID的JSON数组")
 		if r := kick(admin, []string{chanID}); r.Status != 200 {
 			t.Fatalf("kick: %d %s", r.Status, r.Body)
