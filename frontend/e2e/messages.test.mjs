@@ -68,17 +68,19 @@ test('role dialog: Esc in the 数据范围 picker closes the picker, not the dia
   assert.deepEqual(page.errors, []);
 });
 
-// TODO: fails before saving (the picker shows, see the FAILED- screenshot); not yet diagnosed.
-test('menu dialog: the icon is picked from a grid of the sidebar icons; the server refuses another name', { skip, todo: 'fails before saving: not yet diagnosed' }, async () => {
+// TODO: the picking and saving pass; reading the saved icon back from GET /api/menus does not find it yet (not diagnosed).
+test('menu dialog: the icon is picked from a grid of the sidebar icons; the server refuses another name', { skip, todo: 'the saved icon is not found in GET /api/menus: not diagnosed' }, async () => {
   const { page, token } = await asAdmin();
   await page.goto(`${ctx.stack.bffURL}/system/menu`);
   await page.getByRole('cell', { name: '系统管理' }).first().waitFor();
   await page.getByRole('button', { name: '新增', exact: true }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: '菜单标题' });
   await dialog.waitFor();
-  await dialog.getByLabel('菜单标题').fill('图标测试');
-  await dialog.getByLabel('路由地址').fill('/icon-test');
-  const item = dialog.locator('.ant-form-item').filter({ has: page.locator('label[title="图标"]') });
+  const field = (label) => dialog.locator('.ant-form-item').filter({ has: page.locator(`label[title="${label}"]`) });
+  await dialog.locator('label', { hasText: '目录' }).click();
+  await field('菜单标题').locator('input').fill('图标测试');
+  await field('路由地址').locator('input').fill('/icon-test');
+  const item = field('图标');
   await item.locator('.ant-select-selector').click();
   const grid = page.getByRole('listbox', { name: '图标' });
   await grid.waitFor();
@@ -94,8 +96,7 @@ test('menu dialog: the icon is picked from a grid of the sidebar icons; the serv
   await dialog.getByRole('button', { name: /确\s*认|提\s*交|确\s*定/ }).last().click();
   await page.getByText('新增成功').waitFor();
   const menus = await api(token, 'GET', '/api/menus');
-  const find = (ns) => ns.flatMap((n) => [n, ...find(n.children ?? [])]);
-  assert.equal(find(menus.body.content ?? menus.body).find((m) => m.title === '图标测试')?.icon, 'chart');
+  assert.match(JSON.stringify(menus.body), /"title":"图标测试"[^{}]*"icon":"chart"/, 'saved with the picked icon');
   const refused = await api(token, 'POST', '/api/menus', { type: 0, title: '乱写图标', path: '/x-icon', icon: 'banana' });
   assert.equal(refused.status, 400);
   assert.equal(refused.body.errors[0].field, 'icon');
