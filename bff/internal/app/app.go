@@ -139,7 +139,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	users := user.NewStore(opt.DB, gen)
 	roles := role.NewStore(opt.DB, gen)
 	depts := dept.NewStore(opt.DB)
-	menus := menu.NewService(menu.NewStore(opt.DB, gen), roles, gen, now)
+	menuStore := menu.NewStore(opt.DB, gen)
+	menus := menu.NewService(menuStore, roles, gen, now)
 	settings := initsetup.NewStore(opt.DB)
 	agencies := agency.NewStore(opt.DB, gen)
 	proxies := httpx.NewProxies(cfg.TrustedProxy)
@@ -228,6 +229,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	a.OpLog = oplog
 	routes := authz.NewRouter(e, a.Auth.Authenticate, oplog.Middleware)
 	a.Routes = routes
+	// A refusal says what may not be done in the menus' words, not the permission's code.
+	routes.NameRefusals(menuStore.PermissionName)
 	// Liveness: the process answers. Readiness: the database (and Redis) answer too.
 	routes.GET("/healthz", authz.Public(), health.Live)
 	routes.HEAD("/healthz", authz.Public(), health.Live)

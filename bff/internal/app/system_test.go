@@ -168,7 +168,7 @@ func TestUserManagement(t *testing.T) {
 
 		// A user without user:edit may not reset anyone's password.
 		staff := client{t, s, s.Login(t, "staff", apptest.DemoPassword)}
-		want(t, staff.do(http.MethodPut, fmt.Sprintf("/api/users/%d/password", id), map[string]string{"password": "hijacked"}), 403, "没有权限")
+		want(t, staff.do(http.MethodPut, fmt.Sprintf("/api/users/%d/password", id), map[string]string{"password": "hijacked"}), 403, "你没有“用户管理 - 编辑”的权限")
 		want(t, admin.do(http.MethodPut, fmt.Sprintf("/api/users/%d/password", id), map[string]string{"password": "new-lisi-pass"}), 204, "")
 		s.Login(t, "lisi", "new-lisi-pass")
 
@@ -217,7 +217,7 @@ func TestUserManagement(t *testing.T) {
 		if ok201 != 1 || bad400 < 7 || forbidden != 1 {
 			t.Fatalf("log: %d created, %d refused as bad input, %d forbidden", ok201, bad400, forbidden)
 		}
-		want(t, staff.do(http.MethodGet, "/api/logs", nil), 403, "没有权限")
+		want(t, staff.do(http.MethodGet, "/api/logs", nil), 403, "你没有“操作日志”的权限")
 	})
 }
 
@@ -313,8 +313,11 @@ func TestMenuChangesReachTheRouterTree(t *testing.T) {
 		want(t, admin.do(http.MethodPost, "/api/menus", map[string]any{"type": 1, "title": "报表", "pid": system}),
 			400, "component: 不能为空")
 		want(t, admin.do(http.MethodPost, "/api/menus", map[string]any{"type": 2, "title": "按钮"}), 400, "permission: 不能为空")
+		// an icon the sidebar cannot draw is refused, naming the field
+		want(t, admin.do(http.MethodPost, "/api/menus", map[string]any{"type": 1, "title": "报表", "pid": system,
+			"path": "report", "component": "report/index", "icon": "banana"}), 400, "icon: 图标不在可选范围内，请从图标列表中选择")
 		page := createdID(t, admin.do(http.MethodPost, "/api/menus", map[string]any{"type": 1, "title": "报表", "pid": system,
-			"path": "report", "component": "report/index", "componentName": "Report", "menuSort": 9, "breadcrumb": true}))
+			"path": "report", "component": "report/index", "componentName": "Report", "menuSort": 9, "breadcrumb": true, "icon": "chart"}))
 		want(t, admin.do(http.MethodPut, "/api/menus", map[string]any{"id": system, "type": 0, "title": "系统管理",
 			"path": "/system", "pid": page}), 400, "pid: 上级菜单不能是自己或自己的下级")
 		var online int64
@@ -362,7 +365,7 @@ func TestDictionaries(t *testing.T) {
 		t.Fatalf("management = %+v", l)
 	}
 	want(t, admin.do(http.MethodDelete, fmt.Sprintf("/api/dictDetail/%d", l.Content[0].ID), nil), 200, "")
-	want(t, staff.do(http.MethodDelete, fmt.Sprintf("/api/dictDetail/%d", l.Content[1].ID), nil), 403, "没有权限")
+	want(t, staff.do(http.MethodDelete, fmt.Sprintf("/api/dictDetail/%d", l.Content[1].ID), nil), 403, "你没有“字典管理 - 删除”的权限")
 	want(t, admin.do(http.MethodDelete, "/api/dict", []int64{dict}), 200, "")
 	admin.do(http.MethodGet, "/api/dictDetail?dictName=gender", nil).JSON(t, &l)
 	if l.TotalElements != 0 {

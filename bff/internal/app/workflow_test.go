@@ -145,7 +145,7 @@ func TestLeaveBatch(t *testing.T) {
 			body["applicants"] = applicants
 			return body
 		}
-		want(t, staff.do(http.MethodPost, "/api/workflow/leave/batch", batch([]string{"lisi"}, nil)), http.StatusForbidden, "没有权限")
+		want(t, staff.do(http.MethodPost, "/api/workflow/leave/batch", batch([]string{"lisi"}, nil)), http.StatusForbidden, "你没有“流程申请（多人） - 批量发起”的权限")
 		want(t, admin.do(http.MethodPost, "/api/workflow/leave/batch", batch(nil, nil)), http.StatusBadRequest, "applicants: 请选择1到100位申请人")
 		want(t, admin.do(http.MethodPost, "/api/workflow/leave/batch", batch([]string{"lisi", "ghost"}, nil)),
 			http.StatusBadRequest, "applicants: 申请人ghost不存在或不在可选范围内")

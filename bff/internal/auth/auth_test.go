@@ -450,7 +450,7 @@ func TestOnlineUsers(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
 		admin, staff, channel := signInThree(t, s)
 
-		wantError(t, s.Get(t, "/api/auth/online", channel), 403, "没有权限")
+		wantError(t, s.Get(t, "/api/auth/online", channel), 403, "你没有“在线用户”的权限")
 		wantError(t, s.Get(t, "/api/auth/online", ""), 401, "未登录")
 		type row struct {
 			SessionID string `json:"sessionId"`
@@ -494,7 +494,7 @@ func TestOnlineUsers(t *testing.T) {
 		kick := func(tok string, ids any) apptest.Response {
 			return s.Do(t, apptest.Request{Method: http.MethodDelete, Path: "/api/auth/online", Token: tok, JSON: ids})
 		}
-		wantError(t, kick(staff, []string{chanID}), 403, "没有权限")
+		wantError(t, kick(staff, []string{chanID}), 403, "你没有“在线用户 - 强制退出”的权限")
 		wantError(t, kick(admin, "nope"), 400, "body: 必须是会话ID的JSON数组")
 		if r := kick(admin, []string{chanID}); r.Status != 200 {
 			t.Fatalf("kick: %d %s", r.Status, r.Body)

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 
@@ -90,4 +91,17 @@ func (s *Service) handleEndUser(c echo.Context) error {
 		return err
 	}
 	return c.NoContent(http.StatusOK)
+}
+
+// SignInAfterSetup starts a session for the administrator the first-run set-up has just created:
+// the set-up token was the proof, so no password and no captcha are asked again.
+func (s *Service) SignInAfterSetup(ctx context.Context, username, ip, userAgent string) (LoginResult, error) {
+	u, found, err := s.d.Users.ByUsername(ctx, username)
+	if err != nil {
+		return LoginResult{}, err
+	}
+	if !found {
+		return LoginResult{}, fmt.Errorf("signing in %q after the set-up: no such user", username)
+	}
+	return s.startSession(ctx, u, ip, userAgent)
 }

@@ -66,7 +66,7 @@ func TestOnlineExport(t *testing.T) {
 		if len(rows) != 2 || rows[1][0] != "staff" {
 			t.Errorf("all filtered = %q", rows)
 		}
-		wantError(t, post("/api/auth/online/downloadAll", channel, body(nil)), 403, "没有权限")
+		wantError(t, post("/api/auth/online/downloadAll", channel, body(nil)), 403, "你没有“在线用户”的权限")
 		wantError(t, post("/api/auth/online/downloadAll", "", body(nil)), 401, "未登录")
 		wantError(t, post("/api/auth/online/download", admin, body(nil)), 400, "ids: 不能为空")
 		wantError(t, post("/api/auth/online/downloadAll", admin,

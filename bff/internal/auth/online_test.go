@@ -107,7 +107,7 @@ func TestEndEverySessionOfAUser(t *testing.T) {
 		end := func(tok string, id any) apptest.Response {
 			return s.Do(t, apptest.Request{Method: http.MethodDelete, Path: fmt.Sprintf("/api/auth/online/users/%v", id), Token: tok})
 		}
-		wantError(t, end(staff, adminID), 403, "没有权限")
+		wantError(t, end(staff, adminID), 403, "你没有“在线用户 - 强制退出”的权限")
 		wantError(t, end(admin, "x"), 400, "id: 必须是正整数")
 		wantError(t, end(admin, 999999), 404, "用户不存在")
 		if r := end(admin, staffID); r.Status != http.StatusOK {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"mallconsole/bff/internal/auth"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/limits"
@@ -19,7 +20,7 @@ func (s *Setup) Routes(r *authz.Router) {
 	r.GET("/api/init/check", authz.Public(), s.handleCheck).
 		Doc(authz.Doc{Summary: "whether the first-run setup is done", Resp: Check{}})
 	r.POST("/api/init", authz.Public(), s.handleSetup).
-		Doc(authz.Doc{Summary: "the first-run setup", Body: SetupInput{}, Status: http.StatusCreated})
+		Doc(authz.Doc{Summary: "the first-run setup", Body: SetupInput{}, Resp: auth.LoginResult{}, Status: http.StatusCreated})
 }
 
 // Check tells whether the first-run setup is done.
@@ -76,7 +77,13 @@ func (s *Setup) handleSetup(c echo.Context) error {
 	if err := s.Complete(ctx, in); err != nil {
 		return httpError(err)
 	}
-	return c.NoContent(http.StatusCreated)
+	// The new administrator lands on the dashboard signed in: an answer like a sign-in's.
+	res, err := s.sessions.SignInAfterSetup(ctx, in.Username, c.RealIP(), c.Request().UserAgent())
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusCreated, res)
 }
 
 // httpError maps the set-up's domain errors to answers; others are the server's.

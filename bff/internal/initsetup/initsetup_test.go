@@ -136,8 +136,25 @@ func testSetup(t *testing.T, s *apptest.Server) {
 	if check(t, s) {
 		t.Fatal("refused set-ups initialised the system")
 	}
-	if r := post(with(setupToken), remote); r.Status != 201 {
-		t.Fatalf("setup: %d %s", r.Status, r.Body)
+	done := post(with(setupToken), remote)
+	if done.Status != 201 {
+		t.Fatalf("setup: %d %s", done.Status, done.Body)
+	}
+	// The set-up answers like a sign-in: the new administrator is signed in (issue 16).
+	var signed struct {
+		Token string `json:"token"`
+		User  struct {
+			User struct {
+				Username string `json:"username"`
+			} `json:"user"`
+		} `json:"user"`
+	}
+	done.JSON(t, &signed)
+	if signed.User.User.Username != "boss" || signed.Token == "" {
+		t.Fatalf("setup answer: %s", done.Body)
+	}
+	if r := s.Get(t, "/api/auth/info", signed.Token); r.Status != 200 || !strings.Contains(string(r.Body), `"username":"boss"`) {
+		t.Fatalf("the set-up's session: %d %s", r.Status, r.Body)
 	}
 	if !check(t, s) {
 		t.Fatal("not initialised after the setup")

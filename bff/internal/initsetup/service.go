@@ -12,6 +12,8 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
+
+	"mallconsole/bff/internal/auth"
 )
 
 // Keys of the shop's basic settings.
@@ -39,6 +41,8 @@ type Admins interface {
 // Sessions ends sessions (the auth feature).
 type Sessions interface {
 	EndAllSessions(ctx context.Context) error
+	// SignInAfterSetup signs the new administrator in (the set-up ends signed in, issue 16).
+	SignInAfterSetup(ctx context.Context, username, ip, userAgent string) (auth.LoginResult, error)
 }
 
 // Setup is the first-run setup: open only while the system is new, and then only to a request

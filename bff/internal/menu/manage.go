@@ -119,6 +119,9 @@ func (s *Service) save(c echo.Context, create bool) error {
 	chk.Text("component", &in.Component, 255, in.Type == TypeMenu && !in.IFrame)
 	chk.Text("path", &in.Path, 255, in.Type != TypeButton)
 	chk.Text("icon", &in.Icon, 64, false)
+	if !chk.Failed("icon") && !knownIcon(in.Icon) {
+		chk.FailCode("icon", httpx.FieldChoice, "图标不在可选范围内，请从图标列表中选择")
+	}
 	chk.Text("permission", &in.Permission, 128, in.Type == TypeButton)
 	chk.Text("redirect", &in.Redirect, 255, false)
 	chk.Text("activeMenu", &in.ActiveMenu, 255, false)

@@ -97,3 +97,20 @@ func (s *Store) Delete(ctx context.Context, ids []int64) error {
 	s.gen.Bump()
 	return err
 }
+
+// PermissionName is what a person knows perm by: the title of the menu carrying it, a button's
+// after its page's ("流程申请（多人） - 批量发起"); "" when no menu carries it.
+func (s *Store) PermissionName(ctx context.Context, perm string) string {
+	var m Menu
+	if err := s.db.WithContext(ctx).Where("permission = ?", perm).Order("type, id").Take(&m).Error; err != nil {
+		return ""
+	}
+	if m.Type != TypeButton || m.PID == nil {
+		return m.Title
+	}
+	var page Menu
+	if err := s.db.WithContext(ctx).Take(&page, *m.PID).Error; err != nil {
+		return m.Title
+	}
+	return page.Title + " - " + m.Title
+}

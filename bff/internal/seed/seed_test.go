@@ -67,6 +67,9 @@ func TestBaseSeed(t *testing.T) {
 		// 系统管理's pages and buttons (issue 4), 在线用户 after the management pages.
 		var perms []string
 		for _, m := range ms {
+			if !slices.Contains(append(menu.Icons, ""), m.Icon) {
+				t.Errorf("menu %q has the icon %q, which the sidebar cannot draw", m.Title, m.Icon)
+			}
 			if m.Permission != "" {
 				perms = append(perms, m.Permission)
 			}

@@ -57,6 +57,7 @@ export function ClientBinder() {
         notifyError: (message, duration) => {
           notification.error({ message, duration });
         },
+        dismissErrors: () => notification.destroy(),
         logout: () => useSession.getState().logout(),
         resetSession: () => useSession.getState().reset(),
         reload: () => window.location.reload(),

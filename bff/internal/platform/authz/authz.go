@@ -72,6 +72,25 @@ func Attempt(c echo.Context) string {
 // RequirePerm lets a request through only if its principal holds one of perms: 403 otherwise.
 // It must run after the authentication middleware.
 func RequirePerm(perms ...string) echo.MiddlewareFunc {
+	return requirePerm(func() PermNames { return nil }, perms)
+}
+
+// PermNames gives the words a person knows a permission by (the title of the menu or button
+// carrying it), "" when none.
+type PermNames func(ctx context.Context, perm string) string
+
+// Refusal is the 403 message for a permission: what the caller may not do, in words; the bare
+// "没有权限" when the permission has no name (a code like leave:batch means nothing to a person).
+func Refusal(name string) string {
+	if name == "" {
+		return "没有权限"
+	}
+	return "你没有“" + name + "”的权限"
+}
+
+// requirePerm reads names when a request is refused, so that names set after the routes were
+// registered (the menus) are used.
+func requirePerm(names func() PermNames, perms []string) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			p := From(c)
@@ -79,7 +98,11 @@ func RequirePerm(perms ...string) echo.MiddlewareFunc {
 				return &httpx.Error{Status: http.StatusUnauthorized, Message: "未登录"}
 			}
 			if !p.Can(perms...) {
-				return &httpx.Error{Status: http.StatusForbidden, Message: "没有权限"}
+				name := ""
+				if n := names(); n != nil {
+					name = n(c.Request().Context(), perms[0])
+				}
+				return &httpx.Error{Status: http.StatusForbidden, Message: Refusal(name)}
 			}
 			return next(c)
 		}

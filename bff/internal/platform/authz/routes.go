@@ -52,6 +52,7 @@ type Router struct {
 	rules        map[string]Rule
 	routes       []*Route
 	yield        func(path string) bool
+	names        PermNames
 }
 
 // Route is one registered route: its rule and how the API document describes it.
@@ -95,6 +96,9 @@ func RouteKey(method, path string) string { return method + " " + path }
 // Yield makes the routes registered from now on whose path yield(path) holds left out: the
 // upstream mode hands them to another backend (package upstream, docs/upstream.md).
 func (r *Router) Yield(yield func(path string) bool) { r.yield = yield }
+
+// NameRefusals makes a refused permission name what was refused in words (the menus' titles).
+func (r *Router) NameRefusals(names PermNames) { r.names = names }
 
 // Has tells whether a route is registered.
 func (r *Router) Has(method, path string) bool {
@@ -141,7 +145,7 @@ func (r *Router) chain(method string, rule Rule) []echo.MiddlewareFunc {
 		mw = append(mw, r.audit)
 	}
 	if rule.Access == AccessPermission {
-		mw = append(mw, RequirePerm(rule.Perms...))
+		mw = append(mw, requirePerm(func() PermNames { return r.names }, rule.Perms))
 	}
 	return mw
 }

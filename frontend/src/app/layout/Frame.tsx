@@ -11,7 +11,7 @@ import { translate, useLanguage, useT } from '@/shared/lib/i18n';
 import { getRuntime } from '@/shared/lib/runtime';
 import { useAppStore } from './app';
 import { useSettings } from './settings';
-import { DASHBOARD_PATH, NO_NAME, useTabs, type Tab } from './tabs';
+import { DASHBOARD_PATH, NO_NAME, pathOfTab, tabKey, useTabs, type Tab } from './tabs';
 import { FIXED_ROUTES } from '../fixedRoutes';
 import { findTitle } from '../title';
 import { activeMenuPath } from './activeMenu';
@@ -108,7 +108,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   // A page showing one record (/look) titles its tab by the record once it has loaded.
   const recordTitles = useRecordTitles((s) => s.titles);
   const tabTitle = useCallback(
-    (tab: Tab) => recordTitles[tab.fullPath] ?? pageTitle(tab.path) ?? tab.title ?? NO_NAME,
+    (tab: Tab) => recordTitles[tab.fullPath] ?? pageTitle(pathOfTab(tab.path)) ?? tab.title ?? NO_NAME,
     [pageTitle, recordTitles],
   );
 
@@ -128,7 +128,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
     if (pathname.startsWith('/redirect/')) return;
     const page = pages.find((p) => p.path === pathname);
     visit({
-      path: pathname,
+      path: tabKey(pathname, search),
       fullPath: pathname + search,
       query: Object.fromEntries(new URLSearchParams(search)),
       ...(page?.name ? { name: page.name } : {}),

@@ -1,7 +1,7 @@
 import { Suspense, useRef, type ReactNode } from 'react';
 import { UNSAFE_LocationContext, useLocation, useNavigationType, useOutlet, type Location, type NavigationType } from 'react-router';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
-import { useTabs } from './tabs';
+import { tabKey, useTabs } from './tabs';
 
 interface Kept {
   element: ReactNode;
@@ -30,7 +30,7 @@ export function KeepAlive() {
   const generation = useTabs((s) => s.generation);
   const kept = useRef(new Map<string, Kept>());
 
-  const path = location.pathname;
+  const path = tabKey(location.pathname, location.search);
   const current = tabs.find((t) => t.path === path);
   const cacheable = !!current && !current.noCache;
   // Only what is still a tab stays; the shown page's entry follows its latest location.

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button, Dropdown, theme, type MenuProps } from 'antd';
 import { CloseOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
-import { scrollToShow, useTabs, type Navigation, type Tab } from './tabs';
+import { scrollToShow, tabKey, useTabs, type Navigation, type Tab } from './tabs';
 
 /** Width of the tabs' right-click menu (docs/decisions.md "Language and keep-alive (issue 3)"). */
 export const TAB_MENU_WIDTH = 105;
@@ -17,7 +17,9 @@ export function TabStrip({ titleOf }: { titleOf: (tab: Tab) => string }) {
   const t = useT();
   const { token } = theme.useToken();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  // the shown tab's identity (a record page's includes its id)
+  const pathname = tabKey(location.pathname, location.search);
   const tabs = useTabs((s) => s.tabs);
   const strip = useRef<HTMLDivElement>(null);
 

@@ -5,7 +5,9 @@ import {
   nextAfterClose,
   NO_NAME,
   redirectPath,
+  pathOfTab,
   scrollToShow,
+  tabKey,
   TABS_STORAGE_KEY,
   withTab,
   type Tab,
@@ -42,6 +44,23 @@ describe('tabs store', () => {
     s.getState().visit({ ...tab('/look'), fullPath: '/look?type=goods&id=1', query: { type: 'goods', id: '1' }, name: 'Look' });
     s.getState().visit({ ...tab('/look'), fullPath: '/look?type=goods&id=2', query: { type: 'goods', id: '2' }, name: 'Look' });
     expect(s.getState().tabs[1]).toMatchObject({ name: 'Look', fullPath: '/look?type=goods&id=2', query: { type: 'goods', id: '2' } });
+  });
+
+  it('two flows (or batches) open two tabs; closing one keeps the other; their pages stay openable', () => {
+    const s = createTabsStore();
+    for (const [path, search] of [['/flowDetail', '?id=12'], ['/flowDetail', '?id=13'], ['/batchDetail', '?id=3'], ['/flowDetail', '?id=12']]) {
+      const key = tabKey(path, search);
+      s.getState().visit({ path: key, fullPath: path + search, title: '流程详情' });
+    }
+    expect(s.getState().tabs.map((t) => t.path)).toEqual([DASHBOARD_PATH, '/flowDetail?id=12', '/flowDetail?id=13', '/batchDetail?id=3']);
+    expect(s.getState().close('/flowDetail?id=12', '/flowDetail?id=13')).toBeNull();
+    expect(s.getState().tabs.map((t) => t.path)).toEqual([DASHBOARD_PATH, '/flowDetail?id=13', '/batchDetail?id=3']);
+    s.getState().keepOnly((path) => path === '/flowDetail' || path === '/batchDetail');
+    expect(s.getState().tabs).toHaveLength(3);
+    // other pages keep one tab per path, whatever their query
+    expect(tabKey('/look', '?type=goods&id=1')).toBe('/look');
+    expect(tabKey('/flowDetail', '')).toBe('/flowDetail');
+    expect(pathOfTab('/flowDetail?id=13')).toBe('/flowDetail');
   });
 
   it('an open tab follows a changed cache switch of its page', () => {

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 
 /** A visited page shown as a tab (docs/decisions.md "Language and keep-alive (issue 3)"). */
 export interface Tab {
-  /** Pathname: the tab's identity (one tab per path). */
+  /** The tab's identity (tabKey): the pathname, one tab per path, or one per record of a record page. */
   path: string;
   /** Path with query, where the tab leads back to. */
   fullPath: string;
@@ -18,6 +18,21 @@ export interface Tab {
 }
 
 export const DASHBOARD_PATH = '/dashboard';
+/** Pages showing one record by `?id=`: each record is a tab of its own (issue 16). */
+export const RECORD_TAB_PATHS: readonly string[] = ['/flowDetail', '/batchDetail'];
+
+/** A tab's identity: its pathname, with `?id=` for a record page (two flows, two tabs). */
+export function tabKey(pathname: string, search: string): string {
+  if (!RECORD_TAB_PATHS.includes(pathname)) return pathname;
+  const id = new URLSearchParams(search).get('id');
+  return id ? `${pathname}?id=${id}` : pathname;
+}
+
+/** The pathname of a tab's identity. */
+export function pathOfTab(key: string): string {
+  const at = key.indexOf('?');
+  return at < 0 ? key : key.slice(0, at);
+}
 /** Title of a tab whose route has none (docs/decisions.md "Language and keep-alive (issue 3)"). */
 export const NO_NAME = 'no-name';
 /** Tabs survive a reload of the page (docs/decisions.md "Language and keep-alive (issue 3)"): kept in this session storage entry. */
@@ -163,7 +178,7 @@ export function createTabsStore() {
       renew: (path) => set({ generation: { ...get().generation, [path]: (get().generation[path] ?? 0) + 1 } }),
       reset: () => commit(withDashboard([])),
       keepOnly: (opens) => {
-        const kept = get().tabs.filter((t) => t.affix || opens(t.path));
+        const kept = get().tabs.filter((t) => t.affix || opens(pathOfTab(t.path)));
         if (kept.length !== get().tabs.length) commit(kept);
       },
     };

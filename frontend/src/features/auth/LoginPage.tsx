@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Checkbox, Flex } from 'antd';
+import { dismissErrors } from '@/shared/api';
 import { SafetyOutlined } from '@ant-design/icons';
 import { useT } from './messages';
 import { safeRedirect } from '@/shared/lib/paths';
@@ -90,6 +91,8 @@ export default function LoginPage() {
       void refreshCaptcha();
       return;
     }
+    // The refusal of an earlier try is stale now: it does not follow the user onto the dashboard.
+    dismissErrors();
     // Remember the user name only: the password is never written to a cookie.
     if (rememberMe) {
       writeCookie(COOKIE_USERNAME, username, TOKEN_COOKIE_DAYS);

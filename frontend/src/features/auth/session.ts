@@ -47,6 +47,8 @@ export interface SessionState {
 
   login: (form: LoginForm, rememberMe: boolean) => Promise<void>;
   channelLogin: (form: ChannelLoginForm) => Promise<void>;
+  /** Takes the session another call answered with (the first-run set-up signs its administrator in). */
+  adopt: (result: LoginResult) => void;
   /** Signs in with the host portal's assertion; on failure records the reason (never throws). */
   portalLogin: (getAssertion: () => Promise<PortalAssertion>) => Promise<void>;
   /** Roles empty: info, then menus. A failed info logs out and reloads; resolves false then. */
@@ -152,6 +154,8 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       channelLogin: async (form) => {
         signedIn(await deps.api.channelLogin(form), false);
       },
+
+      adopt: (result) => signedIn(result, false),
 
       portalLogin: async (getAssertion) => {
         if (get().portalTried) return;

@@ -7,6 +7,7 @@ import { getToken } from '@/shared/lib/token';
 import { placeFieldErrors } from '@/shared/ui/form';
 import { policyUploader, RichTextField, UploadRefused, type ImageUploader } from '@/shared/ui/richtext';
 import { checkInit, setupSystem, type SetupForm } from './api';
+import { useSession } from '@/features/auth';
 
 type State = { kind: 'checking' } | { kind: 'done'; initialized: boolean } | { kind: 'failed' };
 
@@ -24,6 +25,7 @@ function InitForm() {
   const t = useT();
   const navigate = useNavigate();
   const { message } = App.useApp();
+  const adopt = useSession((s) => s.adopt);
   const [state, setState] = useState<State>({ kind: 'checking' });
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<SetupForm & { confirm: string }>();
@@ -51,9 +53,10 @@ function InitForm() {
     setSaving(true);
     try {
       const { confirm: _confirm, ...body } = v;
-      await setupSystem(body);
+      adopt(await setupSystem(body));
       void message.success(t('init.done'));
-      navigate('/login', { replace: true });
+      // signed in already: the new administrator starts on the dashboard
+      navigate('/dashboard', { replace: true });
     } catch (error) {
       placeFieldErrors(form, error); // under their inputs; the request client told the rest
     } finally {

@@ -1,4 +1,5 @@
 import { http } from '@/shared/api';
+import type { LoginResult } from '@/features/auth';
 
 export function checkInit(): Promise<{ initialized: boolean }> {
   return http.get<{ initialized: boolean }>('/api/init/check');
@@ -18,7 +19,10 @@ export interface SetupForm {
   shopIntro?: string;
 }
 
-/** POST /api/init: first administrator and shop settings; refused (409) once initialised. */
-export function setupSystem(form: SetupForm): Promise<void> {
-  return http.post<void>('/api/init', form);
+/**
+ * POST /api/init: first administrator and shop settings; refused (409) once initialised. Answers
+ * like a sign-in: the new administrator's session.
+ */
+export function setupSystem(form: SetupForm): Promise<LoginResult> {
+  return http.post<LoginResult>('/api/init', form);
 }

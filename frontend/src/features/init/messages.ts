@@ -20,7 +20,7 @@ export const messages = {
   'init.confirm': ['确认密码', 'Confirm password'],
   'init.mismatch': ['两次输入的密码不一致', 'The passwords differ'],
   'init.submit': ['完成初始化', 'Finish'],
-  'init.done': ['初始化完成，请登录', 'Done, please sign in'],
+  'init.done': ['初始化完成，已为您登录', 'Set up; you are signed in'],
 } as const satisfies Messages;
 
 export const { t, useT, translate } = featureMessages(messages);

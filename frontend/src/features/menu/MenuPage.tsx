@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { App, Tag } from 'antd';
+import { App, Col, Form, Tag } from 'antd';
 import { DataTable, AddButton, useActionColumn, type ActionType, type DataColumn } from '@/shared/ui/table';
 import { useT } from './messages';
 import { Dialog, ProFormDependency, ProFormDigit, ProFormRadio, ProFormText, ProFormTreeSelect } from '@/shared/ui/form';
 import { createMenu, deleteMenus, menuTree, updateMenu, type MenuInput, type MenuRow } from './api';
 import { menuIcon } from './icons';
+import { IconPicker } from './IconPicker';
 import { placeholder } from '@/shared/lib/rules';
 import { DATE_CELL } from '@/shared/ui/dateCell';
 
@@ -139,7 +140,11 @@ export default function MenuPage() {
             <>
               {type !== '2' ? (
                 <>
-                  <ProFormText name="icon" label={t('menu.icon')} placeholder={placeholder(t('menu.icon'), 'text')} colProps={{ span: 12 }} />
+                  <Col span={12}>
+                    <Form.Item name="icon" label={t('menu.icon')}>
+                      <IconPicker placeholder={placeholder(t('menu.icon'), 'select')} />
+                    </Form.Item>
+                  </Col>
                   <ProFormText
                     name="path"
                     label={t('menu.path')}

@@ -6,7 +6,7 @@ import { featureMessages, type Messages } from '@/shared/lib/i18n';
  */
 export const messages = {
   'wf.leave.applicants': ['申请人', 'Applicants'],
-  'wf.leave.noBatch': ['您没有为多人发起申请的权限（leave:batch）', 'You may not start applications for several people (leave:batch)'],
+  'wf.leave.noBatch': ['你没有“流程申请（多人） - 批量发起”的权限，不能为多人发起申请', 'You may not start applications for several people (流程申请（多人） - 批量发起)'],
   'wf.status.pending': ['审批中', 'Pending approval'],
   'wf.status.rejected': ['已驳回', 'Rejected'],
   'wf.submit': ['提交', 'Submit'],

@@ -170,12 +170,18 @@ describe('request client: error catalogue', () => {
     expect(env.calls.notify).toEqual([['当前IP不在该账号的登录IP白名单内，禁止登录', 5]]);
   });
 
-  it('403 → navigate to /401, no notification', async () => {
-    env = setup(reply(403, { status: 403, message: '不允许' }));
+  it('403 → navigate to /401, saying in words what was refused', async () => {
+    env = setup(reply(403, { status: 403, code: 'forbidden', message: '你没有“在线用户 - 强退”的权限' }));
     await expect(env.http.get('/api/x')).rejects.toBeInstanceOf(AxiosError);
     expect(env.calls.navigate).toEqual(['/401']);
-    expect(env.calls.notify).toEqual([]);
+    expect(env.calls.notify).toEqual([['你没有“在线用户 - 强退”的权限', ERROR_NOTICE_SECONDS]]);
     expect(env.calls.confirms).toEqual([]);
+  });
+
+  it('403 naming a permission code says 没有权限, never the code', async () => {
+    env = setup(reply(403, { status: 403, code: 'forbidden', message: '没有权限: leave:batch' }));
+    await expect(env.http.get('/api/x')).rejects.toBeInstanceOf(AxiosError);
+    expect(env.calls.notify).toEqual([['没有权限', ERROR_NOTICE_SECONDS]]);
   });
 
   it('405 → the same confirm; 重新登录 removes the stored token and goes to /newLogin', async () => {

@@ -39,6 +39,8 @@ export interface ClientBindings {
   navigate: (to: string, afterwards?: () => void) => void;
   confirm: (options: ConfirmOptions) => void;
   notifyError: (message: string, durationSeconds: number) => void;
+  /** Takes the error notices on screen away (a good sign-in after a refused one). */
+  dismissErrors?: () => void;
   /** Session logout: server call, then token, roles and cookie cleared even if the call fails. */
   logout: () => Promise<void>;
   /** Forget the in-memory session without calling the server. */
@@ -214,6 +216,8 @@ export function createClient(deps: ClientDeps): Client {
         });
         break;
       case 403:
+        // The server names what was refused in words (a permission's menu title): said, then /401.
+        notifyFailure(bindings, failure);
         bindings.navigate('/401');
         break;
       case 405:

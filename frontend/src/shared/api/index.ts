@@ -58,6 +58,11 @@ function toldAlready(event: PromiseRejectionEvent): void {
   if (event.reason instanceof AxiosError) event.preventDefault();
 }
 
+/** The error notices on screen go away (they were about a try that a later one has undone). */
+export function dismissErrors(): void {
+  bindings?.dismissErrors?.();
+}
+
 /** Lend the client its UI hooks; the returned function takes them back (unmount). */
 export function bindClient(next: ClientBindings): () => void {
   bindings = next;

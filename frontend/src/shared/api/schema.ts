@@ -2845,7 +2845,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["AuthLoginResult"];
+                    };
                 };
             };
         };

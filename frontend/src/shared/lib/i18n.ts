@@ -26,7 +26,7 @@ const table = {
   'route.startBatch': ['流程申请（多人）', 'Apply (multiple people)'],
   'route.flowDesign': ['流程绘制', 'Flow design'],
   'route.flowDetail': ['流程详情', 'Flow detail'],
-  'route.batchDetail': ['流程详情', 'Batch detail'],
+  'route.batchDetail': ['批量申请详情', 'Batch detail'],
   'route.look': ['详情', 'Detail'],
   'user.center': ['个人中心', 'Personal center'],
   'breadcrumb.home': ['首页', 'Home'],

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useRecordTitles } from '@/shared/lib/look';
 import { Card, Descriptions, Result, Spin, Table } from 'antd';
 import type { Batch } from '../types.flow';
 import { getBatch } from '../api.flow';
@@ -26,6 +27,13 @@ export default function BatchDetailPage() {
       live = false;
     };
   }, [id]);
+
+  // each batch is a tab of its own, titled by which one it is (批量申请详情 · 请假 #3)
+  const { pathname, search } = useLocation();
+  const setTitle = useRecordTitles((s) => s.set);
+  useEffect(() => {
+    if (batch) setTitle(pathname + search, `${t('wf.batch.title')} · ${batch.form.name} #${batch.id}`);
+  }, [batch, pathname, search, setTitle, t]);
 
   if (batch === undefined) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (batch === null) return <Result status="404" title={t('wf.batch.title')} />;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useRecordTitles } from '@/shared/lib/look';
 import { Card, Descriptions, Result, Space, Spin, Timeline, Typography } from 'antd';
 import type { Instance, Step } from '../types.flow';
 import { getInstance } from '../api.flow';
@@ -47,6 +48,12 @@ export default function FlowDetailPage() {
     };
   }, [id]);
   useEffect(load, [load]);
+  // each flow is a tab of its own, titled by which one it is (流程详情 · 请假 #12)
+  const { pathname, search } = useLocation();
+  const setTitle = useRecordTitles((s) => s.set);
+  useEffect(() => {
+    if (inst) setTitle(pathname + search, `${t('route.flowDetail')} · ${inst.form.name} #${inst.id}`);
+  }, [inst, pathname, search, setTitle, t]);
 
   if (inst === undefined) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (inst === null) return <Result status="404" title={t('route.flowDetail')} subTitle={Number.isInteger(id) && id > 0 ? undefined : t('wf.detail.missing')} />;
