@@ -8,8 +8,8 @@ import (
 
 	"mallconsole/bff/internal/apptest"
 	"mallconsole/bff/internal/platform/config"
-	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/formupload/vendortest"
+	"mallconsole/bff/internal/platform/httpx"
 )
 
 // With BFF_IMAGE_UPLOAD=qiniu or oss the editor is told to post the picture straight to the

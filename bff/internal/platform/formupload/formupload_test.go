@@ -69,7 +69,9 @@ func TestVendorsAcceptOnlyWhatWasSigned(t *testing.T) {
 			t.Fatalf("policy %+v", p)
 		}
 		refused := map[string]func() (int, string){
-			"too large": func() (int, string) { return post(t, p, extra, "image/png", append(append([]byte{}, png...), make([]byte, 64)...)) },
+			"too large": func() (int, string) {
+				return post(t, p, extra, "image/png", append(append([]byte{}, png...), make([]byte, 64)...))
+			},
 			"html": func() (int, string) {
 				e := maps.Clone(extra)
 				if e != nil {
