@@ -301,6 +301,11 @@ func New(ctx context.Context, opt Options) (*App, error) {
 				policy.Uploads = append(policy.Uploads, u.Scheme+"://"+u.Host, u.Scheme+"://"+cfg.S3.Bucket+"."+u.Host)
 			}
 		}
+		if im := cfg.Image; im.Provider == config.ImageQiniu || im.Provider == config.ImageOSS {
+			// … or to a Qiniu or OSS bucket, and shows them from its public address.
+			policy.Uploads = append(policy.Uploads, web.Origin(im.UploadURL))
+			policy.Pictures = append(policy.Pictures, web.Origin(im.ReadURL))
+		}
 		site, err := web.New(web.Options{Dir: cfg.StaticDir, PublicURL: cfg.PublicURL, Proxies: proxies, Policy: policy})
 		if err != nil {
 			return nil, err
