@@ -107,6 +107,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyCertPages, "the certification pages", certPages},
 		{KeyContractPages, "the contract pages", contractPages},
 		{KeyAgencyPages, "the agency pages", agencyPages},
+		{KeyStoragePage, "the storage page", storagePage},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)
