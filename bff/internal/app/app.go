@@ -37,6 +37,7 @@ import (
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/config"
+	"mallconsole/bff/internal/platform/formupload"
 	"mallconsole/bff/internal/platform/health"
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/kv"
@@ -309,6 +310,11 @@ func New(ctx context.Context, opt Options) (*App, error) {
 				policy.Uploads = append(policy.Uploads, u.Scheme+"://"+u.Host, u.Scheme+"://"+cfg.S3.Bucket+"."+u.Host)
 			}
 		}
+		if im := cfg.Image; im.Provider == config.ImageQiniu || im.Provider == config.ImageOSS {
+			// … or to a Qiniu or OSS bucket, and shows them from its public address.
+			policy.Uploads = append(policy.Uploads, web.Origin(im.UploadURL))
+			policy.Pictures = append(policy.Pictures, web.Origin(im.ReadURL))
+		}
 		site, err := web.New(web.Options{Dir: cfg.StaticDir, PublicURL: cfg.PublicURL, Proxies: proxies, Policy: policy})
 		if err != nil {
 			return nil, err
@@ -425,7 +431,33 @@ func wireUploads(ctx context.Context, routes *authz.Router, opt Options) (*attac
 		}
 		store = disk
 	}
+	if err := pictureUploads(opt.Config, &o); err != nil {
+		return nil, err
+	}
 	uploads := attach.New(opt.DB, store, o)
 	uploads.Routes(routes)
 	return uploads, nil
+}
+
+// pictureUploads chooses where the editor's pictures go (BFF_IMAGE_UPLOAD, resolved by config):
+// the S3 bucket's presigned POST set above, a Qiniu or OSS token, or through the BFF.
+func pictureUploads(c config.Config, o *attach.Options) error {
+	im := c.Image
+	vendor := formupload.Config{UploadURL: im.UploadURL, AccessKey: im.AccessKey, SecretKey: im.SecretKey, Bucket: im.Bucket}
+	ttl := time.Duration(im.Hours*3600) * time.Second
+	var err error
+	switch im.Provider {
+	case config.ImageLocal:
+		o.Presign = nil
+	case config.ImageQiniu:
+		o.Presign, err = formupload.NewQiniu(vendor)
+		o.Provider, o.ReadBase, o.PolicyTTL = attach.StorageQiniu, im.ReadURL, ttl
+	case config.ImageOSS:
+		o.Presign, err = formupload.NewOSS(vendor)
+		o.Provider, o.ReadBase, o.PolicyTTL = attach.StorageOSS, im.ReadURL, ttl
+	}
+	if err != nil {
+		return fmt.Errorf("BFF_IMAGE_UPLOAD: %w", err)
+	}
+	return nil
 }

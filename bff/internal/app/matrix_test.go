@@ -453,6 +453,21 @@ func matrixSamples() map[string]sample {
 			body, ctype := pngUpload(t)
 			return apptest.Request{Method: http.MethodPost, Path: "/api/contract/upload", Raw: body, RawType: ctype}
 		},
+		"GET /api/localStorage": get("/api/localStorage?page=0&size=10&sort=createTime,desc&blurry=png"),
+		"GET /api/pictures":     get("/api/pictures?page=0&size=10"),
+		"POST /api/localStorage": func(t *testing.T, _ *matrix) apptest.Request {
+			body, ctype := pngUpload(t)
+			return apptest.Request{Method: http.MethodPost, Path: "/api/localStorage", Raw: body, RawType: ctype}
+		},
+		"DELETE /api/localStorage": func(t *testing.T, m *matrix) apptest.Request {
+			body, ctype := pngUpload(t)
+			r := m.s.Do(t, apptest.Request{Method: http.MethodPost, Path: "/api/contract/upload", Token: m.userWith(t, nil), Raw: body, RawType: ctype})
+			var a struct {
+				ID int64 `json:"id"`
+			}
+			r.JSON(t, &a)
+			return apptest.Request{Method: http.MethodDelete, Path: "/api/localStorage", JSON: []int64{a.ID}}
+		},
 		"POST /api/files/imagePolicy": func(*testing.T, *matrix) apptest.Request {
 			return apptest.Request{Method: http.MethodPost, Path: "/api/files/imagePolicy", JSON: map[string]string{"contentType": "image/png"}}
 		},

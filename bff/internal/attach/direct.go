@@ -25,10 +25,12 @@ type Presigner interface {
 	PresignPost(ctx context.Context, r objstore.PostRules) (objstore.Policy, error)
 }
 
-// Storage answers of the policy.
+// Storage answers of the policy: where the editor posts the picture (config.Image* providers).
 const (
 	StorageLocal = "local"
 	StorageS3    = "s3"
+	StorageQiniu = "qiniu"
+	StorageOSS   = "oss"
 )
 
 // ImagePolicyRequest names the picture's type (the File's type in the browser).
@@ -36,11 +38,12 @@ type ImagePolicyRequest struct {
 	ContentType string `json:"contentType" required:"true" maxLength:"64"`
 }
 
-// ImagePolicy is the answer: with storage "s3", post fields (the file's Content-Type in
-// "Content-Type") and then the file, last, as "file" to url; the picture is then read at readUrl.
+// ImagePolicy is the answer: with storage "s3", "qiniu" or "oss", post fields (for s3 and oss
+// also the file's Content-Type in "Content-Type") and then the file, last, as "file" to url; the
+// picture is then read at readUrl (a BFF path for s3, the vendor's public address otherwise).
 // With "local", upload through /api/contract/upload as before.
 type ImagePolicy struct {
-	Storage   string            `json:"storage" enum:"local,s3"`
+	Storage   string            `json:"storage" enum:"local,s3,qiniu,oss"`
 	MaxBytes  int64             `json:"maxBytes"`
 	URL       string            `json:"url,omitempty"`
 	Fields    map[string]string `json:"fields,omitempty"`
@@ -56,14 +59,16 @@ var imageContentTypes = map[string]string{"image/png": "png", "image/jpeg": "jpg
 
 func (s *Service) directRoutes(r *authz.Router) {
 	r.POST(ImagePolicyRoute, authz.SignedIn(), s.handleImagePolicy).
-		Doc(authz.Doc{Summary: "how to upload a rich-text picture (presigned POST to object storage, or local)",
+		Doc(authz.Doc{Summary: "how to upload a rich-text picture (a signed POST to S3, Qiniu or OSS, or local)",
 			Body: ImagePolicyRequest{}, Resp: ImagePolicy{}})
 }
 
 // handleImagePolicy records the picture as the caller's attachment under a key of its own, and
 // signs a POST that may write exactly that key, with the declared type and at most the limit,
 // until hours × 3600 s from now. The row comes first so that the picture is read (and deleted)
-// like any other upload; a policy never used leaves a row whose read is 404.
+// like any other upload; a policy never used leaves a row whose read is 404. A Qiniu or OSS
+// bucket is not the BFF's storage: its pictures are read from the vendor's public address and
+// leave no row (the BFF could neither read nor delete them).
 func (s *Service) handleImagePolicy(c echo.Context) error {
 	var req ImagePolicyRequest
 	if err := httpx.JSON(c, &req); err != nil {
@@ -86,9 +91,15 @@ func (s *Service) handleImagePolicy(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	ans := ImagePolicy{Storage: s.opt.Provider, MaxBytes: limit, URL: p.URL, Fields: p.Fields, Key: a.Key,
+		ExpiresAt: httpx.FormatTime(expires)}
+	if s.opt.ReadBase != "" {
+		ans.ReadURL = s.opt.ReadBase + "/" + a.Key
+		return c.JSON(http.StatusOK, ans)
+	}
 	if err := s.db.WithContext(ctx).Create(&a).Error; err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, ImagePolicy{Storage: StorageS3, MaxBytes: limit, URL: p.URL, Fields: p.Fields, Key: a.Key,
-		ReadURL: answer(a).ReadURL, ExpiresAt: httpx.FormatTime(expires)})
+	ans.ReadURL = answer(a).ReadURL
+	return c.JSON(http.StatusOK, ans)
 }

@@ -38,6 +38,7 @@ func (s *Service) Routes(r *authz.Router) {
 	r.GET("/api/files/:key/download", authz.Public(), s.handleRead).
 		Doc(authz.Doc{Summary: "download a file", Params: keyPath{}, RespType: "application/octet-stream"})
 	s.directRoutes(r)
+	s.libraryRoutes(r)
 }
 
 // UploadForm is the multipart upload; the text fields are optional labels.

@@ -22,6 +22,11 @@ type Options struct {
 	// valid for PolicyTTL; nil: pictures go through the BFF (ImagePolicyRoute says so).
 	Presign   Presigner
 	PolicyTTL time.Duration
+	// Provider names the Presign's kind for the editor (StorageS3, StorageQiniu, StorageOSS).
+	Provider string
+	// ReadBase, for a vendor bucket that is not the BFF's storage, is the public address its
+	// pictures are read from; empty: they are read through the BFF.
+	ReadBase string
 }
 
 // Service stores, serves and deletes uploaded files.
@@ -39,6 +44,10 @@ func New(db *gorm.DB, store Storage, opt Options) *Service {
 	}
 	if opt.Now == nil {
 		opt.Now = time.Now
+	}
+	opt.ReadBase = strings.TrimSuffix(opt.ReadBase, "/")
+	if opt.Provider == "" {
+		opt.Provider = StorageS3
 	}
 	if opt.PolicyTTL <= 0 {
 		opt.PolicyTTL = time.Hour

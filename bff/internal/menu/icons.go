@@ -8,7 +8,7 @@ import "slices"
 var Icons = []string{
 	"app", "chart", "dashboard", "dept", "dictionary", "doc", "documentation", "edit", "form", "goods",
 	"index", "link", "list", "lock", "log", "menu", "message", "monitor", "online", "order", "peoples",
-	"role", "setting", "shop", "shopping", "system", "tool", "user", "validCode",
+	"role", "setting", "shop", "shopping", "system", "tool", "upload", "user", "validCode",
 }
 
 // knownIcon tells whether name may be a menu's icon ("" is no icon).

@@ -108,6 +108,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyContractPages, "the contract pages", contractPages},
 		{KeyAgencyPages, "the agency pages", agencyPages},
 		{KeyPageCache, "the kept-alive pages", pageCache},
+		{KeyStoragePage, "the storage page", storagePage},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)

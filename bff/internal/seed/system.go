@@ -119,3 +119,30 @@ func apiDocPage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
 	}
 	return grantSuperuser(ctx, tx, gen, granted)
 }
+
+// KeyStoragePage marks 存储管理 as seeded (added later, for every database).
+const KeyStoragePage = "seed.storage-page"
+
+// StorageMenu is the stored files' page (存储管理: /api/localStorage, /api/pictures).
+const StorageMenu = "存储管理"
+
+// storagePage adds 存储管理 under 系统管理 (when that directory is still there) and grants it to
+// the superuser role.
+func storagePage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
+	var dir menu.Menu
+	err := tx.Where("title = ? AND pid IS NULL AND type = ?", SystemMenu, menu.TypeDir).Take(&dir).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	granted, err := ensurePages(ctx, menu.NewStore(tx, gen), dir.ID, []page{
+		{StorageMenu, "Storage", "storage", "system/storage/index", "upload", perm.StorageList, 9,
+			[][2]string{{"上传", perm.StorageAdd}, {"删除", perm.StorageDel}}},
+	})
+	if err != nil {
+		return err
+	}
+	return grantSuperuser(ctx, tx, gen, granted)
+}

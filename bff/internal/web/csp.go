@@ -22,6 +22,9 @@ type Policy struct {
 	Sources []string
 	// Uploads are origins the page only sends files to (an object-storage bucket's presigned POST).
 	Uploads []string
+	// Pictures are origins the page shows pictures from only (a Qiniu or OSS bucket's public
+	// address, where the editor's pictures are read).
+	Pictures []string
 }
 
 // header is the Content-Security-Policy of page (as served: after Rewrite, since the inline
@@ -45,7 +48,7 @@ func (p Policy) header(page []byte) string {
 		"default-src 'self'",
 		"script-src " + strings.Join(scripts, " "),
 		"style-src " + srcs + " 'unsafe-inline'",
-		"img-src " + srcs + " data: blob:",
+		"img-src " + strings.Join(append([]string{srcs}, p.Pictures...), " ") + " data: blob:",
 		"font-src " + srcs + " data:",
 		"connect-src " + strings.Join(append([]string{srcs}, p.Uploads...), " "),
 		"worker-src 'self' blob:",

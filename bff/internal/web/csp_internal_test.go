@@ -20,3 +20,14 @@ func TestPolicyUploads(t *testing.T) {
 		t.Errorf("policy %q", csp)
 	}
 }
+
+// TestPolicyPictures: a vendor bucket's public address is a source of pictures only.
+func TestPolicyPictures(t *testing.T) {
+	csp := Policy{Pictures: []string{"https://img.example.com"}}.header([]byte("<html></html>"))
+	for _, d := range strings.Split(csp, "; ") {
+		name, _, _ := strings.Cut(d, " ")
+		if has, want := strings.Contains(d, "img.example.com"), name == "img-src"; has != want {
+			t.Errorf("%s: names the picture host %v, want %v", d, has, want)
+		}
+	}
+}

@@ -14,6 +14,7 @@ const registry: Record<string, LazyExoticComponent<ComponentType>> = {
   'system/dict/index': lazy(() => import('@/features/dict')),
   'system/log/index': lazy(() => import('@/features/log')),
   'system/apidoc/index': lazy(() => import('@/features/apidoc')),
+  'system/storage/index': lazy(() => import('@/features/storage')),
   // 商城
   'mall/goods/index': lazy(() => import('@/features/goods')),
   'mall/order/index': lazy(() => import('@/features/order')),

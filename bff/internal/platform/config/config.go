@@ -55,6 +55,7 @@ type Config struct {
 	UploadDir     string // empty: DATA_DIR/uploads
 	UploadMaxMB   int
 	S3            S3                // S3.Bucket empty: uploads on local disk (UploadDir)
+	Image         ImageUpload       // where the rich-text editor's pictures go
 	BrandTitles   map[string]string // host name (lower case, no port) → header title; others: 商城
 	Footer        Footer            // the page footer's text and filing number (seed-spec §3)
 
@@ -274,7 +275,7 @@ func settings() []setting {
 			}
 			return nil
 		}},
-	}, ocrSettings()...)
+	}, append(ocrSettings(), imageSettings()...)...)
 }
 
 // FlagName turns BFF_DATA_DIR into data-dir.
@@ -350,6 +351,9 @@ func Load(args, environ []string, usage io.Writer) (Config, error) {
 			errs = append(errs, err)
 		}
 		if err := checkStorage(c); err != nil {
+			errs = append(errs, err)
+		}
+		if err := resolveImage(&c); err != nil {
 			errs = append(errs, err)
 		}
 		if err := resolveOCR(&c, fileExists); err != nil {

@@ -33,6 +33,11 @@ const (
 
 	LogList = "log:list"
 
+	// 存储管理: the uploaded files and the pictures among them (/api/localStorage, /api/pictures).
+	StorageList = "storage:list"
+	StorageAdd  = "storage:add"
+	StorageDel  = "storage:del"
+
 	OnlineList = "online:list"
 	OnlineDel  = "online:del"
 

@@ -3,6 +3,7 @@ import {
   ApartmentOutlined,
   AppstoreOutlined,
   BarChartOutlined,
+  CloudUploadOutlined,
   BookOutlined,
   DashboardOutlined,
   DesktopOutlined,
@@ -60,6 +61,7 @@ const icons: Record<string, ReactNode> = {
   shopping: <ShoppingOutlined />,
   system: <SettingOutlined />,
   tool: <ToolOutlined />,
+  upload: <CloudUploadOutlined />,
   user: <UserOutlined />,
   validCode: <SafetyCertificateOutlined />,
 };

@@ -25,6 +25,7 @@ export type AppConfig = Schemas['AppconfigConfig'];
 export type UserRow = Schemas['UserRow'];
 export type SignIn = Schemas['UserSignInRow'];
 export type LogRow = Schemas['AuditRow'];
+export type StorageRow = Schemas['AttachLibraryRow'];
 export type DictRow = Schemas['DictDictRow'];
 export type DeptNode = Schemas['DeptNode'];
 export type LeaveRow = Schemas['WorkflowRow'];

@@ -2393,7 +2393,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * how to upload a rich-text picture (presigned POST to object storage, or local)
+         * how to upload a rich-text picture (a signed POST to S3, Qiniu or OSS, or local)
          * @description Access: signed-in
          */
         post: {
@@ -2891,6 +2891,105 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/localStorage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * the stored files (存储管理)
+         * @description Access: perm(storage:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description rows per page, default 10 */
+                    size?: number;
+                    /** @description field,asc|desc, repeatable */
+                    sort?: string[];
+                    blurry?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListAttachLibraryRow"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * upload a file to 存储管理
+         * @description Access: perm(storage:add)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": components["schemas"]["FormDataAttachUploadForm"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AttachUploaded"];
+                    };
+                };
+            };
+        };
+        /**
+         * delete stored files and their rows
+         * @description Access: perm(storage:del)
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["HttpxIDList"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -3960,6 +4059,53 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pictures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * the pictures among the stored files
+         * @description Access: perm(storage:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description rows per page, default 10 */
+                    size?: number;
+                    /** @description field,asc|desc, repeatable */
+                    sort?: string[];
+                    blurry?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListAttachLibraryRow"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -5783,11 +5929,26 @@ export interface components {
             maxBytes: number;
             readUrl?: string;
             /** @enum {string} */
-            storage: "local" | "s3";
+            storage: "local" | "s3" | "qiniu" | "oss";
             url?: string;
         };
         AttachImagePolicyRequest: {
             contentType: string;
+        };
+        AttachLibraryRow: {
+            contentType: string;
+            createTime: string;
+            downloadUrl: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            readUrl: string;
+            /** Format: int64 */
+            size: number;
+            suffix: string;
+            /** @enum {string} */
+            type: "图片" | "文档" | "其他";
+            uploader: string;
         };
         AttachUploaded: {
             downloadUrl: string;
@@ -6255,6 +6416,10 @@ export interface components {
         HttpxIDList: number[];
         HttpxListAgencyRow: {
             content: components["schemas"]["AgencyRow"][];
+            totalElements: number;
+        };
+        HttpxListAttachLibraryRow: {
+            content: components["schemas"]["AttachLibraryRow"][];
             totalElements: number;
         };
         HttpxListAuditRow: {

@@ -118,6 +118,31 @@ describe('rich text', { timeout: 30_000 }, () => {
     }
   });
 
+  it('with a Qiniu or OSS bucket the picture goes to the vendor with its fields and is read at the vendor', async () => {
+    const posted: FormData[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      expect(url).toBe('https://up.vendor.test/');
+      posted.push(init.body as FormData);
+      return new Response(null, { status: 201 });
+    });
+    try {
+      bff.on('POST /api/files/imagePolicy', () => ({
+        status: 200,
+        body: { storage: 'qiniu', maxBytes: 10, url: 'https://up.vendor.test/', fields: { token: 'AK:s:p', key: 'k.png' }, key: 'k.png', readUrl: 'https://img.vendor.test/k.png' },
+      }));
+      expect(await policyUploader()(new File(['1'], 'a.png', { type: 'image/png' }))).toBe('https://img.vendor.test/k.png');
+      expect([...posted[0].keys()]).toEqual(['token', 'key', 'file']);
+      bff.on('POST /api/files/imagePolicy', () => ({
+        status: 200,
+        body: { storage: 'oss', maxBytes: 10, url: 'https://up.vendor.test/', fields: { key: 'o.png', policy: 'p', OSSAccessKeyId: 'AK', Signature: 's', success_action_status: '201' }, key: 'o.png', readUrl: 'https://img.vendor.test/o.png' },
+      }));
+      expect(await policyUploader()(new File(['1'], 'a.png', { type: 'image/png' }))).toBe('https://img.vendor.test/o.png');
+      expect([...posted[1].keys()]).toEqual(['key', 'policy', 'OSSAccessKeyId', 'Signature', 'success_action_status', 'Content-Type', 'file']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('shows the value; a new value from outside (a form reset) replaces the text', async () => {
     const user = userEvent.setup();
     const seen = renderEditor();

@@ -19,9 +19,9 @@ export function bffUploader(action: string = DEFAULT_ACTION): ImageUploader {
   };
 }
 
-/** Where the BFF keeps pictures and, with object storage, a presigned POST (docs/api.md). */
+/** Where the BFF keeps pictures and, with object storage, a signed POST (docs/api.md): the S3 bucket, Qiniu or Aliyun OSS. */
 export interface ImagePolicy {
-  storage: 'local' | 's3';
+  storage: 'local' | 's3' | 'qiniu' | 'oss';
   maxBytes: number;
   url?: string;
   fields?: Record<string, string>;
@@ -35,28 +35,34 @@ export const IMAGE_POLICY = '/api/files/imagePolicy';
 /** The types a picture may go straight to the bucket with (the BFF's raster kinds; never SVG). */
 const DIRECT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp'];
 
+/** A read address is a BFF path (s3) or the vendor's own absolute address (qiniu, oss). */
+function readAddress(readUrl: string): string {
+  return /^https?:\/\//.test(readUrl) ? readUrl : getRuntime().apiBase + readUrl;
+}
+
 /**
- * Asks the BFF where a picture goes. With object storage it is posted straight to the bucket
- * under the presigned policy (the bytes never pass the BFF) and read back through the BFF; on
- * local disk, and for other types, it goes through `fallback`. A "local" answer is remembered.
+ * Asks the BFF where a picture goes. With object storage (whichever provider it announces) it is
+ * posted straight to the bucket with the signed fields (the bytes never pass the BFF) and read
+ * at the answer's readUrl; on local disk, and for other types, it goes through `fallback`. A
+ * "local" answer is remembered. Qiniu takes no Content-Type field (it detects the type itself).
  */
 export function policyUploader(fallback: ImageUploader = bffUploader()): ImageUploader {
   let local = false;
   return async (file) => {
     if (local || !DIRECT_TYPES.includes(file.type)) return fallback(file);
     const p = await http.post<ImagePolicy>(IMAGE_POLICY, { contentType: file.type });
-    if (p.storage !== 's3' || !p.url || !p.fields || !p.readUrl) {
+    if (p.storage === 'local' || !p.url || !p.fields || !p.readUrl) {
       local = true;
       return fallback(file);
     }
     if (file.size > p.maxBytes) throw new UploadRefused(t('upload.tooBig', { n: Math.floor(p.maxBytes / 1024 / 1024) }));
     const form = new FormData();
     for (const [k, v] of Object.entries(p.fields)) form.append(k, v);
-    form.set('Content-Type', file.type);
+    if (p.storage !== 'qiniu') form.set('Content-Type', file.type);
     form.append('file', file); // last: the bucket ignores fields after the file
     const res = await fetch(p.url, { method: 'POST', body: form });
     if (!res.ok) throw new Error(`upload failed: ${res.status}`);
-    return getRuntime().apiBase + p.readUrl;
+    return readAddress(p.readUrl);
   };
 }
 

@@ -1,0 +1,116 @@
+import { useRef, useState } from 'react';
+import { App, Button, Image, Tabs, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import type { ActionType } from '@ant-design/pro-components';
+import { useT } from './messages';
+import { DataTable, type DataColumn, type ListQuery } from '@/shared/ui/table';
+import { usePermission } from '@/features/auth';
+import { Perm } from '@/shared/api/permissions';
+import { apiUrl } from '@/shared/lib/runtime';
+import { checkFile, DEFAULT_MAX_MB, DEFAULT_TYPES } from '@/shared/ui/upload/logic';
+import { PICTURES_URL, STORAGE_URL, humanSize, listFiles, uploadFile, type StorageRow } from './api';
+
+function storageQuery({ page, size, filters, sort }: ListQuery) {
+  return { page, size, sort, blurry: filters.blurry === undefined ? undefined : String(filters.blurry) };
+}
+
+/** 上传: the shared upload rules (types, size), stored like every upload; the list then reloads. */
+function UploadButton({ onDone }: { onDone: () => void }) {
+  const t = useT();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Upload
+      showUploadList={false}
+      accept={DEFAULT_TYPES.map((x) => '.' + x).join(',')}
+      beforeUpload={(file) => {
+        const why = checkFile(file, DEFAULT_MAX_MB, DEFAULT_TYPES);
+        if (why) {
+          void message.error(why);
+          return Upload.LIST_IGNORE;
+        }
+        return true;
+      }}
+      customRequest={async ({ file }) => {
+        setBusy(true);
+        try {
+          await uploadFile(file as File);
+          void message.success(t('storage.uploaded'));
+          onDone();
+        } catch {
+          // the request client has shown the server's reason
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Button type="primary" icon={<UploadOutlined aria-hidden />} loading={busy}>
+        {t('storage.upload')}
+      </Button>
+    </Upload>
+  );
+}
+
+/** One tab's table: every file, or the pictures with a preview. */
+function FileTable({ url, pictures }: { url: string; pictures: boolean }) {
+  const t = useT();
+  const ref = useRef<ActionType>(undefined);
+  const canAdd = usePermission([Perm.StorageAdd]);
+  const canDel = usePermission([Perm.StorageDel]);
+  const columns: DataColumn<StorageRow>[] = [
+    {
+      key: 'blurry',
+      title: t('storage.name'),
+      dataIndex: 'blurry',
+      hideInTable: true,
+      fieldProps: { 'aria-label': t('storage.name'), placeholder: t('storage.name.placeholder') },
+    },
+    ...(pictures
+      ? [
+          {
+            key: 'preview',
+            title: t('storage.preview'),
+            dataIndex: 'readUrl',
+            search: false,
+            width: 88,
+            render: (_: unknown, r: StorageRow) => <Image src={apiUrl(r.readUrl)} alt={r.name} width={64} height={64} style={{ objectFit: 'cover' }} />,
+          } satisfies DataColumn<StorageRow>,
+        ]
+      : []),
+    { key: 'name', title: t('storage.name'), dataIndex: 'name', search: false, sorter: true, ellipsis: true },
+    { key: 'suffix', title: t('storage.suffix'), dataIndex: 'suffix', search: false },
+    { key: 'type', title: t('storage.type'), dataIndex: 'type', search: false },
+    { key: 'size', title: t('storage.size'), dataIndex: 'size', search: false, sorter: true, render: (_, r) => humanSize(r.size) },
+    { key: 'uploader', title: t('storage.uploader'), dataIndex: 'uploader', search: false },
+    { key: 'createTime', title: t('sys.createTime'), dataIndex: 'createTime', search: false, sorter: true },
+  ];
+  return (
+    <DataTable<StorageRow>
+      title={pictures ? t('storage.pictures') : t('storage.title')}
+      rowKey="id"
+      actionRef={ref}
+      columns={columns}
+      deleteUrl={canDel ? STORAGE_URL : undefined}
+      rowActions={(r) => [
+        <a key="download" href={apiUrl(r.downloadUrl)} download={r.name}>
+          {t('storage.download')}
+        </a>,
+      ]}
+      toolbar={canAdd ? [<UploadButton key="upload" onDone={() => void ref.current?.reload()} />] : []}
+      request={(q) => listFiles(url, storageQuery(q))}
+    />
+  );
+}
+
+/** 存储管理: every stored upload (name, type, size, uploader, time; download, upload, delete), and the pictures among them on their own tab with previews. */
+export default function StoragePage() {
+  const t = useT();
+  return (
+    <Tabs
+      items={[
+        { key: 'files', label: t('storage.files'), children: <FileTable url={STORAGE_URL} pictures={false} /> },
+        { key: 'pictures', label: t('storage.pictures'), children: <FileTable url={PICTURES_URL} pictures /> },
+      ]}
+    />
+  );
+}
