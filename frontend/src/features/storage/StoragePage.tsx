@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import { App, Button, Image, Tabs, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import type { ActionType } from '@ant-design/pro-components';
 import { useT } from './messages';
-import { DataTable, type DataColumn, type ListQuery } from '@/shared/ui/table';
+import { DataTable, type ActionType, type DataColumn, type ListQuery } from '@/shared/ui/table';
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { apiUrl } from '@/shared/lib/runtime';
