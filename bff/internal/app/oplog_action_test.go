@@ -39,7 +39,7 @@ func TestOpLogNamesTheActionAndTheReason(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
 		admin := client{t, s, s.Login(t, "admin", apptest.AdminPassword)}
 		createdID(t, admin.do(http.MethodPost, "/api/users", map[string]any{"username": "logged1", "nickName": "logged1",
-			"password": "logged-pass", "dept": map[string]any{"id": deptID(t, s, "运营部")},
+			"password": "logged-pass", "phone": "13800138091", "dept": map[string]any{"id": deptID(t, s, "运营部")},
 			"roles": []map[string]any{{"id": roleID(t, s, seed.StaffRole)}}}))
 		uuid, code := s.Captcha(t)
 		want(t, s.Do(t, apptest.Request{Method: http.MethodPost, Path: "/api/auth/login",

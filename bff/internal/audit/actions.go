@@ -40,6 +40,8 @@ var actions = map[string]Action{
 	"PUT /api/users/center":                            {"修改个人资料", "Edit profile"},
 	"POST /api/users/updatePass":                       {"修改密码", "Change password"},
 	"POST /api/users/updateAvatar":                     {"修改头像", "Change avatar"},
+	"POST /api/localStorage":                           {"上传文件", "Upload file"},
+	"DELETE /api/localStorage":                         {"删除文件", "Delete files"},
 	"POST /api/dept":                                   {"新增部门", "Add department"},
 	"PUT /api/dept":                                    {"编辑部门", "Edit department"},
 	"DELETE /api/dept":                                 {"删除部门", "Delete departments"},
