@@ -16,10 +16,10 @@ function Page({ name, runs }: { name: string; runs: Record<string, number> }) {
   return <input aria-label={name} data-path={pathname} value={text} onChange={(e) => setText(e.target.value)} />;
 }
 
-function setup(runs: Record<string, number>) {
+function setup(runs: Record<string, number>, noCacheA = false) {
   useTabs.setState({
     tabs: [
-      { path: '/a', fullPath: '/a', title: 'A' },
+      { path: '/a', fullPath: '/a', title: 'A', noCache: noCacheA },
       { path: '/b', fullPath: '/b', title: 'B' },
     ],
     generation: {},
@@ -43,6 +43,17 @@ function setup(runs: Record<string, number>) {
 afterEach(() => useTabs.setState({ tabs: [], generation: {} }));
 
 describe('KeepAlive', () => {
+  it('a noCache page (the dashboard) lives only while shown: typed text goes, its effects run again', async () => {
+    const runs: Record<string, number> = {};
+    const router = setup(runs, true);
+    await userEvent.type(screen.getByLabelText('a'), 'gone');
+    await act(() => router.navigate('/b'));
+    expect(screen.queryByLabelText('a')).toBeNull();
+    await act(() => router.navigate('/a'));
+    expect(screen.getByLabelText('a')).toHaveValue('');
+    expect(runs).toEqual({ a: 2, b: 1 });
+  });
+
   it('keeps a hidden page mounted: typed text stays, its effects do not run again when shown', async () => {
     const runs: Record<string, number> = {};
     const router = setup(runs);

@@ -66,7 +66,8 @@ describe('我的渠道', () => {
     const badge = await screen.findByTestId('agency-badge');
     expect(within(badge).getByText('杭州云栖商贸有限公司')).toBeInTheDocument();
 
-    const contact = screen.getByLabelText('联系人');
+    // the form's fields are their own chunk (shared/ui/form): they arrive a moment after the page
+    const contact = await screen.findByLabelText('联系人', undefined, { timeout: 5000 });
     await user.clear(contact);
     await user.type(contact, '王五');
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));

@@ -12,7 +12,7 @@ const DECISIONS_2: readonly [keys: MessageKey[], zh: string, en: string | null][
   [['route.dashboard'], '数据概览', 'Data overview'],
   [['route.profiling'], '数据概览', 'Data overview'],
   [['route.formDesign', 'route.applyForm', 'route.startBatch'], '表单绘制 / 流程申请 / 流程申请（多人）', 'Form design / Apply / Apply (multiple people)'],
-  [['route.flowDesign', 'route.flowDetail', 'route.batchDetail'], '流程绘制 / 流程详情 / 流程详情', 'Flow design / Flow detail / Batch detail'],
+  [['route.flowDesign', 'route.flowDetail', 'route.batchDetail'], '流程绘制 / 流程详情 / 批量申请详情', 'Flow design / Flow detail / Batch detail'],
   [['route.look', 'user.center'], '详情 / 个人中心', 'Detail / Personal center'],
   [['breadcrumb.home'], '首页', 'Home'],
   [['tab.noName'], 'no-name', 'no-name'],
