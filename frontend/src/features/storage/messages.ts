@@ -6,7 +6,7 @@ export const messages = {
   'storage.files': ['文件', 'Files'],
   'storage.pictures': ['图片', 'Pictures'],
   'storage.name': ['文件名', 'Name'],
-  'storage.name.placeholder': ['输入文件名搜索', 'Search by name'],
+  'storage.name.placeholder': ['请输入文件名', 'Enter the file name'],
   'storage.preview': ['预览', 'Preview'],
   'storage.suffix': ['后缀', 'Suffix'],
   'storage.type': ['类型', 'Type'],

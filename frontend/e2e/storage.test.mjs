@@ -1,0 +1,93 @@
+// 存储管理 against the real BFF, standalone and inside the portal at /monomer: the administrator
+// uploads a picture from the page, finds it under 文件 and 图片, downloads it, and deletes it
+// (the row and the stored file go together).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { newPage, screenshot, suite } from './harness.mjs';
+import { noErrors, signIn, signInEmbedded, storedToken } from './flows.mjs';
+
+const ctx = suite({ portal: true });
+const { skip } = ctx;
+
+// a real 1×1 picture
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const ok = /确\s*定/;
+const pane = (scope) => scope.locator('.ant-tabs-tabpane-active');
+const rowOf = (scope, name) => pane(scope).locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: name });
+
+/** Opens 系统管理 → 存储管理 from the sidebar. */
+async function open(scope) {
+  await scope.getByRole('menuitem', { name: /系统管理/ }).click();
+  await scope.getByRole('menuitem', { name: /存储管理/ }).click();
+  await pane(scope).locator('.ant-table').waitFor();
+}
+
+/** Upload → listed under 文件 and 图片 → download gives the same bytes → delete removes row and file. */
+async function lifeOfAFile(page, scope, name, shot) {
+  const [up] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/localStorage') && r.request().method() === 'POST'),
+    pane(scope).locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer: PNG }),
+  ]);
+  assert.ok(up.ok(), `upload answered ${up.status()}`);
+  const row = rowOf(scope, name);
+  await row.waitFor();
+  assert.match(await row.innerText(), /图片/);
+  assert.match(await row.innerText(), /admin|管理员/);
+
+  const href = await row.getByRole('link', { name: '下载' }).getAttribute('href');
+  const file = await fetch(new URL(href, ctx.stack.bffURL));
+  assert.equal(file.status, 200);
+  assert.deepEqual(Buffer.from(await file.arrayBuffer()), PNG, 'the download is the uploaded file');
+
+  await scope.getByRole('tab', { name: '图片' }).click();
+  const picture = rowOf(scope, name);
+  await picture.locator(`img[alt="${name}"]`).waitFor();
+  await screenshot(page, `${shot}-pictures`);
+  await scope.getByRole('tab', { name: '文件' }).click();
+
+  await row.locator('input[type=checkbox]').check();
+  await pane(scope).locator('.data-table-alert').getByText('已选择 1 项').waitFor();
+  await pane(scope).locator('.data-table-alert').getByRole('button', { name: /^删\s*除$/ }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: '此操作将永久删除该信息' });
+  await confirm.getByRole('button', { name: ok }).click();
+  await scope.getByText('删除成功').first().waitFor();
+  await row.waitFor({ state: 'detached' });
+  await screenshot(page, `${shot}-deleted`);
+
+  const token = await storedToken(page);
+  const list = await (await fetch(`${ctx.stack.bffURL}/api/localStorage?page=0&size=50&blurry=${encodeURIComponent(name)}`, { headers: { Authorization: token } })).json();
+  assert.equal(list.totalElements, 0, 'the row is gone');
+  assert.equal((await fetch(new URL(href, ctx.stack.bffURL))).status, 404, 'the stored file is gone');
+}
+
+test('standalone: the administrator uploads, finds, downloads and deletes a file on 存储管理', { skip }, async () => {
+  const page = await newPage(ctx.browser);
+  await page.goto(`${ctx.stack.bffURL}/login`);
+  await signIn(page, 'admin', ctx.stack.passwords.admin);
+  await page.waitForURL(/\/dashboard$/);
+  await open(page);
+  await screenshot(page, 'storage-01-standalone');
+  await lifeOfAFile(page, page, 'e2e-存储-单独.png', 'storage-02-standalone');
+  noErrors(page);
+  await page.context().close();
+});
+
+test('inside the portal: the same on 存储管理 at /monomer', { skip }, async () => {
+  const page = await newPage(ctx.browser);
+  const app = await signInEmbedded(page, ctx.stack.portalURL, 'admin', ctx.stack.passwords.admin);
+  await open(app);
+  await page.waitForURL(/\/monomer\/system\/storage$/);
+  await lifeOfAFile(page, app, 'e2e-存储-门户.png', 'storage-03-portal');
+  noErrors(page);
+  await page.context().close();
+});
+
+test('staff without storage:list has no 存储管理 and is refused the list', { skip }, async () => {
+  const login = await fetch(`${ctx.stack.bffURL}/api/auth/login`, {
+    method: 'POST', body: new URLSearchParams({ username: 'staff', password: ctx.stack.passwords.demo }),
+  });
+  const { token } = await login.json();
+  assert.equal((await fetch(`${ctx.stack.bffURL}/api/localStorage?page=0&size=10`, { headers: { Authorization: token } })).status, 403);
+  const menus = await (await fetch(`${ctx.stack.bffURL}/api/menus/build`, { headers: { Authorization: token } })).text();
+  assert.doesNotMatch(menus, /存储管理/);
+});
