@@ -69,7 +69,15 @@ test('role dialog: Esc in the 数据范围 picker closes the picker, not the dia
 });
 
 // TODO: the picking and saving pass; reading the saved icon back from GET /api/menus does not find it yet (not diagnosed).
-test('menu dialog: the icon is picked from a grid of the sidebar icons; the server refuses another name', { skip, todo: 'the saved icon is not found in GET /api/menus: not diagnosed' }, async () => {
+/** The first node titled `title` anywhere in a menu answer (a page of trees, or a tree). */
+function findMenu(node, title) {
+  if (Array.isArray(node)) return node.map((n) => findMenu(n, title)).find(Boolean);
+  if (!node || typeof node !== 'object') return undefined;
+  if (node.title === title) return node;
+  return findMenu(node.content ?? node.children, title);
+}
+
+test('menu dialog: the icon is picked from a grid of the sidebar icons; the server refuses another name', { skip }, async () => {
   const { page, token } = await asAdmin();
   await page.goto(`${ctx.stack.bffURL}/system/menu`);
   await page.getByRole('cell', { name: '系统管理' }).first().waitFor();
@@ -95,8 +103,8 @@ test('menu dialog: the icon is picked from a grid of the sidebar icons; the serv
   await item.locator('.ant-select-selection-item .anticon-bar-chart').waitFor();
   await dialog.getByRole('button', { name: /确\s*认|提\s*交|确\s*定/ }).last().click();
   await page.getByText('新增成功').waitFor();
-  const menus = await api(token, 'GET', '/api/menus');
-  assert.match(JSON.stringify(menus.body), /"title":"图标测试"[^{}]*"icon":"chart"/, 'saved with the picked icon');
+  const menus = await api(token, 'GET', '/api/menus/tree');
+  assert.equal(findMenu(menus.body, '图标测试')?.icon, 'chart', `saved with the picked icon: ${JSON.stringify(menus.body).slice(0, 300)}`);
   const refused = await api(token, 'POST', '/api/menus', { type: 0, title: '乱写图标', path: '/x-icon', icon: 'banana' });
   assert.equal(refused.status, 400);
   assert.equal(refused.body.errors[0].field, 'icon');
