@@ -82,7 +82,8 @@ describe('流程申请', () => {
     expect(screen.getByText('主管审批', { selector: 'label' })).toBeInTheDocument();
     expect(screen.getByText('此节点的审批人由发起人选择')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
-    expect((await screen.findAllByText('该项为必填项，不能为空')).length).toBe(2);
+    // both fields' messages: the form validates them one after another, so wait for the count
+    await waitFor(() => expect(screen.getAllByText('该项为必填项，不能为空')).toHaveLength(2));
     expect(bff.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
