@@ -21,7 +21,11 @@ function lazyPart<C>(pick: (parts: Parts) => C): C {
   return Part as unknown as C;
 }
 
-export const ProFormText = lazyPart((p) => p.ProFormText);
+// the statics the pages use (ProFormText.Password, ProFormRadio.Group, ProForm.Item) are lazy too:
+// a static left out is undefined, and React fails the whole dialog on it
+export const ProFormText = Object.assign(lazyPart((p) => p.ProFormText), {
+  Password: lazyPart((p) => p.ProFormText.Password),
+}) as Parts['ProFormText'];
 export const ProFormTextArea = lazyPart((p) => p.ProFormTextArea);
 export const ProFormDigit = lazyPart((p) => p.ProFormDigit);
 export const ProFormSelect = lazyPart((p) => p.ProFormSelect);
