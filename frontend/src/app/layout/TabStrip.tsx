@@ -27,13 +27,6 @@ export function TabStrip({ titleOf }: { titleOf: (tab: Tab) => string }) {
     if (next) navigate(next.to, { replace: next.replace });
   };
 
-  useEffect(() => {
-    const box = strip.current;
-    const active = box?.querySelector<HTMLElement>('[data-active="true"]');
-    if (!box || !active) return;
-    box.scrollLeft = scrollToShow(box.scrollLeft, box.clientWidth, active.offsetLeft, active.offsetWidth, SCROLL_MARGIN);
-  }, [pathname, tabs.length]);
-
   // More tabs than fit: arrows at the ends scroll the strip (issue 16), each one there only while
   // there is more to see on its side.
   const [more, setMore] = useState({ left: false, right: false });
@@ -73,6 +66,13 @@ export function TabStrip({ titleOf }: { titleOf: (tab: Tab) => string }) {
     />
   );
   const overflowing = more.left || more.right;
+  // Again when the arrows come or go: they narrow or widen the strip the active tab must fit in.
+  useEffect(() => {
+    const box = strip.current;
+    const active = box?.querySelector<HTMLElement>('[data-active="true"]');
+    if (!box || !active) return;
+    box.scrollLeft = scrollToShow(box.scrollLeft, box.clientWidth, active.offsetLeft, active.offsetWidth, SCROLL_MARGIN);
+  }, [pathname, tabs.length, overflowing]);
 
   const menuFor = (tab: Tab): MenuProps => ({
     style: { width: TAB_MENU_WIDTH, boxSizing: 'border-box' },
