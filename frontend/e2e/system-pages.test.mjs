@@ -157,10 +157,9 @@ test('/init on a new system creates the administrator and the shop, then refuses
   await page.getByLabel('初始化令牌').fill(setupToken);
   await screenshot(page, 'system-11-init');
   await page.getByRole('button', { name: '完成初始化' }).click();
-  // said, and the new administrator is signed in already: straight to the dashboard (issue 16)
-  await page.locator('.ant-message-notice', { hasText: '初始化完成，已为您登录' }).waitFor();
+  // the new administrator is signed in already: straight to the dashboard, as 店长 (issue 16)
   await page.waitForURL(/\/dashboard$/);
-  await page.getByRole('button', { name: '用户菜单' }).waitFor();
+  await page.getByRole('button', { name: '用户菜单' }).getByText('店长').waitFor();
   await screenshot(page, 'system-12-after-init');
   await page.goto(`${stack.bffURL}/init`);
   await page.getByText('系统已完成初始化').waitFor();
@@ -182,7 +181,7 @@ test('操作日志 names the action and the reason of a failure, searches by act
   const token = await storedToken(page);
   const depts = await apiCall(stack.bffURL, token, 'GET', '/api/dept?page=0&size=100');
   const roles = await apiCall(stack.bffURL, token, 'GET', '/api/roles/all');
-  await apiCall(stack.bffURL, token, 'POST', '/api/users', { username: 'logged-e2e', nickName: 'logged-e2e', password: 'logged-pass-1',
+  await apiCall(stack.bffURL, token, 'POST', '/api/users', { username: 'logged-e2e', nickName: 'logged-e2e', password: 'logged-pass-1', phone: '13800138092',
     dept: { id: depts.content[0].id }, roles: [{ id: roles.find((r) => r.name === '普通员工').id }] });
 
   await page.goto(`${stack.bffURL}/system/log`);
