@@ -254,7 +254,8 @@ test('goods: create, list, both date ranges, 上架, sort, export, 409, 详情 a
   await look.getByText('¥7.05').waitFor();
   await look.getByText('家居').waitFor();
   await page.getByText('保温 12 小时').waitFor();
-  await page.locator('.ant-image img').first().waitFor();
+  // the look page's own picture: the kept-alive 商品管理 behind it has thumbnails too, hidden
+  await page.locator('.ant-card', { hasText: '商品图片' }).locator('.ant-image img').first().waitFor();
   await page.waitForFunction(() => document.title.startsWith('测试保温杯 - '));
   // 商品管理 stays lit in the sidebar and the breadcrumb runs through it (seed-spec §3 activeMenu)
   await page.locator('.ant-menu-item-selected', { hasText: '商品管理' }).waitFor();
