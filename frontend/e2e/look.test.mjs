@@ -85,12 +85,12 @@ test('a strip of many tabs scrolls with arrows', { skip: s.skip }, async () => {
   const paths = pagesOf(await res.json()).filter((p) => !p.includes(':') && !p.startsWith('/flowDesign')).slice(0, 12);
   for (const path of paths) {
     await page.goto(`${s.stack.bffURL}${path}`);
-    await page.getByRole('tablist').waitFor();
+    await page.getByRole('tablist', { name: 'tabs' }).waitFor();
   }
   const right = page.getByRole('button', { name: '向右滚动标签' });
   const left = page.getByRole('button', { name: '向左滚动标签' });
   await right.waitFor();
-  const strip = page.getByRole('tablist');
+  const strip = page.getByRole('tablist', { name: 'tabs' });
   const at = () => strip.evaluate((n) => n.scrollLeft);
   await page.goto(`${s.stack.bffURL}/dashboard`);
   await page.waitForFunction(() => document.querySelector('[role="tablist"]')?.scrollLeft === 0);
@@ -211,7 +211,7 @@ test('lists: the pager’s 确定 has its space in both languages; dates stay on
   const staff = (await apiCall(s.stack.bffURL, token, 'GET', '/api/users?page=0&size=10')).content.find((u) => u.username === 'staff');
   for (let i = 1; i <= 8; i++) {
     await apiCall(s.stack.bffURL, token, 'POST', '/api/users', {
-      username: `look${i}`, nickName: `翻页${i}`, gender: '男', email: `look${i}@example.com`, phone: '', enabled: true,
+      username: `look${i}`, nickName: `翻页${i}`, gender: '男', email: `look${i}@example.com`, phone: `1380013810${i}`, enabled: true,
       dept: { id: staff.dept.id }, roles: staff.roles.map((r) => ({ id: r.id })), password: 'look-pass-1',
     });
   }
