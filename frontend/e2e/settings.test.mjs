@@ -115,7 +115,7 @@ test('tabs, logo, fixed header and dark mode switch, say 布局设置成功 and 
   // Empty content area, sider below its menu, header right of the title, a table cell's padding.
   const points = {
     content: [700, 700],
-    sider: [100, 700],
+    sider: [6, 780], // the sider's left margin, clear of the menu's words however many items it has
     header: [900, 28],
     table: await corner(page.locator('main .ant-table-tbody .ant-table-cell')),
   };
