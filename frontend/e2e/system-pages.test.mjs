@@ -188,7 +188,7 @@ test('操作日志 names the action and the reason of a failure, searches by act
   const rows = page.locator('.ant-table-tbody:visible tr.ant-table-row');
   await rows.first().waitFor();
   // the search form shows its first fields; 展开 shows 操作
-  const expand = page.locator('.ant-pro-query-filter-collapse-button');
+  const expand = page.locator('.data-table-search a', { hasText: '展开' });
   if (await expand.isVisible()) await expand.click();
   const search = async (action) => {
     await page.getByLabel('操作', { exact: true }).fill(action);
