@@ -20,7 +20,7 @@ export const messages = {
   'user.empNo': ['工号', 'Employee No.'],
   'user.empNo.tip': ['门户单点登录按工号找到账号，须唯一', 'Portal sign-in finds the account by it; must be unique'],
   'user.loginIps': ['登录IP白名单', 'Allowed sign-in IPs'],
-  'user.loginIps.ph': ['如 192.168.1.10、10.0.0.0/8，多个用逗号或换行分隔', 'e.g. 192.168.1.10, 10.0.0.0/8; commas or line breaks between'],
+  'user.loginIps.ph': ['请输入登录IP白名单，如 192.168.1.10、10.0.0.0/8，多个用逗号或换行分隔', 'e.g. 192.168.1.10, 10.0.0.0/8; commas or line breaks between'],
   'user.loginIps.tip': ['留空则不限制登录地址；填写后只能从这些IP或网段登录', 'Empty: any address; otherwise sign-in only from these addresses or ranges'],
   'user.resetPwd': ['重置密码', 'Reset password'],
   'user.resetPwd.done': ['密码已重置', 'Password reset'],
