@@ -262,7 +262,7 @@ test('goods: create, list, both date ranges, 上架, sort, export, 409, 详情 a
   assert.equal((await page.getByRole('navigation', { name: 'breadcrumb' }).innerText()).replace(/\s+/g, ''), '首页/商城/商品管理/详情');
   await screenshot(page, 'goods-06-look');
   // the picture opens in a preview
-  await page.locator('.ant-image').first().click();
+  await page.locator('.ant-card', { hasText: '商品图片' }).locator('.ant-image').first().click();
   await page.locator('.ant-image-preview-img').waitFor();
   await page.keyboard.press('Escape');
   await page.locator('.ant-image-preview-img').waitFor({ state: 'hidden' });
