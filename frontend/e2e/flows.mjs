@@ -1,5 +1,6 @@
 // What a person does again and again in the console, written once for every browser test.
 import assert from 'node:assert/strict';
+import { newPage } from './harness.mjs';
 
 /** Fills the staff (/login) or channel (/newLogin) form and submits it. */
 export async function signIn(page, username, password) {
@@ -99,4 +100,11 @@ export async function signInAt(page, bffURL, username, password) {
   await signIn(page, username, password);
   await page.waitForURL(/\/dashboard$/);
   return page;
+}
+
+/** A new page signed in as the administrator, and its token for API checks. */
+export async function asAdmin(browser, stack) {
+  const page = await newPage(browser);
+  await signInAt(page, stack.bffURL, 'admin', stack.passwords.admin);
+  return { page, token: await storedToken(page) };
 }

@@ -5,18 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, screenshot, suite } from './harness.mjs';
-import { signIn, storedToken } from './flows.mjs';
+import { asAdmin, signIn } from './flows.mjs';
 
 const ctx = suite();
 const { skip } = ctx;
-
-async function asAdmin() {
-  const page = await newPage(ctx.browser);
-  await page.goto(`${ctx.stack.bffURL}/login`);
-  await signIn(page, 'admin', ctx.stack.passwords.admin);
-  await page.waitForURL(/\/dashboard$/);
-  return { page, token: await storedToken(page) };
-}
 
 async function api(token, method, path, body) {
   const res = await fetch(`${ctx.stack.bffURL}${path}`, {
@@ -43,7 +35,7 @@ test('a failed sign-in message does not linger after a good sign-in', { skip }, 
 });
 
 test('role dialog: Esc in the 数据范围 picker closes the picker, not the dialog', { skip }, async () => {
-  const { page } = await asAdmin();
+  const { page } = await asAdmin(ctx.browser, ctx.stack);
   await page.goto(`${ctx.stack.bffURL}/system/role`);
   await page.getByRole('cell', { name: '超级管理员', exact: true }).waitFor();
   await page.getByRole('button', { name: '新增', exact: true }).click();
@@ -78,7 +70,7 @@ function findMenu(node, title) {
 }
 
 test('menu dialog: the icon is picked from a grid of the sidebar icons; the server refuses another name', { skip }, async () => {
-  const { page, token } = await asAdmin();
+  const { page, token } = await asAdmin(ctx.browser, ctx.stack);
   await page.goto(`${ctx.stack.bffURL}/system/menu`);
   await page.getByRole('cell', { name: '系统管理' }).first().waitFor();
   await page.getByRole('button', { name: '新增', exact: true }).click();
@@ -112,7 +104,7 @@ test('menu dialog: the icon is picked from a grid of the sidebar icons; the serv
 });
 
 test('a staff request refused on the server says in words what may not be done, and leaves no page error', { skip }, async () => {
-  const { token } = await asAdmin();
+  const { token } = await asAdmin(ctx.browser, ctx.stack);
   const staff = await newPage(ctx.browser);
   await staff.goto(`${ctx.stack.bffURL}/login`);
   await signIn(staff, 'staff', ctx.stack.passwords.demo);

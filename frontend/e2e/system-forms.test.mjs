@@ -4,24 +4,15 @@
 // dropdown filled from the user_status dictionary.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, screenshot, suite } from './harness.mjs';
-import { signIn, storedToken, noErrors } from './flows.mjs';
+import { screenshot, suite } from './harness.mjs';
+import { asAdmin, noErrors } from './flows.mjs';
 
 const ctx = suite();
 const { skip } = ctx;
 
-/** A new page signed in as the administrator, and its token for API checks. */
-async function asAdmin() {
-  const page = await newPage(ctx.browser);
-  await page.goto(`${ctx.stack.bffURL}/login`);
-  await signIn(page, 'admin', ctx.stack.passwords.admin);
-  await page.waitForURL(/\/dashboard$/);
-  return { page, token: await storedToken(page) };
-}
-
 test('role dialog: custom data scope picked from the lazy department tree', { skip }, async () => {
   const { stack } = ctx;
-  const { page, token } = await asAdmin();
+  const { page, token } = await asAdmin(ctx.browser, ctx.stack);
 
   await page.goto(`${stack.bffURL}/system/role`);
   await page.getByRole('cell', { name: '超级管理员', exact: true }).waitFor();
@@ -87,7 +78,7 @@ test('role dialog: custom data scope picked from the lazy department tree', { sk
 
 test('user dialog: 状态 is a dropdown of the user_status dictionary', { skip }, async () => {
   const { stack } = ctx;
-  const { page, token } = await asAdmin();
+  const { page, token } = await asAdmin(ctx.browser, ctx.stack);
   const headers = { Authorization: token, 'Content-Type': 'application/json' };
   // the dictionary decides the words: rename 禁用 to 停用 first
   const dicts = await (await fetch(`${stack.bffURL}/api/dict?page=0&size=99&blurry=user_status`, { headers })).json();
@@ -144,7 +135,7 @@ test('user dialog: 状态 is a dropdown of the user_status dictionary', { skip }
 
 test('操作日志 on the shared table: serial numbers, search by user from page 0', { skip }, async () => {
   const { stack } = ctx;
-  const { page } = await asAdmin();
+  const { page } = await asAdmin(ctx.browser, ctx.stack);
   await page.goto(`${stack.bffURL}/system/log`);
   await page.getByRole('columnheader', { name: '序号' }).waitFor();
   await page.getByRole('cell', { name: '/api/auth/login', exact: true }).first().waitFor();

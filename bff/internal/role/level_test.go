@@ -9,13 +9,9 @@ import (
 
 	"gorm.io/gorm"
 
-	"mallconsole/bff/internal/auth"
-	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/platform/authz"
-	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/dbtest"
 	"mallconsole/bff/internal/role"
-	"mallconsole/bff/internal/user"
 )
 
 // TestLevelRule is eladmin's rule: a caller acts only on roles of their own level or below (a
@@ -25,10 +21,7 @@ import (
 func TestLevelRule(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
 		ctx := context.Background()
-		gen := &cache.Generation{}
-		users, roles := user.NewStore(g, gen), role.NewStore(g, gen)
-		a := auth.New(auth.Options{Now: time.Now}, auth.Deps{Users: users, Roles: roles, Depts: dept.NewStore(g), Generation: gen})
-		s := role.NewService(roles, users, a)
+		s, _, roles, _ := newService(g)
 		admin := &authz.Principal{UserID: 1, IsAdmin: true}
 		lv := func(n int) *int { return &n }
 		mk := func(name string, level int) int64 {
@@ -85,10 +78,7 @@ func TestLevelRule(t *testing.T) {
 func TestRoleUpdate(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
 		ctx := context.Background()
-		gen := &cache.Generation{}
-		users, roles, depts := user.NewStore(g, gen), role.NewStore(g, gen), dept.NewStore(g)
-		a := auth.New(auth.Options{Now: time.Now}, auth.Deps{Users: users, Roles: roles, Depts: depts, Generation: gen})
-		s := role.NewService(roles, users, a)
+		s, _, roles, depts := newService(g)
 		admin := &authz.Principal{UserID: 1, IsAdmin: true}
 		var menus []int64
 		for _, title := range []string{"用户管理", "角色管理", "部门管理"} {

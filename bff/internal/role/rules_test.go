@@ -17,15 +17,20 @@ import (
 	"mallconsole/bff/internal/user"
 )
 
+// newService is the role service over g as the server wires it, with the stores a test reads.
+func newService(g *gorm.DB) (*role.Service, *user.Store, *role.Store, *dept.Store) {
+	gen := &cache.Generation{}
+	users, roles, depts := user.NewStore(g, gen), role.NewStore(g, gen), dept.NewStore(g)
+	a := auth.New(auth.Options{Now: time.Now}, auth.Deps{Users: users, Roles: roles, Depts: depts, Generation: gen})
+	return role.NewService(roles, users, a), users, roles, depts
+}
+
 // TestSaveAndDeleteRules: editing a missing role, and deleting a role somebody holds, are
 // refused; a role nobody holds goes.
 func TestSaveAndDeleteRules(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
 		ctx := context.Background()
-		gen := &cache.Generation{}
-		users, roles := user.NewStore(g, gen), role.NewStore(g, gen)
-		a := auth.New(auth.Options{Now: time.Now}, auth.Deps{Users: users, Roles: roles, Depts: dept.NewStore(g), Generation: gen})
-		s := role.NewService(roles, users, a)
+		s, users, _, _ := newService(g)
 		admin := &authz.Principal{UserID: 1, IsAdmin: true}
 		three := 3
 		in := role.Input{Name: "clerk", Level: &three, DataScope: role.ScopeDept}

@@ -100,9 +100,14 @@ func grantSuperuser(ctx context.Context, tx *gorm.DB, gen *cache.Generation, men
 	return role.NewStore(tx, gen).Grant(ctx, admins.ID, menuIDs)
 }
 
-// apiDocPage adds 接口文档 under 系统管理 (when that directory is still there) and grants it to
-// the superuser role.
+// apiDocPage adds 接口文档 under 系统管理 and grants it to the superuser role.
 func apiDocPage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
+	return addSystemPage(ctx, tx, gen, page{APIDocMenu, "ApiDoc", "apidoc", "system/apidoc/index", "documentation", perm.APIDoc, 8, nil})
+}
+
+// addSystemPage adds a page seeded after the first start under 系统管理 (when that directory is
+// still there) and grants it to the superuser role.
+func addSystemPage(ctx context.Context, tx *gorm.DB, gen *cache.Generation, p page) error {
 	var dir menu.Menu
 	err := tx.Where("title = ? AND pid IS NULL AND type = ?", SystemMenu, menu.TypeDir).Take(&dir).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -111,9 +116,7 @@ func apiDocPage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
 	if err != nil {
 		return err
 	}
-	granted, err := ensurePages(ctx, menu.NewStore(tx, gen), dir.ID, []page{
-		{APIDocMenu, "ApiDoc", "apidoc", "system/apidoc/index", "documentation", perm.APIDoc, 8, nil},
-	})
+	granted, err := ensurePages(ctx, menu.NewStore(tx, gen), dir.ID, []page{p})
 	if err != nil {
 		return err
 	}
@@ -126,23 +129,8 @@ const KeyStoragePage = "seed.storage-page"
 // StorageMenu is the stored files' page (存储管理: /api/localStorage, /api/pictures).
 const StorageMenu = "存储管理"
 
-// storagePage adds 存储管理 under 系统管理 (when that directory is still there) and grants it to
-// the superuser role.
+// storagePage adds 存储管理 under 系统管理 and grants it to the superuser role.
 func storagePage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
-	var dir menu.Menu
-	err := tx.Where("title = ? AND pid IS NULL AND type = ?", SystemMenu, menu.TypeDir).Take(&dir).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	granted, err := ensurePages(ctx, menu.NewStore(tx, gen), dir.ID, []page{
-		{StorageMenu, "Storage", "storage", "system/storage/index", "upload", perm.StorageList, 9,
-			[][2]string{{"上传", perm.StorageAdd}, {"删除", perm.StorageDel}}},
-	})
-	if err != nil {
-		return err
-	}
-	return grantSuperuser(ctx, tx, gen, granted)
+	return addSystemPage(ctx, tx, gen, page{StorageMenu, "Storage", "storage", "system/storage/index", "upload", perm.StorageList, 9,
+		[][2]string{{"上传", perm.StorageAdd}, {"删除", perm.StorageDel}}})
 }

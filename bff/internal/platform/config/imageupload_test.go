@@ -38,15 +38,7 @@ func TestImageUploadVendors(t *testing.T) {
 
 // Each missing, unused or bad setting stops the start and is named; the secrets have no default.
 func TestImageUploadRules(t *testing.T) {
-	without := func(name string) []string {
-		var env []string
-		for _, kv := range qiniuEnv {
-			if !strings.HasPrefix(kv, name+"=") {
-				env = append(env, kv)
-			}
-		}
-		return env
-	}
+	without := func(name string) []string { return withoutVar(qiniuEnv, name) }
 	for _, tc := range []struct {
 		name string
 		env  []string

@@ -29,15 +29,7 @@ func TestStorageS3(t *testing.T) {
 
 // Each missing or bad setting stops the start and is named; the secrets have no default.
 func TestStorageS3Rules(t *testing.T) {
-	without := func(name string) []string {
-		var env []string
-		for _, kv := range s3Env {
-			if !strings.HasPrefix(kv, name+"=") {
-				env = append(env, kv)
-			}
-		}
-		return env
-	}
+	without := func(name string) []string { return withoutVar(s3Env, name) }
 	for _, tc := range []struct {
 		name string
 		env  []string
@@ -64,4 +56,15 @@ func TestStorageS3Rules(t *testing.T) {
 	if _, err := load(t, nil, append(without("BFF_S3_ENDPOINT"), "BFF_S3_ENDPOINT=http://k:topsecret@h/x")...); err == nil || strings.Contains(err.Error(), "topsecret") {
 		t.Fatalf("endpoint with credentials: %v", err)
 	}
+}
+
+// withoutVar is env less the setting name (NAME=…).
+func withoutVar(env []string, name string) []string {
+	var out []string
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, name+"=") {
+			out = append(out, kv)
+		}
+	}
+	return out
 }

@@ -1,12 +1,12 @@
-import { useRef, useState } from 'react';
-import { App, Button, Image, Tabs, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { useRef } from 'react';
+import { App, Image, Tabs } from 'antd';
 import { useT } from './messages';
 import { DataTable, type ActionType, type DataColumn, type ListQuery } from '@/shared/ui/table';
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { apiUrl } from '@/shared/lib/runtime';
 import { checkFile, DEFAULT_MAX_MB, DEFAULT_TYPES } from '@/shared/ui/upload/logic';
+import { FileButton } from '@/shared/ui/upload/FileButton';
 import { PICTURES_URL, STORAGE_URL, humanSize, listFiles, uploadFile, type StorageRow } from './api';
 
 function storageQuery({ page, size, filters, sort }: ListQuery) {
@@ -17,36 +17,19 @@ function storageQuery({ page, size, filters, sort }: ListQuery) {
 function UploadButton({ onDone }: { onDone: () => void }) {
   const t = useT();
   const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
   return (
-    <Upload
-      showUploadList={false}
-      accept={DEFAULT_TYPES.map((x) => '.' + x).join(',')}
-      beforeUpload={(file) => {
-        const why = checkFile(file, DEFAULT_MAX_MB, DEFAULT_TYPES);
-        if (why) {
-          void message.error(why);
-          return Upload.LIST_IGNORE;
-        }
-        return true;
+    <FileButton
+      types={DEFAULT_TYPES}
+      check={(file) => checkFile(file, DEFAULT_MAX_MB, DEFAULT_TYPES)}
+      send={async (file) => {
+        await uploadFile(file);
+        void message.success(t('storage.uploaded'));
+        onDone();
       }}
-      customRequest={async ({ file }) => {
-        setBusy(true);
-        try {
-          await uploadFile(file as File);
-          void message.success(t('storage.uploaded'));
-          onDone();
-        } catch {
-          // the request client has shown the server's reason
-        } finally {
-          setBusy(false);
-        }
-      }}
+      buttonProps={{ type: 'primary' }}
     >
-      <Button type="primary" icon={<UploadOutlined aria-hidden />} loading={busy}>
-        {t('storage.upload')}
-      </Button>
-    </Upload>
+      {t('storage.upload')}
+    </FileButton>
   );
 }
 

@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { App, Avatar, Button, Space, Upload } from 'antd';
-import { ShopOutlined, UploadOutlined } from '@ant-design/icons';
+import { Avatar, Space } from 'antd';
+import { ShopOutlined } from '@ant-design/icons';
+import { FileButton } from '@/shared/ui/upload/FileButton';
 import { apiUrl } from '@/shared/lib/runtime';
 import { LOGO_MAX_MB, uploadLogo } from '../api';
 import { useT } from '../messages';
@@ -27,38 +27,13 @@ export interface LogoUploadProps {
 /** The logo with its 上传标志 button: one image, sent at once, its read path is the value. */
 export function LogoUpload({ value, onChange, agencyId, size = 64 }: LogoUploadProps) {
   const t = useT();
-  const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
   return (
     <Space align="center" size={16}>
       <Avatar shape="square" size={size} src={value ? apiUrl(value) : undefined} icon={<ShopOutlined />} alt={t('agency.logo')} />
       <Space direction="vertical" size={4}>
-        <Upload
-          accept={LOGO_TYPES.map((x) => '.' + x).join(',')}
-          showUploadList={false}
-          beforeUpload={(file) => {
-            const why = logoProblem(file, t);
-            if (why) {
-              void message.error(why);
-              return Upload.LIST_IGNORE;
-            }
-            return true;
-          }}
-          customRequest={async ({ file }) => {
-            setBusy(true);
-            try {
-              onChange?.(await uploadLogo(file as File, agencyId));
-            } catch {
-              // the request client has said why
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={busy}>
-            {t('agency.logo.upload')}
-          </Button>
-        </Upload>
+        <FileButton types={LOGO_TYPES} check={(file) => logoProblem(file, t)} send={async (file) => onChange?.(await uploadLogo(file, agencyId))}>
+          {t('agency.logo.upload')}
+        </FileButton>
         <span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{t('agency.logo.tip')}</span>
       </Space>
     </Space>

@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { App, Avatar, Button, Image, Upload } from 'antd';
-import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Image } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { FileButton } from '@/shared/ui/upload/FileButton';
 import { useT } from '../messages';
 import { apiUrl } from '@/shared/lib/runtime';
 import { useSession } from '@/features/auth';
@@ -14,7 +14,6 @@ export function AvatarUpload() {
   const t = useT();
   const { message } = App.useApp();
   const user = useSession((s) => s.user);
-  const [busy, setBusy] = useState(false);
   const path = user?.avatarPath;
 
   return (
@@ -31,35 +30,19 @@ export function AvatarUpload() {
       ) : (
         <Avatar size={SIZE} icon={<UserOutlined aria-hidden />} alt={t('center.avatar')} />
       )}
-      <Upload
-        accept={AVATAR_TYPES.map((x) => '.' + x).join(',')}
-        showUploadList={false}
-        beforeUpload={(file) => {
-          const why = checkAvatar(file);
-          if (why) {
-            void message.error(why);
-            return Upload.LIST_IGNORE;
-          }
-          return true;
+      <FileButton
+        types={AVATAR_TYPES}
+        check={checkAvatar}
+        send={async (file) => {
+          const { avatar } = await updateAvatar(file);
+          const current = useSession.getState().user;
+          if (current) useSession.setState({ user: { ...current, avatarPath: avatar } });
+          void message.success(t('center.avatar.saved'));
         }}
-        customRequest={async ({ file }) => {
-          setBusy(true);
-          try {
-            const { avatar } = await updateAvatar(file as File);
-            const current = useSession.getState().user;
-            if (current) useSession.setState({ user: { ...current, avatarPath: avatar } });
-            void message.success(t('center.avatar.saved'));
-          } catch {
-            // the request client has shown the server's reason
-          } finally {
-            setBusy(false);
-          }
-        }}
+        buttonProps={{ size: 'small' }}
       >
-        <Button size="small" icon={<UploadOutlined aria-hidden />} loading={busy}>
-          {t('center.avatar.change')}
-        </Button>
-      </Upload>
+        {t('center.avatar.change')}
+      </FileButton>
       <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{t('center.avatar.tip', { n: AVATAR_MAX_MB })}</div>
     </div>
   );
