@@ -44,7 +44,8 @@ if [ "$RESEED" = yes ] || ! mysql -h127.0.0.1 -uroot -e "SELECT 1 FROM \`$LOAD_D
   echo "seeded $GOODS goods and $ORDERS orders in $(echo "$(date +%s.%N) - $start" | bc) s"
 fi
 
-port() { echo $((20000 + RANDOM % 20000)); }
+# Below the kernel's ephemeral range (32768+), where the attack's own connections live.
+port() { echo $((20000 + RANDOM % 12000)); }
 pa=$(port); pb=$(port); plb=$(port)
 secret=$(head -c 24 /dev/urandom | base64)
 for i in a b; do
@@ -103,6 +104,13 @@ sampler=$!
 pids+=($sampler)
 sleep 1
 
+# CPU seconds (user + system) each server process spends during the attack: with the request
+# count this gives the CPU cost of a request, and so the rate a machine's cores can carry.
+ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+servers() { echo "bff-a:$pid_a bff-b:$pid_b nginx:$(pgrep -P "$(cat "$out/nginx/nginx.pid")" | head -1) mariadbd:$(pgrep -o mariadbd) redis:$(pgrep -o redis-server)"; }
+cpu_before=$(for s in $(servers); do echo "${s%%:*}:$(ticks "${s#*:}")"; done)
+times >"$out/times-before.txt"
+
 n=$((RATE * secs))
 echo "attack: $RATE req/s for $DURATION ($n requests) on $base"
 set +o pipefail
@@ -110,6 +118,20 @@ set +o pipefail
   "$vegeta" attack -lazy -format=json -rate="$RATE/s" -duration="$DURATION" -max-body=300 -timeout=30s >"$out/results.bin"
 st=("${PIPESTATUS[@]}")
 set -o pipefail
+times >"$out/times-after.txt"
+hz=$(getconf CLK_TCK)
+{
+  echo "CPU seconds during the attack ($n requests):"
+  for s in $(servers); do
+    name=${s%%:*}
+    before=$(echo "$cpu_before" | awk -F: -v n="$name" '$1 == n {print $2}')
+    echo "$name $(( $(ticks "${s#*:}") - ${before:-0} ))" | awk -v hz="$hz" -v n="$n" '{printf "  %-9s %7.1f s  %6.3f ms/request\n", $1, $2 / hz, 1000 * $2 / hz / n}'
+  done
+  # bash's times: the second line is the children's user and system time (vegeta, loadmix, builds).
+  child() { sed -n 2p "$1" | awk '{t = 0; for (i = 1; i <= NF; i++) {split($i, a, "m"); sub("s", "", a[2]); t += a[1] * 60 + a[2]}; print t}'; }
+  echo "$(child "$out/times-before.txt") $(child "$out/times-after.txt")" |
+    awk -v n="$n" '{d = $2 - $1; printf "  %-9s %7.1f s  %6.3f ms/request\n", "client", d, 1000 * d / n}'
+} | awk '{print} $3 == "s" {t += $2} END {printf "  %-9s %7.1f s  %6.3f ms/request: one core carries about %d req/s of this mix\n", "all", t, 1000 * t / '"$n"', '"$n"' / t}' | tee "$out/cpu.txt"
 [ "${st[0]}" = 0 ] && [ "${st[1]}" = 0 ] || { echo "targets exited ${st[0]}, vegeta ${st[1]}" >&2; exit 1; }
 sleep 10
 sample

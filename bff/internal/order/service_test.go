@@ -251,7 +251,7 @@ func TestIndexes(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
 		for table, names := range map[string][]string{
 			"orders": {"uk_orders_order_no", "idx_orders_phone", "idx_orders_status_create", "idx_orders_agency_status_create",
-				"idx_orders_create"},
+				"idx_orders_create", "idx_orders_status_amount", "idx_orders_status_pay", "idx_orders_amount", "idx_orders_pay"},
 			"order_items":   {"idx_order_items_order", "idx_order_items_goods"},
 			"order_history": {"idx_order_history_order"},
 		} {
