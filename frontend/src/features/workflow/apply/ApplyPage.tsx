@@ -94,7 +94,10 @@ function Filling({ formId, batch, onBack, onDone }: FillingProps) {
       batch ? startBatch({ formId, data, applicants: (values.applicants as number[]) ?? [] }) : startInstance({ formId, data }),
     );
     setBusy(false);
-    if (done) onDone(done.id);
+    if (!done) return;
+    // the page stays alive in its tab: it must not offer the sent application a second time
+    form.resetFields();
+    onDone(done.id);
   };
 
   return (
