@@ -259,7 +259,7 @@ test('goods: create, list, both date ranges, 上架, sort, export, 409, 详情 a
   await page.waitForFunction(() => document.title.startsWith('测试保温杯 - '));
   // 商品管理 stays lit in the sidebar and the breadcrumb runs through it (seed-spec §3 activeMenu)
   await page.locator('.ant-menu-item-selected', { hasText: '商品管理' }).waitFor();
-  assert.equal((await page.getByRole('navigation', { name: 'breadcrumb' }).innerText()).replace(/\s+/g, ''), '首页/商城/商品管理/详情');
+  assert.equal((await page.getByRole('navigation', { name: 'breadcrumb' }).innerText()).replace(/\s+/g, ''), '首页/商城/商品管理/测试保温杯', 'the last crumb is the tab\'s title (issue 16)');
   await screenshot(page, 'goods-06-look');
   // the picture opens in a preview
   await page.locator('.ant-card', { hasText: '商品图片' }).locator('.ant-image').first().click();

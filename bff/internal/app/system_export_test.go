@@ -168,10 +168,10 @@ func TestSystemListExports(t *testing.T) {
 			t.Errorf("dict download = %q", got)
 		}
 		want(t, post("/api/dict/downloadAll", exportBody([]string{"updateTime"}, nil)), 400, "fields: 不支持导出字段 updateTime")
-		f = []string{"label", "value", "dictSort"}
+		f = []string{"label", "labelEn", "value", "dictSort"}
 		// the seed's sort numbers are its own: the entries, their order and that a number is written matter
 		if got := strings.Split(sheetText(t, post("/api/dictDetail/downloadAll", exportBody(f, map[string]any{"dictName": "user_status"})), f), "\n"); len(got) != 2 ||
-			!strings.HasPrefix(got[0], "激活|true|") || !strings.HasPrefix(got[1], "禁用|false|") || strings.HasSuffix(got[0], "|") {
+			!strings.HasPrefix(got[0], "激活|Active|true|") || !strings.HasPrefix(got[1], "禁用|Disabled|false|") || strings.HasSuffix(got[0], "|") {
 			t.Errorf("entries downloadAll = %q", got)
 		}
 		want(t, post("/api/dictDetail/downloadAll", exportBody(f, nil)), 400, "dictName: 不能为空")

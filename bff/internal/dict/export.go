@@ -20,7 +20,8 @@ var (
 	}
 	detailColumns = export.Columns[Detail]{
 		"id": func(d Detail) any { return d.ID }, "label": func(d Detail) any { return d.Label },
-		"value": func(d Detail) any { return d.Value }, "dictSort": func(d Detail) any { return d.Sort },
+		"labelEn": func(d Detail) any { return d.LabelEn },
+		"value":   func(d Detail) any { return d.Value }, "dictSort": func(d Detail) any { return d.Sort },
 		"createTime": func(d Detail) any { return d.CreateTime.In(time.Local) },
 	}
 )

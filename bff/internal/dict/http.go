@@ -76,9 +76,11 @@ type DictRow struct {
 
 // DetailRow is an entry in answers and the body of its create and edit.
 type DetailRow struct {
-	ID         int64  `json:"id"`
-	Dict       *ref   `json:"dict"`
-	Label      string `json:"label"`
+	ID    int64  `json:"id"`
+	Dict  *ref   `json:"dict"`
+	Label string `json:"label"`
+	// LabelEn is the English label; "" when none (the client then shows label).
+	LabelEn    string `json:"labelEn"`
 	Value      string `json:"value"`
 	Sort       int    `json:"dictSort"`
 	CreateTime string `json:"createTime,omitempty"`
@@ -170,7 +172,7 @@ func (s *Service) handleDetails(c echo.Context) error {
 	}
 	rows := make([]DetailRow, len(ds))
 	for i, d := range ds {
-		rows[i] = DetailRow{ID: d.ID, Dict: &ref{d.DictID}, Label: d.Label, Value: d.Value, Sort: d.Sort,
+		rows[i] = DetailRow{ID: d.ID, Dict: &ref{d.DictID}, Label: d.Label, LabelEn: d.LabelEn, Value: d.Value, Sort: d.Sort,
 			CreateTime: httpx.FormatTime(d.CreateTime)}
 	}
 	return c.JSON(http.StatusOK, httpx.List[DetailRow]{Content: rows, TotalElements: int(n)})
@@ -193,9 +195,10 @@ func bindDetail(c echo.Context, create bool) (DetailInput, error) {
 		in.Dict = &ref{}
 	}
 	chk.Text("label", &in.Label, 255, true)
+	chk.Text("labelEn", &in.LabelEn, 255, false)
 	chk.Text("value", &in.Value, 255, true)
 	chk.Range("dictSort", in.Sort, 0, 99999)
-	return DetailInput{ID: in.ID, DictID: in.Dict.ID, Label: in.Label, Value: in.Value, Sort: in.Sort}, chk.Err
+	return DetailInput{ID: in.ID, DictID: in.Dict.ID, Label: in.Label, LabelEn: in.LabelEn, Value: in.Value, Sort: in.Sort}, chk.Err
 }
 
 func (s *Service) handleCreateDetail(c echo.Context) error {

@@ -29,13 +29,23 @@ type (
 	}
 )
 
-func (dict20261121) TableName() string   { return "dict" }
-func (detail20261121) TableName() string { return "dict_detail" }
+// detailLabelEn20261126 is the column migration 20261126_95_dict_label_en added: an entry's
+// optional English label, shown in English mode (empty: the label). Frozen.
+type detailLabelEn20261126 struct {
+	LabelEn string `gorm:"size:255;not null;default:''"`
+}
 
-// Migrations creates dictionaries and their entries.
+func (dict20261121) TableName() string          { return "dict" }
+func (detail20261121) TableName() string        { return "dict_detail" }
+func (detailLabelEn20261126) TableName() string { return "dict_detail" }
+
+// Migrations creates dictionaries and their entries, then the entries' English label.
 func Migrations() []db.Migration {
 	return []db.Migration{{
 		ID: "20261121_05_dict",
 		Up: func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&dict20261121{}, &detail20261121{}) },
+	}, {
+		ID: "20261126_95_dict_label_en",
+		Up: func(tx *gorm.DB) error { return tx.Migrator().AddColumn(&detailLabelEn20261126{}, "LabelEn") },
 	}}
 }

@@ -19,6 +19,7 @@ type Detail struct {
 	ID         int64 `gorm:"primaryKey"`
 	DictID     int64
 	Label      string
+	LabelEn    string // English label, "" when none: the client falls back to Label
 	Value      string
 	Sort       int
 	CreateTime time.Time `gorm:"autoCreateTime"`

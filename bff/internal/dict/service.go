@@ -31,11 +31,12 @@ type DictInput struct {
 
 // DetailInput is an entry to create (ID 0) or change.
 type DetailInput struct {
-	ID     int64
-	DictID int64
-	Label  string
-	Value  string
-	Sort   int
+	ID      int64
+	DictID  int64
+	Label   string
+	LabelEn string
+	Value   string
+	Sort    int
 }
 
 // Dicts returns a page of dictionaries whose name or description contains blurry, and the total.
@@ -83,7 +84,7 @@ func (s *Service) SaveDetail(ctx context.Context, in DetailInput) (int64, error)
 			return 0, err
 		}
 	}
-	d := Detail{ID: in.ID, DictID: in.DictID, Label: in.Label, Value: in.Value, Sort: in.Sort}
+	d := Detail{ID: in.ID, DictID: in.DictID, Label: in.Label, LabelEn: in.LabelEn, Value: in.Value, Sort: in.Sort}
 	if err := s.store.SaveDetail(ctx, &d); err != nil {
 		return 0, err
 	}

@@ -17,8 +17,8 @@ type Store struct{ db *gorm.DB }
 // NewStore uses g.
 func NewStore(g *gorm.DB) *Store { return &Store{db: g} }
 
-// Entry is a value/label pair for Ensure.
-type Entry struct{ Label, Value string }
+// Entry is a value/label pair for Ensure, with its English label.
+type Entry struct{ Label, LabelEn, Value string }
 
 // Ensure creates the dictionary when missing and adds the entries whose values it lacks
 // (seeding); nothing that exists is changed.
@@ -33,7 +33,7 @@ func (s *Store) Ensure(ctx context.Context, name, description string, entries []
 			return err
 		}
 		for i, e := range entries {
-			det := Detail{DictID: d.ID, Label: e.Label, Value: e.Value, Sort: i + 1}
+			det := Detail{DictID: d.ID, Label: e.Label, LabelEn: e.LabelEn, Value: e.Value, Sort: i + 1}
 			if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&det).Error; err != nil {
 				return err
 			}
@@ -123,7 +123,7 @@ func (s *Store) SaveDetail(ctx context.Context, d *Detail) error {
 	if d.ID == 0 {
 		err = s.db.WithContext(ctx).Create(d).Error
 	} else {
-		err = s.db.WithContext(ctx).Model(&Detail{ID: d.ID}).Select("dict_id", "label", "value", "sort", "update_time").Updates(d).Error
+		err = s.db.WithContext(ctx).Model(&Detail{ID: d.ID}).Select("dict_id", "label", "label_en", "value", "sort", "update_time").Updates(d).Error
 	}
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		return ErrValueConflict
@@ -141,4 +141,19 @@ func (s *Store) DetailExists(ctx context.Context, id int64) (bool, error) {
 // DeleteDetail removes an entry.
 func (s *Store) DeleteDetail(ctx context.Context, id int64) error {
 	return s.db.WithContext(ctx).Where("id = ?", id).Delete(&Detail{}).Error
+}
+
+// FillLabelEn gives the named dictionary's entries their English labels where they have none and
+// still carry the seeded label: an entry an administrator relabelled keeps its words.
+func (s *Store) FillLabelEn(ctx context.Context, name string, entries []Entry) error {
+	for _, e := range entries {
+		err := s.db.WithContext(ctx).Model(&Detail{}).
+			Where("dict_id IN (?) AND value = ? AND label = ? AND label_en = ''",
+				s.db.Model(&Dict{}).Select("id").Where("name = ?", name), e.Value, e.Label).
+			Update("label_en", e.LabelEn).Error
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -109,6 +109,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyAgencyPages, "the agency pages", agencyPages},
 		{KeyPageCache, "the kept-alive pages", pageCache},
 		{KeyStoragePage, "the storage page", storagePage},
+		{KeyDictLabelEn, "the dictionaries' English labels", dictLabelEn},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)
@@ -335,15 +336,7 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 	}
 
 	dicts := dict.NewStore(tx)
-	for _, d := range []struct {
-		name, desc string
-		entries    []dict.Entry
-	}{
-		{"user_status", "用户状态", []dict.Entry{{Label: "激活", Value: "true"}, {Label: "禁用", Value: "false"}}},
-		{"dept_status", "部门状态", []dict.Entry{{Label: "启用", Value: "true"}, {Label: "停用", Value: "false"}}},
-		{"order_status", "订单状态", []dict.Entry{{Label: "待付款", Value: "0"}, {Label: "待发货", Value: "1"},
-			{Label: "已发货", Value: "2"}, {Label: "已完成", Value: "3"}, {Label: "已取消", Value: "4"}}},
-	} {
+	for _, d := range demoDicts() {
 		if err := dicts.Ensure(ctx, d.name, d.desc, d.entries); err != nil {
 			return false, err
 		}

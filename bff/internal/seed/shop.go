@@ -29,14 +29,16 @@ const (
 )
 
 func goodsCategories() []dict.Entry {
-	return []dict.Entry{{Label: "数码", Value: "digital"}, {Label: "服装", Value: "clothing"},
-		{Label: "食品", Value: "food"}, {Label: "家居", Value: "home"}, {Label: "美妆", Value: "beauty"}}
+	return []dict.Entry{{Label: "数码", LabelEn: "Digital", Value: "digital"}, {Label: "服装", LabelEn: "Clothing", Value: "clothing"},
+		{Label: "食品", LabelEn: "Food", Value: "food"}, {Label: "家居", LabelEn: "Home", Value: "home"},
+		{Label: "美妆", LabelEn: "Beauty", Value: "beauty"}}
 }
 
 func expressCompanies() []dict.Entry {
-	return []dict.Entry{{Label: "顺丰速运", Value: "SF"}, {Label: "中通快递", Value: "ZTO"},
-		{Label: "圆通速递", Value: "YTO"}, {Label: "韵达快递", Value: "YD"}, {Label: "申通快递", Value: "STO"},
-		{Label: "京东物流", Value: "JD"}, {Label: "邮政EMS", Value: "EMS"}}
+	return []dict.Entry{{Label: "顺丰速运", LabelEn: "SF Express", Value: "SF"}, {Label: "中通快递", LabelEn: "ZTO Express", Value: "ZTO"},
+		{Label: "圆通速递", LabelEn: "YTO Express", Value: "YTO"}, {Label: "韵达快递", LabelEn: "Yunda Express", Value: "YD"},
+		{Label: "申通快递", LabelEn: "STO Express", Value: "STO"}, {Label: "京东物流", LabelEn: "JD Logistics", Value: "JD"},
+		{Label: "邮政EMS", LabelEn: "China Post EMS", Value: "EMS"}}
 }
 
 // shopPages are 商城's pages with their buttons (docs/decisions.md "Goods and orders").

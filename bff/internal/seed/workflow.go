@@ -28,8 +28,9 @@ const DemoAnnualDays = 10
 
 // leaveTypes is the leave_type dictionary; annual (年假) is the one the balance limits.
 func leaveTypes() []dict.Entry {
-	return []dict.Entry{{Label: "年假", Value: workflow.AnnualLeave}, {Label: "事假", Value: "personal"},
-		{Label: "病假", Value: "sick"}, {Label: "调休", Value: "compensatory"}}
+	return []dict.Entry{{Label: "年假", LabelEn: "Annual leave", Value: workflow.AnnualLeave},
+		{Label: "事假", LabelEn: "Personal leave", Value: "personal"}, {Label: "病假", LabelEn: "Sick leave", Value: "sick"},
+		{Label: "调休", LabelEn: "Time off in lieu", Value: "compensatory"}}
 }
 
 // workflowPages adds 流程 with its two pages and the leave_type dictionary, and grants them

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { mapMenuTree } from './menuRoutes';
+import { translateMenus } from './menuTitles';
 import { pageFor } from './registry';
-import { useT } from '@/shared/lib/i18n';
+import { useLanguage, useT } from '@/shared/lib/i18n';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { useSession } from '@/features/auth';
 import { CatchAll } from './CatchAll';
@@ -36,7 +37,9 @@ const Placeholder = lazy(() => import('@/shared/ui/Placeholder'));
 export function AppRoutes() {
   const t = useT();
   const menus = useSession((s) => s.menus);
-  const table = useMemo(() => mapMenuTree(menus), [menus]);
+  const language = useLanguage((s) => s.language);
+  // one tree in the chosen language: the sidebar, tabs, breadcrumb and title agree (issue 16)
+  const table = useMemo(() => mapMenuTree(translateMenus(menus, language)), [menus, language]);
   const placeholders = FIXED_ROUTES.filter((route) => route.placeholder && route.inFrame);
 
   return (

@@ -2,10 +2,9 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useProductTitle } from '@/shared/lib/brand';
 import { useRecordTitles } from '@/shared/lib/look';
-import { translate, useLanguage } from '@/shared/lib/i18n';
+import { useLanguage } from '@/shared/lib/i18n';
 import type { PageRoute } from './menuRoutes';
-import { FIXED_ROUTES } from './fixedRoutes';
-import { composeTitle, findTitle } from './title';
+import { composeTitle, findTitle, pageTitles } from './title';
 
 /** Keeps document.title at "<route title> - <product title>" (the host's brand or 商城). */
 export function DocumentTitle({ pages }: { pages: readonly PageRoute[] }) {
@@ -15,11 +14,7 @@ export function DocumentTitle({ pages }: { pages: readonly PageRoute[] }) {
   const productTitle = useProductTitle();
 
   useEffect(() => {
-    const entries = [
-      ...FIXED_ROUTES.map((route) => ({ path: route.path, title: translate(language, route.titleKey) })),
-      ...pages,
-    ];
-    document.title = composeTitle(recordTitle ?? findTitle(pathname, entries), productTitle);
+    document.title = composeTitle(recordTitle ?? findTitle(pathname, pageTitles(language, pages)), productTitle);
   }, [pathname, pages, language, productTitle, recordTitle]);
 
   return null;

@@ -7,13 +7,13 @@ import { useProductTitle } from '@/shared/lib/brand';
 import { useRecordTitles } from '@/shared/lib/look';
 import { menuIcon } from '@/features/menu/icons';
 import type { PageRoute, SidebarItem } from '@/app/menuRoutes';
-import { translate, useLanguage, useT } from '@/shared/lib/i18n';
+import { useLanguage, useT } from '@/shared/lib/i18n';
 import { getRuntime } from '@/shared/lib/runtime';
 import { useAppStore } from './app';
 import { useSettings } from './settings';
 import { DASHBOARD_PATH, NO_NAME, pathOfTab, tabKey, useTabs, type Tab } from './tabs';
 import { FIXED_ROUTES } from '../fixedRoutes';
-import { findTitle } from '../title';
+import { findTitle, pageTitles } from '../title';
 import { activeMenuPath } from './activeMenu';
 import { PageFooter } from './PageFooter';
 import { crumbsFor } from './crumbs';
@@ -97,13 +97,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   const visit = useTabs((s) => s.visit);
 
   // Titles in the current language, so tabs and breadcrumb follow a language switch.
-  const titled = useMemo(
-    () => [
-      ...FIXED_ROUTES.map((route) => ({ path: route.path, title: translate(language, route.titleKey) })),
-      ...pages,
-    ],
-    [pages, language],
-  );
+  const titled = useMemo(() => pageTitles(language, pages), [pages, language]);
   const pageTitle = useCallback((path: string) => findTitle(path, titled), [titled]);
   // A page showing one record (/look) titles its tab by the record once it has loaded.
   const recordTitles = useRecordTitles((s) => s.titles);
@@ -151,7 +145,8 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       ? crumbsFor(location.pathname, sidebar, { ...crumbOpts, pageTitle: pageTitle(location.pathname) })
       : [
           ...crumbsFor(active, sidebar, { ...crumbOpts, pageTitle: pageTitle(active) }).map((c, i, all) => (i === all.length - 1 ? { ...c, to: active } : c)),
-          { title: pageTitle(location.pathname) ?? NO_NAME },
+          // the very title the page's tab shows (a record's own, once loaded)
+          { title: recordTitles[location.pathname + location.search] ?? pageTitle(location.pathname) ?? NO_NAME },
         ];
   const showCrumbs = pages.find((p) => p.path === location.pathname)?.breadcrumb !== false;
   const collapsed = useAppStore((s) => !s.sidebarOpened);

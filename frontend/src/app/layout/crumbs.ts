@@ -18,7 +18,8 @@ function chain(items: readonly SidebarItem[], path: string): SidebarItem[] | und
 
 /**
  * The breadcrumb of `path` (docs/decisions.md "Language and keep-alive (issue 3)"): 首页 first unless the page is the dashboard, then the
- * sidebar directories down to the page; a page outside the sidebar shows its own title.
+ * sidebar directories down to the page; a page outside the sidebar shows its own title. The page's
+ * own crumb is `pageTitle` when given, the very title its tab shows (issue 16: they agree).
  */
 export function crumbsFor(
   path: string,
@@ -28,7 +29,7 @@ export function crumbsFor(
   if (path === opts.dashboardPath) return [{ title: opts.dashboardTitle }];
   const found = chain(sidebar, path);
   const tail: Crumb[] = found
-    ? found.map((item) => ({ title: item.name }))
+    ? found.map((item, i) => ({ title: i === found.length - 1 ? (opts.pageTitle ?? item.name) : item.name }))
     : opts.pageTitle
       ? [{ title: opts.pageTitle }]
       : [];

@@ -44,7 +44,6 @@ export default function AgencyPage() {
     ],
     remove: (row) => deleteAgencies([row.id]),
     reload,
-    width: 230,
   });
 
   const columns: DataColumn<AgencyRow>[] = [

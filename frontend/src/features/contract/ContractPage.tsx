@@ -71,7 +71,8 @@ export default function ContractPage() {
     remove: (row) => deleteContracts([row.id]),
     canDelete: (row) => row.status === 'draft',
     reload,
-    width: 330,
+    // pending_sign offers 签署 and 终止 together
+    visibleAtOnce: 2,
   });
 
   const columns: DataColumn<ContractRow>[] = [

@@ -64,7 +64,8 @@ export default function TemplatePage() {
     ],
     remove: (row) => deleteTemplates([row.id]),
     reload,
-    width: 260,
+    // 发布 before publishing, 领取 after: never both
+    visibleAtOnce: 1,
   });
 
   const columns: DataColumn<TemplateRow>[] = [

@@ -58,6 +58,7 @@ export default function DictPage() {
   ];
   const detailColumns: DataColumn<DetailRow>[] = [
     { title: t('dict.label'), dataIndex: 'label' },
+    { title: t('dict.labelEn'), dataIndex: 'labelEn', renderText: (v?: string) => v || '-' },
     { title: t('dict.value'), dataIndex: 'value' },
     { title: t('sys.sort'), dataIndex: 'dictSort' },
     detailActions,
@@ -91,7 +92,7 @@ export default function DictPage() {
             key={chosen.id}
             downUrl={canExport ? DETAIL_URL : undefined}
             downFilters={{ dictName: chosen.name }}
-            title={`${t('dict.details')}: ${chosen.name}`}
+            title={t('dict.detailsOf', { name: chosen.name })}
             actionRef={detailTable}
             columns={detailColumns}
             search={false}
@@ -130,7 +131,7 @@ export default function DictPage() {
         <ProFormText name="name" label={t('dict.name')} placeholder={placeholder(t('dict.name'), 'text')} rules={[{ required: true, message: t('v.required') }]} />
         <ProFormText name="description" label={t('sys.description')} placeholder={placeholder(t('sys.description'), 'text')} />
       </Dialog>
-      <Dialog<{ label: string; value: string; dictSort?: number }>
+      <Dialog<{ label: string; labelEn?: string; value: string; dictSort?: number }>
         key={detailRow ? `detail-${detailRow.id}` : 'detail-new'}
         title={detailRow ? t('sys.edit') : t('sys.add')}
         open={editDetail !== null && chosen !== null}
@@ -140,7 +141,7 @@ export default function DictPage() {
         modalProps={{ onCancel: () => setEditDetail(null) }}
         onFinish={async (v) => {
           if (!chosen) return true;
-          const body = { dict: { id: chosen.id }, label: v.label, value: v.value, dictSort: v.dictSort ?? 999 };
+          const body = { dict: { id: chosen.id }, label: v.label, labelEn: v.labelEn?.trim() ?? '', value: v.value, dictSort: v.dictSort ?? 999 };
           if (detailRow) await updateDetail({ ...body, id: detailRow.id });
           else await createDetail(body);
           void message.success(detailRow ? t('sys.saved') : t('sys.created'));
@@ -150,6 +151,12 @@ export default function DictPage() {
         }}
       >
         <ProFormText name="label" label={t('dict.label')} placeholder={placeholder(t('dict.label'), 'text')} rules={[{ required: true, message: t('v.required') }]} />
+        <ProFormText
+          name="labelEn"
+          label={t('dict.labelEn')}
+          tooltip={t('dict.labelEn.tip')}
+          placeholder={placeholder(t('dict.labelEn'), 'text')}
+        />
         <ProFormText name="value" label={t('dict.value')} placeholder={placeholder(t('dict.value'), 'text')} rules={[{ required: true, message: t('v.required') }]} />
         <ProFormDigit name="dictSort" label={t('sys.sort')} min={0} max={99999} fieldProps={{ placeholder: placeholder(t('sys.sort'), 'number'), precision: 0 }} />
       </Dialog>

@@ -7,6 +7,8 @@ export interface DetailRow {
   id: number;
   dict: { id: number };
   label: string;
+  /** The English label, '' when none (English mode then shows label). */
+  labelEn?: string;
   value: string;
   dictSort: number;
   createTime?: string;

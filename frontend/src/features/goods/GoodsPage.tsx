@@ -96,7 +96,6 @@ export default function GoodsPage() {
     extra: [{ key: 'look', label: t('goods.detail'), perm: Perm.GoodsList, onClick: (row) => void navigate(lookPath('goods', row.id)) }],
     remove: (row) => deleteGoods([row.id]),
     reload,
-    width: 150,
   });
 
   const money = (key: 'price' | 'cost', sort: boolean): DataColumn<GoodsRow> => ({

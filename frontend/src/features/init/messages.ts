@@ -10,7 +10,7 @@ export const messages = {
   'init.checking': ['正在检查系统状态', 'Checking the system state'],
   'init.admin': ['管理员账号', 'Administrator'],
   'init.token': ['初始化令牌', 'Setup token'],
-  'init.tokenHelp': ['BFF首次启动时打印在日志中的令牌(或BFF_SETUP_TOKEN)', 'Printed in the BFF log at its first start (or BFF_SETUP_TOKEN)'],
+  'init.tokenHelp': ['BFF首次启动时打印在日志中的令牌（或BFF_SETUP_TOKEN）', 'Printed in the BFF log at its first start (or BFF_SETUP_TOKEN)'],
   'init.shop': ['商城基本设置', 'Shop settings'],
   'init.shopName': ['商城名称', 'Shop name'],
   'init.shopPhone': ['联系电话', 'Phone'],

@@ -16,7 +16,7 @@ export const messages = {
   'log.status': ['结果', 'Result'],
   'log.ok': ['成功', 'Succeeded'],
   'log.fail': ['失败', 'Failed'],
-  'log.time': ['耗时(ms)', 'Time (ms)'],
+  'log.time': ['耗时（ms）', 'Time (ms)'],
 } as const satisfies Messages;
 
 export const { t, useT, translate } = featureMessages(messages);

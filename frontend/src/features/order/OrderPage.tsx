@@ -68,7 +68,6 @@ export default function OrderPage() {
 
   const actions = useActionColumn<OrderRow>({
     perm: 'order',
-    width: 200,
     extra: [
       { key: 'detail', label: t('order.detail'), perm: Perm.OrderDetail, onClick: (row) => navigate(lookPath('order', row.id)) },
       { key: 'ship', label: t('order.ship'), perm: Perm.OrderShip, onClick: setShipping, visible: (r) => canMove(r.status, 'ship') },
@@ -82,6 +81,8 @@ export default function OrderPage() {
         visible: (r) => canMove(r.status, 'complete'),
       },
     ],
+    // a paid order offers 发货 and 退款, no status more than two moves
+    visibleAtOnce: 2,
   });
 
   const companyName = (v: string) => express.find((e) => e.value === v)?.label ?? v;

@@ -46,6 +46,7 @@ export default function UserPage() {
   const loadDepts = async () => deptOptions((await deptTree()).content);
   const loadRoles = async () => (await allRoles()).map((r) => ({ value: r.id, label: r.name }));
   const reload = () => table.current?.reload();
+  const genderText = (g?: string) => (g === '男' ? t('user.gender.m') : g === '女' ? t('user.gender.f') : g || '-');
   const actions = useActionColumn<UserRow>({
     perm: 'user',
     onEdit: setEditing,
@@ -71,14 +72,14 @@ export default function UserPage() {
     remove: (row) => deleteUsers([row.id]),
     reload,
     canDelete: (row) => !row.isAdmin,
-    width: 260,
   });
 
   const columns: DataColumn<UserRow>[] = [
     { title: t('sys.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('sys.blurry') } },
     { title: t('user.username'), dataIndex: 'username', search: false, sorter: true },
     { title: t('user.nickName'), dataIndex: 'nickName', search: false },
-    { title: t('user.gender'), dataIndex: 'gender', search: false, width: 64 },
+    // stored as 男/女 (the dialog's choices); shown in the chosen language like the dialog shows them
+    { title: t('user.gender'), dataIndex: 'gender', search: false, render: (_, row) => genderText(row.gender) },
     { title: t('user.phone'), dataIndex: 'phone', search: false },
     { title: t('user.email'), dataIndex: 'email', search: false, ellipsis: true },
     // the department is searched by id (deptId) and shown, and exported, by name (dept)

@@ -6,7 +6,7 @@ import { featureMessages, type Messages } from '@/shared/lib/i18n';
  */
 export const messages = {
   'wf.leave.applicants': ['申请人', 'Applicants'],
-  'wf.leave.noBatch': ['你没有“流程申请（多人） - 批量发起”的权限，不能为多人发起申请', 'You may not start applications for several people (流程申请（多人） - 批量发起)'],
+  'wf.leave.noBatch': ['你没有“流程申请（多人） - 批量发起”的权限，不能为多人发起申请', 'You may not start applications for several people (Apply (multiple people) - Batch start)'],
   'wf.status.pending': ['审批中', 'Pending approval'],
   'wf.status.rejected': ['已驳回', 'Rejected'],
   'wf.submit': ['提交', 'Submit'],
@@ -83,7 +83,7 @@ export const messages = {
   'wf.fd.p.maxLen': ['最多字数', 'Maximum length'],
   'wf.fd.p.precision': ['小数位数', 'Decimals'],
   'wf.fd.p.maxCount': ['最多文件数', 'Most files'],
-  'wf.fd.p.maxSizeMB': ['单个文件上限(MB)', 'Largest file (MB)'],
+  'wf.fd.p.maxSizeMB': ['单个文件上限（MB）', 'Largest file (MB)'],
   'wf.fd.p.accept': ['文件类型', 'File types'],
   'wf.fd.p.content': ['说明内容', 'Text'],
   'wf.fd.p.minMax': ['最小值不能大于最大值', 'The minimum may not exceed the maximum'],

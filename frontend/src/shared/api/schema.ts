@@ -6313,6 +6313,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             label: string;
+            labelEn: string;
             value: string;
         };
         DictDictRow: {

@@ -111,6 +111,8 @@ const table = {
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MessageKey = keyof typeof table;
+/** The shared table itself, for the tests that read every string (punctuation.test.ts). */
+export const sharedMessages: Messages = table;
 export type Language = 'zh-CN' | 'en-US';
 export const LANGUAGES: readonly Language[] = ['zh-CN', 'en-US'];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createCache } from '@ant-design/cssinjs';
 import { App as AntApp } from 'antd';
@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 import { Providers } from '@/app/providers';
 import { client } from '@/shared/api';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
-import { clearDicts, DictSelect, loadDicts } from './dict';
+import { clearDicts, DictSelect, entryLabel, loadDicts } from './dict';
+import { useLanguage } from '@/shared/lib/i18n';
 import { Dialog, DIALOG_COL, ProFormText, ProFormTextArea, SearchReset, TEXTAREA_ROWS } from './form';
 import { childNodes, deptIdOf, DeptUserPicker, titleOf, userIdOf, withChildren } from './picker';
 
@@ -18,7 +19,12 @@ beforeEach(() => {
   bff.on('GET /api/dictDetail', (config) => {
     const p = config.params as Record<string, unknown>;
     bff.queries.push(p);
-    const content = p.dictName === 'user_status' ? [{ value: 'true', label: '激活' }, { value: 'false', label: '禁用' }] : [{ value: 1, label: '一' }];
+    const content =
+      p.dictName === 'user_status'
+        ? [{ value: 'true', label: '激活' }, { value: 'false', label: '禁用' }]
+        : p.dictName === 'gender'
+          ? [{ value: 'm', label: '男', labelEn: 'Male' }, { value: 'f', label: '女', labelEn: '' }]
+          : [{ value: 1, label: '一' }];
     return { status: 200, body: { content, totalElements: content.length } };
   });
   bff.on('GET /api/dept/list', (config) => {
@@ -70,6 +76,24 @@ describe('dictionaries', () => {
     await user.click(screen.getAllByRole('combobox')[0]);
     expect(await screen.findByText('激活')).toBeInTheDocument();
     expect(screen.getByText('禁用')).toBeInTheDocument();
+  });
+});
+
+describe('dictionaries in English (issue 16)', () => {
+  afterEach(() => useLanguage.getState().setLanguage('zh-CN'));
+  it('an entry shows its English label in English mode and its label otherwise, or when it has none', async () => {
+    const { gender } = await loadDicts(['gender']);
+    expect(gender).toEqual([{ value: 'm', label: '男', labelEn: 'Male' }, { value: 'f', label: '女' }]);
+    expect(gender.map((e) => entryLabel(e, 'en-US'))).toEqual(['Male', '女']);
+    expect(gender.map((e) => entryLabel(e, 'zh-CN'))).toEqual(['男', '女']);
+  });
+  it('DictSelect follows a language switch, falling back to the label', async () => {
+    wrap(<DictSelect dict="gender" label="性别" open />);
+    expect(await screen.findByText('男')).toBeInTheDocument();
+    act(() => useLanguage.getState().setLanguage('en-US'));
+    expect(await screen.findByText('Male')).toBeInTheDocument();
+    expect(screen.getByText('女')).toBeInTheDocument();
+    expect(screen.queryByText('男')).toBeNull();
   });
 });
 

@@ -1,10 +1,19 @@
 import { http } from '@/shared/api';
-import { t } from '@/shared/lib/i18n';
+import { t, type Language } from '@/shared/lib/i18n';
 
-/** A dictionary entry as dropdowns use it. */
+/** A dictionary entry as dropdowns use it; labelEn only when the entry has an English label. */
 export interface DictEntry {
   value: string;
   label: string;
+  labelEn?: string;
+}
+
+/**
+ * The entry's label in `language`: in English its English label, else (none given) the Chinese
+ * one, so a dictionary an administrator made without English labels still shows words (issue 16).
+ */
+export function entryLabel(entry: DictEntry, language: Language): string {
+  return language === 'en-US' && entry.labelEn ? entry.labelEn : entry.label;
 }
 
 /** Dropdowns ask for the whole dictionary at once (docs/decisions.md "Building blocks (issue 5)"). */
@@ -20,8 +29,16 @@ export function loadDict(name: string): Promise<DictEntry[]> {
   let p = cache.get(name);
   if (!p) {
     p = http
-      .get<{ content?: Array<{ value: unknown; label: unknown }> }>('/api/dictDetail', { params: { ...DICT_QUERY, dictName: name } })
-      .then((page) => (page.content ?? []).map((e) => ({ value: String(e.value), label: String(e.label) })));
+      .get<{ content?: Array<{ value: unknown; label: unknown; labelEn?: unknown }> }>('/api/dictDetail', {
+        params: { ...DICT_QUERY, dictName: name },
+      })
+      .then((page) =>
+        (page.content ?? []).map((e) => ({
+          value: String(e.value),
+          label: String(e.label),
+          ...(typeof e.labelEn === 'string' && e.labelEn.trim() ? { labelEn: e.labelEn.trim() } : {}),
+        })),
+      );
     p.catch(() => cache.delete(name));
     cache.set(name, p);
   }

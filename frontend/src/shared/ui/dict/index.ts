@@ -1,3 +1,3 @@
 export { DictSelect, type DictSelectProps } from './DictSelect';
 export { useDicts } from './useDicts';
-export { loadDict, loadDicts, clearDicts, DICT_QUERY, type DictEntry } from './dicts';
+export { loadDict, loadDicts, clearDicts, entryLabel, DICT_QUERY, type DictEntry } from './dicts';

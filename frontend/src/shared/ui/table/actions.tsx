@@ -5,6 +5,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { Can as Permission, HeldPermissions, hasPermission } from '@/shared/lib/access';
 import { useT } from '@/shared/lib/i18n';
 import { useDeleteConfirm } from './paging';
+import { ARROW, actionsWidth, textWidth } from './actionWidth';
 
 /** A row button besides 编辑 and 删除, shown to holders of `perm`. */
 export interface RowAction<T> {
@@ -32,13 +33,19 @@ export interface ActionColumnOptions<T> {
   more?: RowAction<T>[];
   /** false greys 删除 out for that row (the superuser, one's own session). */
   canDelete?: (row: T) => boolean;
-  width?: number;
+  /**
+   * The most `extra` actions with a `visible` test one row shows at once (an order's status
+   * allows two moves at most): the column is as wide as that row. Left out: all of them.
+   */
+  visibleAtOnce?: number;
 }
 
 /**
  * The 操作 column of every list page: 编辑, the extra actions, 删除 with the confirm of
  * docs/decisions.md "System management (issue 4)" then a reload; each button shown only to a
  * holder of its permission (shared/lib/access), so a user without any sees an empty cell.
+ * Its width is that of the widest row's buttons in the chosen language, the ones this user holds
+ * (actionWidth.ts), and it stays at the right edge when the table scrolls sideways (issue 16).
  */
 export function useActionColumn<T>(o: ActionColumnOptions<T>): DataColumn<T> {
   const t = useT();
@@ -48,11 +55,28 @@ export function useActionColumn<T>(o: ActionColumnOptions<T>): DataColumn<T> {
     void confirmDelete(() => o.remove!(row)).then((done) => {
       if (done) o.reload?.();
     });
+  const holds = (perm: string) => hasPermission(held, [perm]);
+  const always = (o.extra ?? []).filter((a) => !a.visible && holds(a.perm));
+  const sometimes = (o.extra ?? [])
+    .filter((a) => a.visible && holds(a.perm))
+    .map((a) => String(a.label))
+    .sort((a, b) => textWidth(b) - textWidth(a))
+    .slice(0, o.visibleAtOnce);
+  const more = (o.more ?? []).some((a) => holds(a.perm));
+  const labels = [
+    ...(o.onEdit && holds(`${o.perm}:edit`) ? [t('sys.edit')] : []),
+    ...always.map((a) => String(a.label)),
+    ...sometimes,
+    ...(o.remove && holds(`${o.perm}:del`) ? [t('sys.del')] : []),
+    ...(more ? [t('sys.more')] : []),
+  ];
   return {
     title: t('sys.actions'),
     key: '_actions',
     valueType: 'option',
-    width: o.width,
+    // never narrower than its own heading
+    width: Math.max(actionsWidth(labels, more ? ARROW : 0), actionsWidth([t('sys.actions')]) - 16),
+    fixed: 'right',
     render: (_, row) => (
       <Space size={0} wrap={false}>
         {o.onEdit ? (
