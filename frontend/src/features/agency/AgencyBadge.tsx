@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Avatar, theme } from 'antd';
+import { Avatar, Typography } from 'antd';
 import { ShopOutlined } from '@ant-design/icons';
 import { useSession } from '@/features/auth';
 import { apiUrl } from '@/shared/lib/runtime';
@@ -15,7 +15,6 @@ export function AgencyBadge() {
   const agency = useMyAgency((s) => s.agency);
   const load = useMyAgency((s) => s.load);
   const clear = useMyAgency((s) => s.clear);
-  const { token } = theme.useToken();
   useEffect(() => {
     if (kind === 'channel') void load();
     else clear();
@@ -25,20 +24,9 @@ export function AgencyBadge() {
     // one flex line centred on the header's height (the header's line height would push the text down)
     <span data-testid="agency-badge" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, padding: '0 8px', lineHeight: 1 }}>
       <Avatar shape="square" size={28} src={agency.logo ? apiUrl(agency.logo) : undefined} icon={<ShopOutlined />} alt={agency.name} />
-      {/* Typography.Text's one-line ellipsis, in plain CSS: Typography (14 kB) stays out of the frame */}
-      <strong
-        style={{
-          maxWidth: 200,
-          lineHeight: 1,
-          overflow: 'hidden',
-          whiteSpace: 'nowrap',
-          textOverflow: 'ellipsis',
-          color: token.colorText,
-          fontWeight: token.fontWeightStrong,
-        }}
-      >
+      <Typography.Text strong style={{ maxWidth: 200, lineHeight: 1 }} ellipsis>
         {agency.name}
-      </strong>
+      </Typography.Text>
     </span>
   );
 }

@@ -4,7 +4,7 @@ import { DataTable, AddButton, useActionColumn, pageQuery, SHORT_PAGE_SIZES, typ
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { deptTree, type DeptNode } from '@/features/dept/api';
-import { DeptUserPicker } from '@/shared/ui/picker';
+import type { DeptUserPickerProps } from '@/shared/ui/picker';
 import { menuTree, type MenuRow } from '@/features/menu/api';
 import { Dialog, ProFormDependency, ProFormDigit, ProFormSelect, ProFormText, ProFormTextArea } from '@/shared/ui/form';
 import { useT } from './messages';
@@ -32,6 +32,18 @@ function namesOf(nodes: DeptNode[], into: Record<number, string> = {}): Record<n
 // The menu tree (antd's Tree) is its own chunk: requested with the menus the dialog shows.
 const loadMenuPicker = () => import('./components/MenuPicker');
 const LazyMenuPicker = lazy(loadMenuPicker);
+
+// The department picker (antd's TreeSelect) shows only for the custom data scope: fetched then.
+const LazyDeptPicker = lazy(() => import('@/shared/ui/picker').then((m) => ({ default: m.DeptUserPicker })));
+
+/** Form.Item hands value/onChange to its child: this child passes them on to the lazy picker. */
+function DeptUserPicker(props: DeptUserPickerProps) {
+  return (
+    <Suspense fallback={<Spin size="small" />}>
+      <LazyDeptPicker {...props} />
+    </Suspense>
+  );
+}
 
 /** Form.Item hands value/onChange to its child: this child passes them on to the lazy tree. */
 function MenuPicker(props: { value?: number[]; onChange?: (v: number[]) => void; tree: MenuRow[] }) {
