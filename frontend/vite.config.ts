@@ -39,7 +39,73 @@ const MODULE_PATCHES: ModulePatch[] = [
     search: 'isFunction(_global.postMessage)\n);',
     replace: 'false\n);',
   },
+  {
+    // antd's button token takes isBright from the colour picker's presets module, which imports
+    // Collapse: every page with a Button (the sign-in page too) loaded Collapse. The same function,
+    // with the colour class it needs, is written out here instead.
+    why: 'button token without the colour presets (and Collapse)',
+    file: /[\\/]antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/,
+    search: "import { isBright } from '../../color-picker/components/ColorPresets';",
+    replace: [
+      "import { Color as RcColor } from '@rc-component/color-picker';",
+      'const isBright = (value, bgColorToken) => {',
+      '  const { r, g, b, a } = value.toRgb();',
+      '  const hsv = new RcColor(value.toRgbString()).onBackground(bgColorToken).toHsv();',
+      '  if (a <= 0.5) return hsv.v > 0.5;',
+      '  return r * 0.299 + g * 0.587 + b * 0.114 > 192;',
+      '};',
+    ].join('\n'),
+  },
+  {
+    // ProLayout's content error boundary draws antd's Result (11 kB of pictures) only after a
+    // page crashed: fetched then, not with the frame.
+    why: 'ProLayout error boundary loads Result when it is needed',
+    file: /[\\/]pro-utils[\\/]es[\\/]components[\\/]ErrorBoundary[\\/]index\.js$/,
+    search: "import { Result } from 'antd';",
+    replace: "var Result = React.lazy(function () { return import('antd/es/result'); });",
+  },
+  {
+    why: 'ProLayout error boundary waits for Result in its own Suspense',
+    file: /[\\/]pro-utils[\\/]es[\\/]components[\\/]ErrorBoundary[\\/]index\.js$/,
+    search: 'return /*#__PURE__*/_jsx(Result, {\n          status: "error",\n          title: "Something went wrong.",\n          extra: this.state.errorInfo\n        });',
+    replace: 'return /*#__PURE__*/_jsx(React.Suspense, { fallback: null, children: _jsx(Result, {\n          status: "error",\n          title: "Something went wrong.",\n          extra: this.state.errorInfo\n        }) });',
+  },
+  {
+    // antd's Table draws a Tree only in a column filter with filterMode "tree"; its static import
+    // put rc-tree (15 kB) in every list's first load. It is fetched when such a filter opens.
+    why: 'table filter dropdown loads Tree when it is needed',
+    file: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/,
+    search: "import Tree from '../../../tree';",
+    replace: [
+      "const LazyTree = React.lazy(() => import('../../../tree'));",
+      'const Tree = (props) => React.createElement(React.Suspense, { fallback: null }, React.createElement(LazyTree, props));',
+    ].join('\n'),
+  },
 ];
+
+/**
+ * pro-provider imports the messages of its 30-odd languages; it picks one by antd's locale,
+ * which is zh_CN or en_US here (app/providers.tsx). The others are empty modules in the build
+ * (an empty map falls back to zh_CN, as pro-provider does for a missing message).
+ */
+const UNUSED_LOCALE = /[\\/]@ant-design[\\/]pro-provider[\\/]es[\\/]locale[\\/](?!zh_CN\.js$|en_US\.js$)[a-zA-Z_]+\.js$/;
+
+function dropUnusedLocales(): Plugin {
+  let dropped = 0;
+  return {
+    name: 'monomer:drop-unused-locales',
+    apply: 'build',
+    load(id) {
+      if (!UNUSED_LOCALE.test(id)) return null;
+      dropped += 1;
+      return 'export default {};';
+    },
+    buildEnd(error) {
+      // a library that moved its locales would make this a silent no-op
+      if (!error && dropped === 0) throw new Error('drop-unused-locales: no pro-provider locale matched');
+    },
+  };
+}
 
 function applyPatches(code: string, id: string): string | null {
   let out: string | null = null;
@@ -74,6 +140,7 @@ export default defineConfig(({ command }) => {
     base: './',
     plugins: [
       patchModules(),
+      dropUnusedLocales(),
       ...(serveForHost ? [] : [react()]),
       qiankun(APP_NAME, { useDevMode: serveForHost }),
     ],

@@ -1,8 +1,13 @@
 // 存储管理 against the real BFF, standalone and inside the portal at /monomer: the administrator
 // uploads a picture from the page, finds it under 文件 and 图片, downloads it, and deletes it
-// (the row and the stored file go together).
+// (the row and the stored file go together); standalone it also exports the selected row and
+// every row, and reads the sheets.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readSheet } from './xlsx.mjs';
 import { newPage, screenshot, suite } from './harness.mjs';
 import { noErrors, signIn, signInEmbedded, storedToken } from './flows.mjs';
 
@@ -22,8 +27,43 @@ async function open(scope) {
   await pane(scope).locator('.ant-table').waitFor();
 }
 
+/** Saves the export a click starts and reads its sheet. */
+async function saveExport(page, click) {
+  const dir = mkdtempSync(join(tmpdir(), 'mall-e2e-storage-'));
+  try {
+    const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+    const file = join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    return { name: download.suggestedFilename(), rows: readSheet(file) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** 导出选中 writes the ticked row, 导出全部 every row as the list shows them (newest first). */
+async function exportRows(page, scope, name) {
+  const row = rowOf(scope, name);
+  await row.locator('input[type=checkbox]').check();
+  await pane(scope).locator('.data-table-alert').getByText('已选择 1 项').waitFor();
+  const selected = await saveExport(page, () => pane(scope).getByRole('button', { name: /导出选中/ }).click());
+  assert.equal(selected.name, '存储管理数据.xlsx');
+  const head = selected.rows[0];
+  assert.deepEqual(head, ['文件名', '后缀', '类型', '大小', '上传者', '创建日期']);
+  assert.equal(selected.rows.length, 2);
+  const [file, suffix, type, size, uploader, created] = selected.rows[1];
+  assert.deepEqual([file, suffix, type, size, uploader], [name, 'png', '图片', String(PNG.length), 'admin']);
+  assert.match(created, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+
+  const all = await saveExport(page, () => pane(scope).getByRole('button', { name: /导出全部/ }).click());
+  const token = await storedToken(page);
+  const list = await (await fetch(`${ctx.stack.bffURL}/api/localStorage?page=0&size=100`, { headers: { Authorization: token } })).json();
+  assert.deepEqual(all.rows.slice(1).map((r) => r[0]), list.content.map((f) => f.name));
+  assert.ok(all.rows.some((r) => r[0] === name));
+  await row.locator('input[type=checkbox]').uncheck();
+}
+
 /** Upload → listed under 文件 and 图片 → download gives the same bytes → delete removes row and file. */
-async function lifeOfAFile(page, scope, name, shot) {
+async function lifeOfAFile(page, scope, name, shot, { exports = false } = {}) {
   const [up] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/localStorage') && r.request().method() === 'POST'),
     pane(scope).locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer: PNG }),
@@ -38,6 +78,7 @@ async function lifeOfAFile(page, scope, name, shot) {
   const file = await fetch(new URL(href, ctx.stack.bffURL));
   assert.equal(file.status, 200);
   assert.deepEqual(Buffer.from(await file.arrayBuffer()), PNG, 'the download is the uploaded file');
+  if (exports) await exportRows(page, scope, name);
 
   await scope.getByRole('tab', { name: '图片' }).click();
   const picture = rowOf(scope, name);
@@ -60,14 +101,14 @@ async function lifeOfAFile(page, scope, name, shot) {
   assert.equal((await fetch(new URL(href, ctx.stack.bffURL))).status, 404, 'the stored file is gone');
 }
 
-test('standalone: the administrator uploads, finds, downloads and deletes a file on 存储管理', { skip }, async () => {
+test('standalone: the administrator uploads, finds, downloads, exports and deletes a file on 存储管理', { skip }, async () => {
   const page = await newPage(ctx.browser);
   await page.goto(`${ctx.stack.bffURL}/login`);
   await signIn(page, 'admin', ctx.stack.passwords.admin);
   await page.waitForURL(/\/dashboard$/);
   await open(page);
   await screenshot(page, 'storage-01-standalone');
-  await lifeOfAFile(page, page, 'e2e-存储-单独.png', 'storage-02-standalone');
+  await lifeOfAFile(page, page, 'e2e-存储-单独.png', 'storage-02-standalone', { exports: true });
   noErrors(page);
   await page.context().close();
 });

@@ -1,7 +1,6 @@
 package app_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/xuri/excelize/v2"
 
 	"mallconsole/bff/internal/apptest"
 	"mallconsole/bff/internal/menu"
@@ -177,19 +174,7 @@ func TestGoods(t *testing.T) {
 
 func sheetRows(t *testing.T, r apptest.Response) [][]string {
 	t.Helper()
-	if r.Status != http.StatusOK {
-		t.Fatalf("export: %d %s", r.Status, r.Body)
-	}
-	f, err := excelize.OpenReader(bytes.NewReader(r.Body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := f.GetRows("Sheet1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
+	return r.Sheet(t)
 }
 
 // TestOrders: the order page's calls — the list with masked phones and filters, the tab

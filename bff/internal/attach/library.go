@@ -13,6 +13,7 @@ import (
 
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/db"
+	"mallconsole/bff/internal/platform/export"
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/perm"
 )
@@ -57,6 +58,9 @@ func (s *Service) libraryRoutes(r *authz.Router) {
 		Doc(authz.Doc{Summary: "upload a file to 存储管理", Form: UploadForm{}, Resp: Uploaded{}, Status: http.StatusCreated})
 	r.DELETE(LibraryRoute, authz.Perm(perm.StorageDel), s.handleLibraryDelete).
 		Doc(authz.Doc{Summary: "delete stored files and their rows", Body: httpx.IDList{}, Status: http.StatusOK})
+	// the exports are the lists' (storage:list), as for every list
+	export.Routes(r, LibraryRoute, authz.Perm(perm.StorageList), s.libraryExport(false))
+	export.Routes(r, PicturesRoute, authz.Perm(perm.StorageList), s.libraryExport(true))
 }
 
 // librarySorts are the sortable columns.
@@ -82,13 +86,7 @@ func (s *Service) handleLibrary(pictures bool) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		tx := s.db.WithContext(c.Request().Context()).Table("attachments").
-			Select("attachments.*, COALESCE(users.username, '') AS uploader").
-			Joins("LEFT JOIN users ON users.id = attachments.owner_id")
-		tx = db.AnyLike(tx, blurry, "attachments.original_name")
-		if pictures {
-			tx = tx.Where("attachments.content_type IN ?", pictureTypes)
-		}
+		tx := s.libraryQuery(c.Request().Context(), blurry, pictures)
 		rows, n, err := db.Paged[libraryRow](tx, order, page.Offset(), page.Size)
 		if err != nil {
 			return err
@@ -99,6 +97,19 @@ func (s *Service) handleLibrary(pictures bool) echo.HandlerFunc {
 		}
 		return c.JSON(http.StatusOK, httpx.List[LibraryRow]{Content: out, TotalElements: int(n)})
 	}
+}
+
+// libraryQuery selects the stored files (the pictures among them) whose name matches blurry, each
+// with its uploader's name: the list's rows and the export's.
+func (s *Service) libraryQuery(ctx context.Context, blurry string, pictures bool) *gorm.DB {
+	tx := s.db.WithContext(ctx).Table("attachments").
+		Select("attachments.*, COALESCE(users.username, '') AS uploader").
+		Joins("LEFT JOIN users ON users.id = attachments.owner_id")
+	tx = db.AnyLike(tx, blurry, "attachments.original_name")
+	if pictures {
+		tx = tx.Where("attachments.content_type IN ?", pictureTypes)
+	}
+	return tx
 }
 
 func libraryAnswer(r libraryRow) LibraryRow {

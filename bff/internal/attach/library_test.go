@@ -21,6 +21,29 @@ type libraryRow struct {
 	DownloadURL string `json:"downloadUrl"`
 }
 
+// pdf is a small valid PDF (stored as a 文档).
+var pdf = []byte("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
+
+type namedFile struct {
+	name    string
+	content []byte
+}
+
+// uploadAll uploads each file as token and returns their IDs.
+func uploadAll(t *testing.T, s *apptest.Server, token string, files ...namedFile) []int64 {
+	t.Helper()
+	var ids []int64
+	for _, f := range files {
+		res := upload(t, s, token, f.name, bytes.NewReader(f.content), nil)
+		var a answer
+		if err := json.NewDecoder(res.Body).Decode(&a); err != nil || res.StatusCode != 201 {
+			t.Fatalf("upload %s: %d %v", f.name, res.StatusCode, err)
+		}
+		ids = append(ids, a.ID)
+	}
+	return ids
+}
+
 func library(t *testing.T, s *apptest.Server, token, path string) []libraryRow {
 	t.Helper()
 	r := s.Get(t, path, token)
@@ -40,19 +63,7 @@ func TestLibrary(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *apptest.Server) {
 		staff := s.Login(t, "staff", apptest.DemoPassword)
 		admin := s.Login(t, "admin", apptest.AdminPassword)
-		pdf := []byte("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
-		var ids []int64
-		for _, f := range []struct {
-			name    string
-			content []byte
-		}{{"库存图.png", png}, {"库存说明.pdf", pdf}} {
-			res := upload(t, s, staff, f.name, bytes.NewReader(f.content), nil)
-			var a answer
-			if err := json.NewDecoder(res.Body).Decode(&a); err != nil || res.StatusCode != 201 {
-				t.Fatalf("upload %s: %d %v", f.name, res.StatusCode, err)
-			}
-			ids = append(ids, a.ID)
-		}
+		ids := uploadAll(t, s, staff, namedFile{"库存图.png", png}, namedFile{"库存说明.pdf", pdf})
 		rows := library(t, s, admin, "/api/localStorage?blurry=库存&sort=name,asc")
 		if len(rows) != 2 || rows[0].Name != "库存图.png" || rows[0].Type != "图片" || rows[0].Suffix != "png" ||
 			rows[0].Uploader != "staff" || rows[0].Size != int64(len(png)) || rows[0].CreateTime == "" ||

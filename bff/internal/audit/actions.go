@@ -108,6 +108,7 @@ var exports = map[string]Action{
 	"/api/dictDetail": {"字典详情", "dictionary entries"}, "/api/logs": {"操作日志", "operation log"},
 	"/api/auth/online": {"在线用户", "online users"}, "/api/goods": {"商品", "goods"}, "/api/orders": {"订单", "orders"},
 	"/api/agencies": {"渠道", "agencies"}, "/api/contracts": {"合同", "contracts"},
+	"/api/localStorage": {"文件", "files"}, "/api/pictures": {"图片", "pictures"},
 }
 
 // ActionOf names the write method on route (echo's pattern); failed says a sign-in was refused

@@ -1,11 +1,8 @@
 package auth_test
 
 import (
-	"bytes"
 	"net/http"
 	"testing"
-
-	"github.com/xuri/excelize/v2"
 
 	"mallconsole/bff/internal/apptest"
 )
@@ -28,19 +25,7 @@ func TestOnlineExport(t *testing.T) {
 			}
 			return m
 		}
-		sheet := func(r apptest.Response) [][]string {
-			t.Helper()
-			if r.Status != 200 {
-				t.Fatalf("export: %d %s", r.Status, r.Body)
-			}
-			f, err := excelize.OpenReader(bytes.NewReader(r.Body))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			rows, _ := f.GetRows("Sheet1")
-			return rows
-		}
+		sheet := func(r apptest.Response) [][]string { t.Helper(); return r.Sheet(t) }
 		post := func(path, tok string, b any) apptest.Response {
 			return s.Do(t, apptest.Request{Method: http.MethodPost, Path: path, Token: tok, JSON: b})
 		}

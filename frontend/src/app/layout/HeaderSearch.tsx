@@ -1,10 +1,12 @@
-import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Button, Select } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import type { SidebarItem } from '@/app/menuRoutes';
 import { useT } from '@/shared/lib/i18n';
-import { createSearch, searchPool, type SearchEntry } from './search';
+import type { SearchEntry } from './search';
+
+// The select and fuse.js come on the first open (issue 13: the frame's first load).
+const SearchBox = lazy(() => import('./SearchBox'));
 
 /**
  * The header search (docs/decisions.md "Language and keep-alive (issue 3)"): an icon that opens a fuzzy search over the pages the user
@@ -12,23 +14,7 @@ import { createSearch, searchPool, type SearchEntry } from './search';
  */
 export function HeaderSearch({ sidebar, first }: { sidebar: readonly SidebarItem[]; first: readonly SearchEntry[] }) {
   const t = useT();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const find = useMemo(() => createSearch(searchPool(sidebar, first)), [sidebar, first]);
-  const results = useMemo(() => find(query), [find, query]);
-
-  const close = () => {
-    setOpen(false);
-    setQuery('');
-  };
-  const choose = (path: string) => {
-    const entry = results.find((e) => e.path === path);
-    close();
-    if (!entry) return;
-    if (entry.external) window.open(entry.path, '_blank', 'noopener');
-    else navigate(entry.path);
-  };
 
   if (!open) {
     return (
@@ -36,24 +22,12 @@ export function HeaderSearch({ sidebar, first }: { sidebar: readonly SidebarItem
     );
   }
   // ProLayout's action slot is squat; the box gets its own line so the select keeps its height.
+  // While its chunk arrives the line keeps the box's size, so the header does not jump.
   return (
-    <div style={{ display: 'flex', alignItems: 'center', height: 32, lineHeight: 'normal' }}>
-    <Select
-      autoFocus
-      defaultOpen
-      showSearch
-      aria-label={t('layout.search')}
-      placeholder={t('layout.search')}
-      style={{ width: 210 }}
-      filterOption={false}
-      searchValue={query}
-      onSearch={setQuery}
-      value={null}
-      onChange={choose}
-      onBlur={close}
-      notFoundContent={null}
-      options={results.map((e) => ({ value: e.path, label: e.title.join(' > ') }))}
-    />
+    <div style={{ display: 'flex', alignItems: 'center', height: 32, minWidth: 210, lineHeight: 'normal' }}>
+      <Suspense fallback={null}>
+        <SearchBox sidebar={sidebar} first={first} onClose={() => setOpen(false)} />
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { App } from 'antd';
 import { usePermission } from '@/features/auth';
@@ -6,7 +6,6 @@ import { Perm } from '@/shared/api/permissions';
 import { lookPath } from '@/shared/lib/look';
 import { formatYuan } from '@/shared/lib/money';
 import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type ActionType } from '@/shared/ui/table';
-import ContractDrawer from './components/ContractDrawer';
 import { StatusTag } from './components/StatusTag';
 import { CONTRACT_STATUSES, CONTRACT_URL, canMove, deleteContracts, editable, listContracts, moveContract, type ContractAction, type ContractRow } from './api';
 import { useT } from './messages';
@@ -14,6 +13,9 @@ import { placeholder } from '@/shared/lib/rules';
 import { lazyDialog } from '@/shared/ui/form';
 // the dialogs are their own chunks, fetched after the list has drawn (issue 13)
 const ContractDialog = lazyDialog(() => import('./components/ContractDialog'));
+// The detail drawer (its upload, PDF preview, descriptions) is fetched on the first 查看, then
+// stays mounted so it closes with its animation.
+const ContractDrawer = lazy(() => import('./components/ContractDrawer'));
 
 import { DATE_CELL } from '@/shared/ui/dateCell';
 
@@ -35,6 +37,8 @@ export default function ContractPage() {
   const [editing, setEditingState] = useState<ContractRow | 'new' | null>(null);
   const [opened, setOpened] = useState(0);
   const [showing, setShowing] = useState<number | null>(null);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (showing !== null && !drawerUsed) setDrawerUsed(true);
   const setEditing = (next: ContractRow | 'new' | null) => {
     if (next !== null) setOpened((n) => n + 1);
     setEditingState(next);
@@ -139,7 +143,11 @@ export default function ContractPage() {
           reload();
         }}
       />
-      <ContractDrawer id={showing} onClose={() => setShowing(null)} onChanged={reload} />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <ContractDrawer id={showing} onClose={() => setShowing(null)} onChanged={reload} />
+        </Suspense>
+      )}
     </>
   );
 }

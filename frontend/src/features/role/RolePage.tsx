@@ -1,15 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { App, Form, Spin, Tree } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { App, Form, Spin } from 'antd';
 import { DataTable, AddButton, useActionColumn, pageQuery, SHORT_PAGE_SIZES, type DataColumn, type ActionType } from '@/shared/ui/table';
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { deptTree, type DeptNode } from '@/features/dept/api';
-import { DeptUserPicker } from '@/shared/ui/picker';
+import type { DeptUserPickerProps } from '@/shared/ui/picker';
 import { menuTree, type MenuRow } from '@/features/menu/api';
 import { Dialog, ProFormDependency, ProFormDigit, ProFormSelect, ProFormText, ProFormTextArea } from '@/shared/ui/form';
 import { useT } from './messages';
 import { ROLES_URL, createRole, deleteRoles, listRoles, updateRole, type DataScope, type RoleRow } from './api';
-import { toggleMenu } from './menuChecks';
 import { placeholder } from '@/shared/lib/rules';
 import { DATE_CELL } from '@/shared/ui/dateCell';
 
@@ -22,15 +21,6 @@ interface FormValues {
   menus: number[];
 }
 
-interface TreeNode {
-  key: number;
-  title: string;
-  children?: TreeNode[];
-}
-
-const asTree = (rows: MenuRow[]): TreeNode[] =>
-  rows.map((m) => ({ key: m.id, title: m.title, children: m.children ? asTree(m.children) : undefined }));
-
 function namesOf(nodes: DeptNode[], into: Record<number, string> = {}): Record<number, string> {
   for (const d of nodes) {
     into[d.id] = d.name;
@@ -39,19 +29,28 @@ function namesOf(nodes: DeptNode[], into: Record<number, string> = {}): Record<n
   return into;
 }
 
-/** The role dialog's menu tree: ticking pulls in directories above and everything below. */
-function MenuPicker({ value = [], onChange, tree }: { value?: number[]; onChange?: (v: number[]) => void; tree: MenuRow[] }) {
-  // Mounted once the tree is there: defaultExpandAll applies at mount only.
-  if (tree.length === 0) return <Spin size="small" />;
+// The menu tree (antd's Tree) is its own chunk: requested with the menus the dialog shows.
+const loadMenuPicker = () => import('./components/MenuPicker');
+const LazyMenuPicker = lazy(loadMenuPicker);
+
+// The department picker (antd's TreeSelect) shows only for the custom data scope: fetched then.
+const LazyDeptPicker = lazy(() => import('@/shared/ui/picker').then((m) => ({ default: m.DeptUserPicker })));
+
+/** Form.Item hands value/onChange to its child: this child passes them on to the lazy picker. */
+function DeptUserPicker(props: DeptUserPickerProps) {
   return (
-    <Tree<TreeNode>
-      checkable
-      checkStrictly
-      defaultExpandAll
-      treeData={asTree(tree)}
-      checkedKeys={{ checked: value, halfChecked: [] }}
-      onCheck={(_, info) => onChange?.(toggleMenu(tree, value, Number(info.node.key), info.checked))}
-    />
+    <Suspense fallback={<Spin size="small" />}>
+      <LazyDeptPicker {...props} />
+    </Suspense>
+  );
+}
+
+/** Form.Item hands value/onChange to its child: this child passes them on to the lazy tree. */
+function MenuPicker(props: { value?: number[]; onChange?: (v: number[]) => void; tree: MenuRow[] }) {
+  return (
+    <Suspense fallback={<Spin size="small" />}>
+      <LazyMenuPicker {...props} />
+    </Suspense>
   );
 }
 
@@ -71,7 +70,10 @@ export default function RolePage() {
   // then open with it at once (issue 16, the role dialog within 0.5 s).
   const canChange = usePermission([Perm.RoleAdd, Perm.RoleEdit]);
   useEffect(() => {
-    if ((canChange || editing !== null) && menus.length === 0) void menuTree().then(setMenus);
+    if ((canChange || editing !== null) && menus.length === 0) {
+      void menuTree().then(setMenus);
+      void loadMenuPicker();
+    }
   }, [canChange, editing, menus.length]);
   // the picker opens lazily: names of a role's departments deeper down come from the tree
   const chosenDepts = editing && editing !== 'new' ? editing.depts.length : 0;

@@ -39,6 +39,8 @@ function FileTable({ url, pictures }: { url: string; pictures: boolean }) {
   const ref = useRef<ActionType>(undefined);
   const canAdd = usePermission([Perm.StorageAdd]);
   const canDel = usePermission([Perm.StorageDel]);
+  // the export is the list's (storage:list), as for every list
+  const canExport = usePermission([Perm.StorageList]);
   const columns: DataColumn<StorageRow>[] = [
     {
       key: 'blurry',
@@ -54,6 +56,7 @@ function FileTable({ url, pictures }: { url: string; pictures: boolean }) {
             title: t('storage.preview'),
             dataIndex: 'readUrl',
             search: false,
+            export: false, // a picture, not a value for the sheet
             width: 88,
             render: (_: unknown, r: StorageRow) => <Image src={apiUrl(r.readUrl)} alt={r.name} width={64} height={64} style={{ objectFit: 'cover' }} />,
           } satisfies DataColumn<StorageRow>,
@@ -73,6 +76,7 @@ function FileTable({ url, pictures }: { url: string; pictures: boolean }) {
       actionRef={ref}
       columns={columns}
       deleteUrl={canDel ? STORAGE_URL : undefined}
+      downUrl={canExport ? url : undefined}
       rowActions={(r) => [
         <a key="download" href={apiUrl(r.downloadUrl)} download={r.name}>
           {t('storage.download')}

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Button, Space, Tooltip, Upload } from 'antd';
+import { useRef, useState } from 'react';
+import { Button, Space, Tooltip } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Can } from '@/shared/lib/access';
 import { Perm } from '@/shared/api/permissions';
@@ -13,6 +13,7 @@ export function ImportButtons({ onImported }: { onImported: () => void }) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ImportAnswer | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
   const upload = async (file: File) => {
     setBusy(true);
     try {
@@ -34,20 +35,24 @@ export function ImportButtons({ onImported }: { onImported: () => void }) {
   return (
     <Can roles={[Perm.OrderShip]}>
       <Space>
-        <Upload
+        {/* A plain file input, not antd's Upload (with its list and progress, 30 kB in the list's
+            first load): the sheet is only picked here and sent by importExpress. */}
+        <input
+          ref={picker}
+          type="file"
           accept=".xlsx"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            void upload(file);
-            return false;
+          hidden
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = ''; // the same sheet may be picked again
+            if (file) void upload(file);
           }}
-        >
-          <Tooltip title={t('order.import.hint')}>
-            <Button type="primary" icon={<UploadOutlined />} loading={busy}>
-              {busy ? t('order.importing') : t('order.import')}
-            </Button>
-          </Tooltip>
-        </Upload>
+        />
+        <Tooltip title={t('order.import.hint')}>
+          <Button type="primary" icon={<UploadOutlined />} loading={busy} onClick={() => picker.current?.click()}>
+            {busy ? t('order.importing') : t('order.import')}
+          </Button>
+        </Tooltip>
         <Button icon={<DownloadOutlined />} onClick={() => void template()}>
           {t('order.template')}
         </Button>
