@@ -36,6 +36,7 @@ import { UserMenu } from './UserMenu';
 import { useDayjsLocale } from './useDayjsLocale';
 import { useDeviceWatcher } from './useDeviceWatcher';
 import { usePagePreload } from './preload';
+import { CarriedNotice } from './CarriedNotice';
 
 /** Sidebar width in px (docs/decisions.md "Workspace look"). */
 export const SIDEBAR_WIDTH = 205;
@@ -218,6 +219,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
     {/* React's own <style>: goes with the frame at unmount, never into the host's head. */}
     <style>{NO_ANIMATION_CSS + headerScrollsCss(mobile ? 0 : collapsed ? COLLAPSED_SIDER_WIDTH : SIDEBAR_WIDTH) + EMBEDDED_CSS + LOOK_CSS}</style>
     <RouteProgress />
+    <CarriedNotice />
     <ProLayout
       layout="mix"
       splitMenus={false}
