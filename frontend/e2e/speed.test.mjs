@@ -73,9 +73,11 @@ test('speed: first open of 用户管理 (click → rows painted) and the role di
     await page.locator('aside').getByText('系统管理', { exact: true }).click();
     await page.locator('aside').getByText('用户管理', { exact: true }).waitFor();
     await page.waitForTimeout(300);
-    // the browser's own order of events: the users request sent, the department tree answered
+    // the browser's own order of events: the users request sent, the department tree asked for
+    // and answered
     const events = [];
-    const onRequest = (r) => /\/api\/users\?/.test(r.url()) && events.push('users sent');
+    const onRequest = (r) =>
+      (/\/api\/users\?/.test(r.url()) && events.push('users sent')) || (/\/api\/dept(\?|$)/.test(r.url()) && events.push('dept sent'));
     const onResponse = (r) => /\/api\/dept(\?|$)/.test(r.url()) && events.push('dept answered');
     page.on('request', onRequest);
     page.on('response', onResponse);
@@ -84,17 +86,20 @@ test('speed: first open of 用户管理 (click → rows painted) and the role di
     await deptAnswered;
     page.off('request', onRequest);
     page.off('response', onResponse);
+    // the list is asked for first: it waits neither for the tree's answer nor for its request
     assert.equal(events[0], 'users sent', `the user list waited for the department tree: ${events.join(', ')}`);
     print(`run ${run + 1}: 用户管理 first open`, u);
     users.push(u.ms);
 
     await page.locator('aside').getByText('角色管理', { exact: true }).click();
     await page.waitForURL(/\/system\/role$/);
-    await page.locator('main .ant-table-tbody tr.ant-table-row:visible').getByRole('button', { name: '编辑' }).first().waitFor();
+    // the role list itself: the address changes before the page shows, the user list still shown
+    const roles = page.locator('main .data-table:visible').filter({ has: page.locator('.data-table-title', { hasText: /^角色管理$/ }) });
+    await roles.locator('.ant-table-tbody tr.ant-table-row').getByRole('button', { name: '编辑' }).first().waitFor();
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
     // the click on the visible row's 编辑 until the dialog's menu tree is painted
-    const d = await page.evaluate(clickToPaint, ['main .ant-table-tbody tr.ant-table-row button', '编辑', '.ant-modal .ant-tree-treenode:not([aria-hidden])']);
+    const d = await page.evaluate(clickToPaint, ['.ant-table-tbody tr.ant-table-row button', '编辑', '.ant-modal .ant-tree-treenode:not([aria-hidden])']);
     print(`run ${run + 1}: role dialog`, d);
     dialogs.push(d.ms);
     if (run === 0) await screenshot(page, 'speed-01-role-dialog');
