@@ -59,25 +59,30 @@ export function ready<M, C extends AnyComponent>(from: Chunk<M>, pick: (m: M) =>
 
 /**
  * A component of a chunk that never suspends: it draws nothing until the chunk is there and asks
- * for it after its first commit, so the page around it commits (and sends its requests) without
- * waiting for it. A failed fetch is thrown at the next draw, to the error boundary.
+ * for it after its first commit (`idle`: once the browser is idle, for what is not in sight, such
+ * as a closed dialog, so that it does not hold the page's rows), so the page around it commits
+ * (and sends its requests) without waiting for it. A failed fetch is thrown at the next draw, to
+ * the error boundary.
  */
-export function deferred<M, C extends AnyComponent>(from: Chunk<M>, pick: (m: M) => C): C {
+export function deferred<M, C extends AnyComponent>(from: Chunk<M>, pick: (m: M) => C, { idle = false } = {}): C {
   const Deferred = (props: object) => {
     const [Drawn, setDrawn] = useState<AnyComponent | undefined>(() => (from.loaded ? pick(from.loaded) : undefined));
     useEffect(() => {
       if (Drawn) return;
       let live = true;
-      from.get().then(
-        (m) => live && setDrawn(() => pick(m)),
-        (e: unknown) =>
-          live &&
-          setDrawn(() => {
-            throw e;
-          }),
-      );
+      const fetch = () =>
+        from.get().then(
+          (m) => live && setDrawn(() => pick(m)),
+          (e: unknown) =>
+            live &&
+            setDrawn(() => {
+              throw e;
+            }),
+        );
+      const cancel = idle ? whenIdle(() => void fetch()) : (void fetch(), undefined);
       return () => {
         live = false;
+        cancel?.();
       };
     }, [Drawn]);
     return Drawn ? <Drawn {...props} /> : null;

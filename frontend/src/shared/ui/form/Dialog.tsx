@@ -42,11 +42,11 @@ export function Dialog<T = Record<string, any>>(props: DialogProps<T>) {
 }
 
 /**
- * A page's dialog component in its own chunk, fetched after the page has committed (the page's
- * first load leaves it out, and its list request does not wait for it); it draws nothing until
- * its chunk is there.
+ * A page's dialog component in its own chunk, fetched when the browser is idle after the page has
+ * drawn (the page's first load leaves it out, and neither its list request nor its rows wait for
+ * it); it draws nothing until its chunk is there.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's props
 export function lazyDialog<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): C {
-  return deferred(chunk(load), (m) => m.default);
+  return deferred(chunk(load), (m) => m.default, { idle: true });
 }
