@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStack, launchBrowser, newPage, screenshot, browserMissing } from './harness.mjs';
-import { signIn, storedToken, noErrors, apiCall } from './flows.mjs';
+import { signIn, signOut, storedToken, noErrors, apiCall } from './flows.mjs';
 import { readSheet } from './xlsx.mjs';
 
 const skip = browserMissing();
@@ -124,8 +124,14 @@ test('/init on a new system creates the administrator and the shop, then refuses
   const setupToken = 'e2e-setup-token-0123456789-0123456789';
   const { stack, browser } = await setUp({ env: { BFF_DEMO: 'off', BFF_SETUP_TOKEN: setupToken } });
   const page = await newPage(browser);
-  await page.goto(`${stack.bffURL}/init`);
-  await page.getByText('系统尚未初始化').waitFor();
+  // /login on a system not set up yet says so and links to /init (issue 16)
+  await page.goto(`${stack.bffURL}/login`);
+  await page.getByText('系统尚未初始化，请先完成初始化设置。').waitFor();
+  // nobody has named the shop yet: the generic product title
+  await page.locator('main').getByText('商城', { exact: true }).first().waitFor();
+  await page.getByRole('link', { name: '前往初始化' }).click();
+  await page.waitForURL(/\/init$/);
+  await page.getByText('系统尚未初始化', { exact: true }).waitFor();
   // every field says what it wants (seed-spec §5)
   assert.equal(await page.getByPlaceholder('请输入商城名称').count(), 1);
   assert.equal(await page.getByPlaceholder('请输入初始化令牌').count(), 1);
@@ -157,10 +163,21 @@ test('/init on a new system creates the administrator and the shop, then refuses
   await page.getByLabel('初始化令牌').fill(setupToken);
   await screenshot(page, 'system-11-init');
   await page.getByRole('button', { name: '完成初始化' }).click();
-  // the new administrator is signed in already: straight to the dashboard, as 店长 (issue 16)
+  // finishing says so, and the new administrator is signed in already: straight to the
+  // dashboard's frame, as 店长 (issue 16)
+  await page.locator('.ant-message').getByText('初始化完成，已为您登录').waitFor();
   await page.waitForURL(/\/dashboard$/);
   await page.getByRole('button', { name: '用户菜单' }).getByText('店长').waitFor();
+  await page.locator('aside').getByText('系统管理', { exact: true }).waitFor();
+  // no host brand configured: the shop name given is the product title, in the header and the
+  // tab's title at once (no reload), and on the sign-in page
+  await page.locator('header').getByText('好物商城', { exact: true }).waitFor();
+  await page.waitForFunction(() => document.title.endsWith('好物商城'));
   await screenshot(page, 'system-12-after-init');
+  await signOut(page);
+  await page.waitForURL(/\/login/);
+  await page.locator('main').getByText('好物商城', { exact: true }).first().waitFor();
+  await page.waitForFunction(() => document.title.endsWith('好物商城'));
   await page.goto(`${stack.bffURL}/init`);
   await page.getByText('系统已完成初始化').waitFor();
   const again = await fetch(`${stack.bffURL}/api/init`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });

@@ -166,5 +166,45 @@ test('design a flow with a condition, publish, apply, approve, reject and withdr
   await lead.goto(`${stack.bffURL}/workflow/tasks?box=done`);
   await badgeCount(lead, 0);
   noErrors(staff);
+
+  // 我的申请 is 我发起的 (docs/decisions.md "我的申请"): with eight more requests (two pages) it
+  // has the pager of every list, and at 1366 px its columns fit, no cell wrapping or cut
+  for (let i = 1; i <= 8; i++) await api(staffToken, 'POST', '/api/workflow/instances', { formId, data: { days: i, reason: `外出${i}` } });
+  await staff.goto(`${stack.bffURL}/workflow/tasks?box=mine`);
+  await listFits(staff, 11);
+  await screenshot(staff, 'workflow-flow-07-mine');
+  noErrors(staff);
   await Promise.all([admin.close(), staff.close(), lead.close()]);
 });
+
+/**
+ * The shown list has the shared DataTable's pager (共 N 条, 10/15/20/30 条/页, 跳至 … 确定) and
+ * fits the window: no cell on two lines, none cut, no sideways scrolling.
+ */
+async function listFits(page, total) {
+  const main = page.locator('main .data-table:visible');
+  await main.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+  const pager = main.locator('.ant-pagination');
+  await pager.getByText(`共 ${total} 条`).waitFor();
+  await pager.locator('.ant-pagination-options-quick-jumper').getByRole('button', { name: /确\s*定/ }).waitFor();
+  await pager.locator('.ant-pagination-options-size-changer').click();
+  const sizes = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  await sizes.first().waitFor();
+  assert.deepEqual(await sizes.allTextContents(), ['10 条/页', '15 条/页', '20 条/页', '30 条/页']);
+  await page.keyboard.press('Escape');
+  const misfits = await main.evaluate((table) => {
+    const out = [];
+    for (const td of table.querySelectorAll('.ant-table-tbody tr.ant-table-row td')) {
+      const line = parseFloat(getComputedStyle(td).lineHeight) || 22;
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      const text = td.textContent.trim();
+      if (text && range.getBoundingClientRect().height > line * 1.5) out.push(`wrapped: ${text}`);
+      if (td.scrollWidth > td.clientWidth + 1) out.push(`cut: ${text}`);
+    }
+    const body = table.querySelector('.ant-table-content, .ant-table-body');
+    if (body && body.scrollWidth > body.clientWidth + 1) out.push(`scrolls sideways: ${body.scrollWidth} > ${body.clientWidth}`);
+    return out;
+  });
+  assert.deepEqual(misfits, [], `at ${page.viewportSize().width} px`);
+}

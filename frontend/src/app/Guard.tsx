@@ -4,6 +4,7 @@ import { getRuntime, PRODUCT_BASE_PATH } from '@/shared/lib/runtime';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { useSession } from '@/features/auth';
 import { decideGuard } from './guards';
+import { whenIdle } from '@/shared/lib/chunk';
 
 /** Runs the sign-in check on every navigation; see decideGuard for the rules. */
 export function Guard() {
@@ -33,12 +34,14 @@ export function Guard() {
     else if (decision.type === 'portalSignIn' && getAssertion) void useSession.getState().portalLogin(getAssertion);
   }, [decision.type, getAssertion]);
 
-  // Menu and role changes made meanwhile show on the next navigation (not on the first page).
+  // Menu and role changes made meanwhile show on the next navigation (not on the first page),
+  // asked for once the page opened has drawn and sent its own requests (issue 16: they went out
+  // beside 用户管理's list request and held its first open).
   const seen = useRef(location.pathname);
   useEffect(() => {
     if (seen.current === location.pathname) return;
     seen.current = location.pathname;
-    if (decision.type === 'allow') void useSession.getState().syncMenus();
+    if (decision.type === 'allow') return whenIdle(() => void useSession.getState().syncMenus());
   }, [location.pathname, decision.type]);
 
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;

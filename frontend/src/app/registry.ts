@@ -1,38 +1,51 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { chunk, ready } from '@/shared/lib/chunk';
+
+/** A page in its own chunk; `preload` fetches it ahead (the sidebar's hover and idle, ./layout/preload.ts). */
+export type PageComponent = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * A page fetched when first drawn, or ahead by `preload`: a page fetched ahead draws in the
+ * click's own commit, its list request going out at once (docs/figures.md "Speed a person feels").
+ */
+function page(load: () => Promise<{ default: ComponentType }>): PageComponent {
+  const code = chunk(load);
+  return Object.assign(ready(code, (m) => m.default), { preload: code.get });
+}
 
 /**
  * The composition root of pages: menu `component` key → feature page. Adding a feature page
  * means one line here (docs/adding-a-feature.md). Each page is its own chunk (docs/api.md "Front-end component keys").
  * `Layout` and `ParentView` are directories and never reach this table.
  */
-const registry: Record<string, LazyExoticComponent<ComponentType>> = {
-  'system/online/index': lazy(() => import('@/features/online')),
-  'system/user/index': lazy(() => import('@/features/user')),
-  'system/role/index': lazy(() => import('@/features/role')),
-  'system/menu/index': lazy(() => import('@/features/menu/page')),
-  'system/dept/index': lazy(() => import('@/features/dept')),
-  'system/dict/index': lazy(() => import('@/features/dict')),
-  'system/log/index': lazy(() => import('@/features/log')),
-  'system/apidoc/index': lazy(() => import('@/features/apidoc')),
-  'system/storage/index': lazy(() => import('@/features/storage')),
+const registry: Record<string, PageComponent> = {
+  'system/online/index': page(() => import('@/features/online')),
+  'system/user/index': page(() => import('@/features/user')),
+  'system/role/index': page(() => import('@/features/role')),
+  'system/menu/index': page(() => import('@/features/menu/page')),
+  'system/dept/index': page(() => import('@/features/dept')),
+  'system/dict/index': page(() => import('@/features/dict')),
+  'system/log/index': page(() => import('@/features/log')),
+  'system/apidoc/index': page(() => import('@/features/apidoc')),
+  'system/storage/index': page(() => import('@/features/storage')),
   // 商城
-  'mall/goods/index': lazy(() => import('@/features/goods')),
-  'mall/order/index': lazy(() => import('@/features/order')),
+  'mall/goods/index': page(() => import('@/features/goods')),
+  'mall/order/index': page(() => import('@/features/order')),
   // 渠道 / 我的渠道: contracts and their templates (the BFF scopes an operator to their agency)
-  'channel/contract/index': lazy(() => import('@/features/contract')),
-  'channel/contractTemplate/index': lazy(() => import('@/features/contract/TemplatePage')),
+  'channel/contract/index': page(() => import('@/features/contract')),
+  'channel/contractTemplate/index': page(() => import('@/features/contract/TemplatePage')),
   // 渠道: staff's 渠道管理 and the operator's 我的渠道
-  'channel/agency/index': lazy(() => import('@/features/agency')),
-  'channel/mine/index': lazy(() => import('@/features/agency/MinePage')),
+  'channel/agency/index': page(() => import('@/features/agency')),
+  'channel/mine/index': page(() => import('@/features/agency/MinePage')),
   // the fixed routes /applyForm and /startBatch, when a menu points at them (流程)
-  'workflow/applyForm/index': lazy(() => import('@/features/workflow/ApplyFormPage')),
-  'workflow/startBatch/index': lazy(() => import('@/features/workflow/StartBatchPage')),
+  'workflow/applyForm/index': page(() => import('@/features/workflow/ApplyFormPage')),
+  'workflow/startBatch/index': page(() => import('@/features/workflow/StartBatchPage')),
   // 渠道 / 我的渠道: the enterprise certification
-  'channel/cert/index': lazy(() => import('@/features/cert/CertAuditPage')),
-  'channel/mine/cert/index': lazy(() => import('@/features/cert')),
-  'workflow/formDesign/index': lazy(() => import('@/features/workflow/formDesign')),
+  'channel/cert/index': page(() => import('@/features/cert/CertAuditPage')),
+  'channel/mine/cert/index': page(() => import('@/features/cert')),
+  'workflow/formDesign/index': page(() => import('@/features/workflow/formDesign')),
   // 我的审批
-  'workflow/tasks/index': lazy(() => import('@/features/workflow/tasks/TasksPage')),
+  'workflow/tasks/index': page(() => import('@/features/workflow/tasks/TasksPage')),
 };
 
 export function hasPage(key: string): boolean {
@@ -40,6 +53,11 @@ export function hasPage(key: string): boolean {
 }
 
 /** The page for a key, or undefined for an unknown key (the frame then shows 404). */
-export function pageFor(key: string): LazyExoticComponent<ComponentType> | undefined {
+export function pageFor(key: string): PageComponent | undefined {
   return hasPage(key) ? registry[key] : undefined;
+}
+
+/** Fetches a page's chunk ahead of its first open; an unknown key or a failed fetch is let be (the open asks again). */
+export function preloadPage(key: string): void {
+  pageFor(key)?.preload().catch(() => undefined);
 }

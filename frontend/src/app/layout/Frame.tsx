@@ -35,6 +35,8 @@ import { SizeSelect } from './SizeSelect';
 import { UserMenu } from './UserMenu';
 import { useDayjsLocale } from './useDayjsLocale';
 import { useDeviceWatcher } from './useDeviceWatcher';
+import { usePagePreload } from './preload';
+import { CarriedNotice } from './CarriedNotice';
 
 /** Sidebar width in px (docs/decisions.md "Workspace look"). */
 export const SIDEBAR_WIDTH = 205;
@@ -95,6 +97,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   const language = useLanguage((s) => s.language);
   const location = useLocation();
   const visit = useTabs((s) => s.visit);
+  const preload = usePagePreload(pages);
 
   // Titles in the current language, so tabs and breadcrumb follow a language switch.
   const titled = useMemo(() => pageTitles(language, pages), [pages, language]);
@@ -117,6 +120,11 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   }, [pages, keepOnly]);
 
   // Every page shown in the frame gets its tab (the /redirect helper does not).
+  const noCache = useCallback(
+    (pathname: string) => pathname === DASHBOARD_PATH || pages.find((p) => p.path === pathname)?.noCache === true,
+    [pages],
+  );
+  const willKeep = useCallback((pathname: string) => !pathname.startsWith('/redirect/') && !noCache(pathname), [noCache]);
   useEffect(() => {
     const { pathname, search } = location;
     if (pathname.startsWith('/redirect/')) return;
@@ -127,10 +135,10 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       query: Object.fromEntries(new URLSearchParams(search)),
       ...(page?.name ? { name: page.name } : {}),
       title: pageTitle(pathname) ?? NO_NAME,
-      noCache: pathname === DASHBOARD_PATH || page?.noCache === true,
+      noCache: noCache(pathname),
       ...(pathname === DASHBOARD_PATH ? { affix: true } : {}),
     });
-  }, [location, pages, pageTitle, visit]);
+  }, [location, pages, pageTitle, visit, noCache]);
 
   const searchFirst = useMemo(
     () => [{ path: DASHBOARD_PATH, title: [t('route.dashboard')], external: false }],
@@ -206,6 +214,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
     {/* React's own <style>: goes with the frame at unmount, never into the host's head. */}
     <style>{NO_ANIMATION_CSS + headerScrollsCss(mobile ? 0 : collapsed ? COLLAPSED_SIDER_WIDTH : SIDEBAR_WIDTH) + EMBEDDED_CSS + LOOK_CSS}</style>
     <RouteProgress />
+    <CarriedNotice />
     <ProLayout
       layout="mix"
       splitMenus={false}
@@ -249,7 +258,9 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
             {dom}
           </a>
         ) : (
-          <Link to={item.path}>{dom}</Link>
+          <Link to={item.path} onMouseEnter={() => preload(item.path!)} onFocus={() => preload(item.path!)}>
+            {dom}
+          </Link>
         )
       }
       actionsRender={() => [
@@ -275,7 +286,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
         />
       )}
       {tagsView && <TabStrip titleOf={tabTitle} />}
-      <KeepAlive />
+      <KeepAlive willKeep={willKeep} />
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       {mobile && <MobileMenu items={route.children} pathname={active} width={SIDEBAR_WIDTH} />}
     </ProLayout>

@@ -22,7 +22,7 @@ interface Kept {
  * fetched its rows again on each tab switch, and ProTable's search form re-submitted what had
  * been typed but not searched. Like Vue's keep-alive of the original, a kept page stays mounted.
  */
-export function KeepAlive() {
+export function KeepAlive({ willKeep }: { willKeep?: (pathname: string) => boolean } = {}) {
   const outlet = useOutlet();
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -32,7 +32,10 @@ export function KeepAlive() {
 
   const path = tabKey(location.pathname, location.search);
   const current = tabs.find((t) => t.path === path);
-  const cacheable = !!current && !current.noCache;
+  // A page opened just now has its tab only after the frame's effect adds it: kept from its first
+  // draw when its tab will keep it, it is not drawn twice (once tabless, once kept), which sent
+  // its list requests twice (issue 16).
+  const cacheable = current ? !current.noCache : !!willKeep?.(location.pathname);
   // Only what is still a tab stays; the shown page's entry follows its latest location.
   for (const key of [...kept.current.keys()]) {
     const entry = kept.current.get(key);

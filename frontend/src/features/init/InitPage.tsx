@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router';
 import { useT } from './messages';
 import { emailRules, mobileRules, placeholder } from '@/shared/lib/rules';
 import { getToken } from '@/shared/lib/token';
+import { reloadBrand } from '@/shared/lib/brand';
+import type { NoticeState } from '@/shared/lib/notice';
 import { placeFieldErrors } from '@/shared/ui/form';
 import { policyUploader, RichTextField, UploadRefused, type ImageUploader } from '@/shared/ui/richtext';
 import { checkInit, setupSystem, type SetupForm } from './api';
@@ -24,7 +26,6 @@ export default function InitPage() {
 function InitForm() {
   const t = useT();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const adopt = useSession((s) => s.adopt);
   const [state, setState] = useState<State>({ kind: 'checking' });
   const [saving, setSaving] = useState(false);
@@ -54,9 +55,12 @@ function InitForm() {
     try {
       const { confirm: _confirm, ...body } = v;
       adopt(await setupSystem(body));
-      void message.success(t('init.done'));
-      // signed in already: the new administrator starts on the dashboard
-      navigate('/dashboard', { replace: true });
+      // the shop's name is now the product title (unless the host has a brand)
+      void reloadBrand();
+      // signed in already: the new administrator starts on the dashboard, where the frame tells
+      // the success (this page's message holder goes away with it)
+      const state: NoticeState = { notice: t('init.done') };
+      navigate('/dashboard', { replace: true, state });
     } catch (error) {
       placeFieldErrors(form, error); // under their inputs; the request client told the rest
     } finally {

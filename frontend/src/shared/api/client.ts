@@ -150,7 +150,9 @@ export function createClient(deps: ClientDeps): Client {
     config.headers = headers;
     if (!config.signal) config.signal = controller.signal;
     return config;
-  });
+    // synchronous: the request leaves in the caller's own task, not after the microtasks that
+    // wait for the rest of a render's commit (a list page's first request, issue 16)
+  }, undefined, { synchronous: true });
 
   function openExpiredBox(bindings: ClientBindings, onRelogin: () => void | Promise<void>): void {
     if (boxOpenFor === bindings) return;

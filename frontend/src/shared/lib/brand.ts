@@ -35,6 +35,17 @@ export const useBrand = create<BrandState>((set) => ({
 }));
 
 /**
+ * Asks the BFF again for the page's host (after /init named the shop, which is the product
+ * title wherever no host brand is configured): the title follows without a reload.
+ */
+export function reloadBrand(): Promise<void> {
+  return fetchAppConfig(window.location.hostname).then(
+    (config) => (config ? useBrand.getState().setConfig(config) : undefined),
+    () => undefined, // the title stays as it was
+  );
+}
+
+/**
  * Asks the BFF once per mount for the title of the page's host. Embedded, that is the portal's
  * host (location is the host page's), not the BFF's: a brand follows the address people open.
  */

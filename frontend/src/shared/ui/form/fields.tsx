@@ -1,18 +1,24 @@
-import { Suspense, lazy, useRef, type ComponentType } from 'react';
+import { Suspense, useRef, type ComponentType } from 'react';
+import { chunk, ready } from '@/shared/lib/chunk';
 import type * as Pro from './pro';
 
 type Parts = typeof Pro;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's props
 type AnyComponent = ComponentType<any>;
 
-const load = () => import('./pro');
+const pro = chunk(() => import('./pro'));
+
+/** Fetches pro-form ahead of the first dialog (./Dialog.tsx, when the page is idle). */
+export const preloadFields = (): void => void pro.get().catch(() => undefined);
 
 /**
  * A pro-components form part loaded on first render, inside its own Suspense (nothing shows for
- * the moment the chunk takes), typed as the part itself so pages use it as before.
+ * the moment the chunk takes), typed as the part itself so pages use it as before. Once the
+ * chunk is there (fetched ahead) the part draws at once: a dialog's first open shows its fields
+ * in the click's own commit, not after a suspension.
  */
 function lazyPart<C>(pick: (parts: Parts) => C): C {
-  const Lazy = lazy(async () => ({ default: pick(await load()) as unknown as AnyComponent }));
+  const Lazy = ready(pro, (p) => pick(p) as unknown as AnyComponent);
   const Part = (props: object) => (
     <Suspense fallback={null}>
       <Lazy {...props} />

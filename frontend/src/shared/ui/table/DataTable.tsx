@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
 import { App, Button, Space, Table, Tooltip, theme, type FormInstance, type TableColumnType, type TableProps } from 'antd';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
@@ -23,10 +23,18 @@ import type { Page as ListPage } from '@/shared/api/contract';
 import { saveBlob } from './save';
 import { fieldOf, fieldType, keyOf, searchable, toAntColumn, type ActionType, type DataColumn } from './columns';
 import { ColumnSetting, type ColumnsState } from './ColumnSetting';
+import { chunk, deferred, whenIdle } from '@/shared/lib/chunk';
 
 export type { ActionType, DataColumn };
 
-const SearchForm = lazy(() => import('./SearchForm'));
+// The search form is its own chunk (the date and tree pickers), drawn once it is there: the
+// table commits without waiting for it, so the list request never waits for the form's chunk or
+// the options its fields fetch (用户管理's department tree), issue 16.
+const searchFormCode = chunk(() => import('./SearchForm'));
+const SearchForm = deferred(searchFormCode, (m) => m.default);
+// fetched ahead once the first list page's code is in and the browser is idle (a page fetched
+// ahead on idle or hover then draws its search form in its first commit too)
+whenIdle(() => void searchFormCode.get().catch(() => undefined));
 
 /** What a list page's `request` gets as raw params: the search form's values, the page's params and the pager's place. */
 export type TableParams<P> = P & { current?: number; pageSize?: number; keyword?: string };
@@ -229,9 +237,11 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
   };
   if (pageRef) (pageRef as { current: ActionType | null | undefined }).current = action;
 
-  // the first page, and page 1 again when the page's params change
+  // the first page, and page 1 again when the page's params change; a layout effect, so the
+  // list request leaves before the passive effects of the same commit (the search form's option
+  // requests, a dialog's) and before the first paint
   const paramsKey = JSON.stringify(params ?? {});
-  useEffect(() => {
+  useLayoutEffect(() => {
     void load(DEFAULT_PAGE, pageInfo.pageSize);
     // load reads the latest values through refs
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -320,7 +330,6 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
     <div className="data-table">
       {search !== false && searchColumns.length > 0 ? (
         <div className="data-table-card" style={{ ...card, marginBottom: 16, minHeight: 72 }}>
-          <Suspense fallback={null}>
           <SearchForm
             columns={searchColumns as DataColumn[]}
             onForm={takeForm}
@@ -331,7 +340,6 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
             onReset={reset}
             loading={loading}
           />
-          </Suspense>
         </div>
       ) : null}
       <div className="data-table-card" style={{ ...card, padding: '16px 24px' }}>
