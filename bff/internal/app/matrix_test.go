@@ -453,8 +453,12 @@ func matrixSamples() map[string]sample {
 			body, ctype := pngUpload(t)
 			return apptest.Request{Method: http.MethodPost, Path: "/api/contract/upload", Raw: body, RawType: ctype}
 		},
-		"GET /api/localStorage": get("/api/localStorage?page=0&size=10&sort=createTime,desc&blurry=png"),
-		"GET /api/pictures":     get("/api/pictures?page=0&size=10"),
+		"GET /api/localStorage":              get("/api/localStorage?page=0&size=10&sort=createTime,desc&blurry=png"),
+		"GET /api/pictures":                  get("/api/pictures?page=0&size=10"),
+		"POST /api/localStorage/download":    exportSample("/api/localStorage/download", "name", nil),
+		"POST /api/localStorage/downloadAll": exportSample("/api/localStorage/downloadAll", "name", nil),
+		"POST /api/pictures/download":        exportSample("/api/pictures/download", "name", nil),
+		"POST /api/pictures/downloadAll":     exportSample("/api/pictures/downloadAll", "name", nil),
 		"POST /api/localStorage": func(t *testing.T, _ *matrix) apptest.Request {
 			body, ctype := pngUpload(t)
 			return apptest.Request{Method: http.MethodPost, Path: "/api/localStorage", Raw: body, RawType: ctype}
