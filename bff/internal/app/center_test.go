@@ -47,7 +47,7 @@ func TestCenterProfile(t *testing.T) {
 			want(t, staff.do(http.MethodPut, "/api/users/center", b), 400, msg)
 		}
 		bad("nickName", "  ", "nickName: 不能为空")
-		bad("nickName", string(bytes.Repeat([]byte("长"), 65)), "nickName: 太长(最多64个字符)")
+		bad("nickName", string(bytes.Repeat([]byte("长"), 65)), "nickName: 太长（最多64个字符）")
 		bad("gender", "", "gender: 不能为空")
 		bad("gender", "x", "gender: 必须是男、女之一")
 		bad("phone", "", "phone: 不能为空")
@@ -119,9 +119,9 @@ func TestCenterAvatar(t *testing.T) {
 		// the demo template's PDF is stored at start-up: count from what is there
 		rows0, files0 := kept()
 		want(t, upload("avatar", "me.png", []byte("just text, not a picture")), 400,
-			"avatar: 不支持的文件类型(允许: png, jpg, gif, webp, bmp)")
+			"avatar: 不支持的文件类型（允许：png, jpg, gif, webp, bmp）")
 		want(t, upload("avatar", "me.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`)), 400,
-			"avatar: 不支持的文件类型(允许: png, jpg, gif, webp, bmp)")
+			"avatar: 不支持的文件类型（允许：png, jpg, gif, webp, bmp）")
 		want(t, upload("avatar", "big.png", append(png, make([]byte, 2<<20)...)), http.StatusRequestEntityTooLarge,
 			"avatar: 文件大小不能超过2MB")
 		want(t, upload("file", "me.png", png), 400, "avatar: 不能为空")

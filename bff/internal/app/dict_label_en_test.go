@@ -42,7 +42,7 @@ func TestDictEnglishLabel(t *testing.T) {
 	body := func(label, labelEn, value string) map[string]any {
 		return map[string]any{"dict": map[string]any{"id": dict}, "label": label, "labelEn": labelEn, "value": value}
 	}
-	want(t, admin.do(http.MethodPost, "/api/dictDetail", body("红", strings.Repeat("r", 256), "red")), 400, "labelEn: 太长(最多255个字符)")
+	want(t, admin.do(http.MethodPost, "/api/dictDetail", body("红", strings.Repeat("r", 256), "red")), 400, "labelEn: 太长（最多255个字符）")
 	red := createdID(t, admin.do(http.MethodPost, "/api/dictDetail", body("红", "  Red ", "red")))
 	createdID(t, admin.do(http.MethodPost, "/api/dictDetail", body("蓝", "", "blue")))
 	got := entries("colour")

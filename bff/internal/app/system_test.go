@@ -112,7 +112,7 @@ func TestUserManagement(t *testing.T) {
 		bad("email", "nope", "email: 请输入正确的邮箱地址")
 		bad("phone", "12345", "phone: 请输入正确的手机号码")
 		bad("phone", "", "phone: 不能为空") // seed §5: required (docs/decisions.md "Rules of issues 15 and 16")
-		bad("loginIps", "10.0.0.0/8\n1.2.3.256", "loginIps: 请输入正确的IP地址或网段: 1.2.3.256")
+		bad("loginIps", "10.0.0.0/8\n1.2.3.256", "loginIps: 请输入正确的IP地址或网段：1.2.3.256")
 		bad("empNo", "E1001", "empNo: 工号已存在") // staff's
 		bad("password", "123", "password: 长度必须在6到72个字符之间")
 		bad("roles", []any{}, "roles: 请选择")

@@ -73,7 +73,7 @@ func TestLeaveValidation(t *testing.T) {
 			{map[string]any{"endTime": "2026-12-01 09:00:00"}, "leave: 请假时间结束时间须晚于开始时间，且时长大于0天"},
 			{map[string]any{"endTime": "2026-12-01 09:07:00"}, "leave: 请假时间结束时间须晚于开始时间，且时长大于0天"}, // 0.0049 days
 			{map[string]any{"reason": "  "}, "reason: 请填写请假事由"},
-			{map[string]any{"reason": strings.Repeat("假", 501)}, "reason: 请假事由太长(最多500个字符)"},
+			{map[string]any{"reason": strings.Repeat("假", 501)}, "reason: 请假事由太长（最多500个字符）"},
 			{map[string]any{"attachments": []int64{999}}, "attachments: 附件中有不存在或不是你上传的文件"},
 			{map[string]any{"type": "annual", "endTime": "2026-12-12 09:00:00"}, "type: 年假余额不足：剩余10天，本次申请11天"},
 		} {

@@ -161,11 +161,11 @@ func TestUpload(t *testing.T) {
 
 		// the type is checked by content, not by name
 		wantStatus(t, upload(t, s, staff, "evil.png", strings.NewReader("<script>alert(1)</script>"), nil), 400,
-			"file: 不支持的文件类型(允许: pdf, png, jpg, gif, webp, bmp, svg, doc, docx, xls, xlsx, zip)")
+			"file: 不支持的文件类型（允许：pdf, png, jpg, gif, webp, bmp, svg, doc, docx, xls, xlsx, zip）")
 		wantStatus(t, upload(t, s, staff, "a.pdf", strings.NewReader("MZ\x90\x00 an executable"), nil), 400, "")
 		wantStatus(t, upload(t, s, staff, "empty.png", strings.NewReader(""), nil), 400, "file: 文件为空")
 		wantStatus(t, upload(t, s, staff, "", nil, map[string]string{"type": "x"}), 400, "file: 不能为空")
-		wantStatus(t, upload(t, s, staff, "a.png", bytes.NewReader(png), map[string]string{"code": strings.Repeat("x", 65)}), 400, "code: 太长(最多64个字符)")
+		wantStatus(t, upload(t, s, staff, "a.png", bytes.NewReader(png), map[string]string{"code": strings.Repeat("x", 65)}), 400, "code: 太长（最多64个字符）")
 		wantStatus(t, upload(t, s, "", "a.png", bytes.NewReader(png), nil), 401, "未登录")
 		if r := s.Do(t, apptest.Request{Method: http.MethodPost, Path: "/api/contract/upload", Token: staff, JSON: map[string]string{}}); r.Status != 400 {
 			t.Fatalf("JSON upload: %d", r.Status)

@@ -76,7 +76,7 @@ func (s *Service) handleImagePolicy(c echo.Context) error {
 	}
 	ext, ok := imageContentTypes[strings.ToLower(strings.TrimSpace(req.ContentType))]
 	if !ok {
-		return httpx.BadRequest("contentType", "不支持的图片类型(允许: png, jpg, gif, webp, bmp)")
+		return httpx.BadRequest("contentType", "不支持的图片类型（允许：png, jpg, gif, webp, bmp）")
 	}
 	limit := min(int64(ImageMaxBytes), s.opt.MaxBytes)
 	if s.opt.Presign == nil {

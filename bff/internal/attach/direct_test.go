@@ -55,7 +55,7 @@ func TestImagePolicyLocal(t *testing.T) {
 		}
 		for _, ct := range []string{"image/svg+xml", "text/html", ""} {
 			wantErr(t, func() apptest.Response { r, _ := askPolicy(t, s, staff, ct); return r }(), 400,
-				"contentType: 不支持的图片类型(允许: png, jpg, gif, webp, bmp)")
+				"contentType: 不支持的图片类型（允许：png, jpg, gif, webp, bmp）")
 		}
 		if s.Config.S3.Bucket != "" {
 			return

@@ -164,7 +164,7 @@ func (s *Service) receive(c echo.Context, lim limits) (Attachment, error) {
 				return Attachment{}, httpx.BadRequest(name, "不是有效的UTF-8文本")
 			}
 			if len([]rune(v)) > maxText {
-				return Attachment{}, httpx.BadRequest(name, fmt.Sprintf("%s(最多%d个字符)", httpx.ReasonTooLong, maxText))
+				return Attachment{}, httpx.BadRequest(name, fmt.Sprintf("%s（最多%d个字符）", httpx.ReasonTooLong, maxText))
 			}
 			setText(&a, name, v)
 		default:
@@ -375,7 +375,7 @@ func (s *Service) handleDelete(c echo.Context) error {
 }
 
 func unsupported(lim limits) error {
-	return httpx.BadRequest(lim.field, "不支持的文件类型(允许: "+strings.Join(lim.types, ", ")+")")
+	return httpx.BadRequest(lim.field, "不支持的文件类型（允许："+strings.Join(lim.types, ", ")+"）")
 }
 
 func humanSize(n int64) string {

@@ -110,7 +110,7 @@ func TestMissingFieldsAreNamed(t *testing.T) {
 		{url.Values{"username": {"admin"}}, "password: 不能为空"},
 		{url.Values{"username": {"admin"}, "password": {"x"}}, "code: 不能为空"},
 		{url.Values{"username": {"admin"}, "password": {"x"}, "code": {"1"}}, "uuid: 不能为空"},
-		{url.Values{"username": {strings.Repeat("u", 65)}, "password": {"x"}}, "username: 太长(最多64个字符)"},
+		{url.Values{"username": {strings.Repeat("u", 65)}, "password": {"x"}}, "username: 太长（最多64个字符）"},
 	} {
 		r := s.Do(t, apptest.Request{Method: http.MethodPost, Path: "/api/auth/login", Form: c.form})
 		wantError(t, r, 400, c.msg)

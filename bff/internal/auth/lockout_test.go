@@ -114,8 +114,8 @@ func TestPortalNonceLimitIsInBytes(t *testing.T) {
 			return s.Do(t, apptest.Request{Method: http.MethodPost, Path: "/api/auth/loginAccount", Form: f})
 		}
 		now := s.Clock.Now().Unix()
-		wantError(t, post(portalForm(secret, "E1001", now, strings.Repeat("长", 128))), 400, "nonce: 太长(最多128字节)")
-		wantError(t, post(portalForm(secret, "E1001", now, strings.Repeat("n", 129))), 400, "nonce: 太长(最多128字节)")
+		wantError(t, post(portalForm(secret, "E1001", now, strings.Repeat("长", 128))), 400, "nonce: 太长（最多128字节）")
+		wantError(t, post(portalForm(secret, "E1001", now, strings.Repeat("n", 129))), 400, "nonce: 太长（最多128字节）")
 		if r := post(portalForm(secret, "E1001", now, strings.Repeat("长", 42))); r.Status != 200 {
 			t.Fatalf("126-byte nonce: %d %s", r.Status, r.Body)
 		}

@@ -45,7 +45,7 @@ func (s *Service) FileRules(u Uploads) {
 		}
 		id, err := strconv.ParseInt(a.BusinessID, 10, 64)
 		if err != nil || id <= 0 {
-			return httpx.BadRequest("businessId", "必须是合同的编号(正整数)")
+			return httpx.BadRequest("businessId", "必须是合同的编号（正整数）")
 		}
 		c, err := s.store.Get(ctx, agency.Scope(p), id)
 		if err != nil {

@@ -153,7 +153,7 @@ func bindTemplate(c echo.Context, create bool) (TemplateInput, error) {
 		if !varKey.MatchString(v.Key) {
 			chk.Fail("variables", "变量名须以字母开头，只含字母、数字和_")
 		} else if seen[v.Key] {
-			chk.Fail("variables", "变量名重复: "+v.Key)
+			chk.Fail("variables", "变量名重复："+v.Key)
 		}
 		seen[v.Key] = true
 	}

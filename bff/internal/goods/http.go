@@ -265,7 +265,7 @@ func bind(c echo.Context, create bool) (Input, error) {
 		}
 	}
 	if len([]rune(b.Description)) > maxDescription {
-		chk.Fail("description", fmt.Sprintf("%s(最多%d个字符)", httpx.ReasonTooLong, maxDescription))
+		chk.Fail("description", fmt.Sprintf("%s（最多%d个字符）", httpx.ReasonTooLong, maxDescription))
 	}
 	return Input{ID: b.ID, Name: b.Name, Code: b.Code, Category: b.Category, Price: price, Cost: cost,
 		Stock: stock, Status: b.Status, AgencyID: b.AgencyID, MainPicture: b.MainPicture, Gallery: b.Gallery,

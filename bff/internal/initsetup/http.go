@@ -93,7 +93,7 @@ func httpError(err error) error {
 		return &httpx.Error{Status: http.StatusConflict, Message: "系统已初始化"}
 	case errors.Is(err, ErrBadToken):
 		// A wrong token is a wrong form field (400, shown on the page), not a missing permission.
-		return httpx.BadRequest("setupToken", "初始化令牌错误(见BFF启动日志或BFF_SETUP_TOKEN)")
+		return httpx.BadRequest("setupToken", "初始化令牌错误（见BFF启动日志或BFF_SETUP_TOKEN）")
 	case errors.Is(err, ErrUsernameTaken):
 		return httpx.Conflict("username", "用户名已存在")
 	}

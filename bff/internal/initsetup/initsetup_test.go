@@ -106,7 +106,7 @@ func testSetup(t *testing.T, s *apptest.Server) {
 	// A session opened before the set-up (the seeded administrator's) ends with it.
 	before := s.Login(t, "admin", apptest.AdminPassword)
 	// Without the token nothing opens the door: not loopback, not the public origin.
-	const refused = "setupToken: 初始化令牌错误(见BFF启动日志或BFF_SETUP_TOKEN)"
+	const refused = "setupToken: 初始化令牌错误（见BFF启动日志或BFF_SETUP_TOKEN）"
 	wantErr(post(body, nil), 400, refused)
 	wantErr(post(body, http.Header{"X-Forwarded-For": {"203.0.113.5"}, "Origin": {"https://shop.example.com"}}), 400, refused)
 	wantErr(post(with("setup-token-0123456789-0123456789-abd"), nil), 400, refused)
@@ -126,7 +126,7 @@ func testSetup(t *testing.T, s *apptest.Server) {
 	wantErr(post(bad, nil), 400, "shopPhone: 请输入正确的手机号码")
 	bad["shopPhone"] = "13800000009"
 	bad["shopName"], bad["shopIntro"] = "好物商城", strings.Repeat("长", 20001)
-	wantErr(post(bad, nil), 400, "shopIntro: 太长(最多20000个字符)")
+	wantErr(post(bad, nil), 400, "shopIntro: 太长（最多20000个字符）")
 	// A hidden or direction-changing character would let the superuser's name pass for another's.
 	bad["shopIntro"] = ""
 	for _, name := range []string{"bo\u202ess", "bo\u200bss"} {

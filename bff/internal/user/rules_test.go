@@ -45,8 +45,8 @@ func TestLoginIPsField(t *testing.T) {
 		}
 		in.ID = id
 		for bad, want := range map[string]string{
-			"10.0.0.0/8\n1.2.3.256": "请输入正确的IP地址或网段: 1.2.3.256",
-			"10.0.0.1/8":            "请输入正确的IP地址或网段: 10.0.0.1/8",
+			"10.0.0.0/8\n1.2.3.256": "请输入正确的IP地址或网段：1.2.3.256",
+			"10.0.0.1/8":            "请输入正确的IP地址或网段：10.0.0.1/8",
 		} {
 			in.LoginIPs = bad
 			if got := reason(t, f.s.Update(ctx, admin, in), "loginIps"); got != want {

@@ -75,10 +75,10 @@ func (s *Service) fieldValue(ctx context.Context, dc dataCtx, f Field, v any) (a
 		}
 		n := float64(utf8.RuneCountInString(str))
 		if n > limit {
-			return nil, bad(fmt.Sprintf("太长(最多%d个字符)", int(limit)))
+			return nil, bad(fmt.Sprintf("太长（最多%d个字符）", int(limit)))
 		}
 		if f.Min != nil && n < *f.Min {
-			return nil, bad(fmt.Sprintf("太短(至少%d个字符)", int(*f.Min)))
+			return nil, bad(fmt.Sprintf("太短（至少%d个字符）", int(*f.Min)))
 		}
 		if f.Type == TRichtext {
 			return s.html.HTML(str), nil

@@ -56,7 +56,7 @@ func (s *Service) checkFlow(ctx context.Context, sc Schema, root *Node) error {
 		ps = append(ps, Problem{NodeID: id, Message: fmt.Sprintf(format, args...)})
 	}
 	if root == nil || root.Type != NStart || root.ID != "start" {
-		return &FlowProblems{[]Problem{{NodeID: "start", Message: "流程须以发起人节点(start)开始"}}}
+		return &FlowProblems{[]Problem{{NodeID: "start", Message: "流程须以发起人节点（start）开始"}}}
 	}
 	seen := map[string]bool{}
 	var userIDs, roleIDs []int64

@@ -143,7 +143,7 @@ func TestExport(t *testing.T) {
 			{"/downloadAll", map[string]any{"headers": []string{}, "fields": []string{}}, "fields: 不能为空"},
 			{"/downloadAll", map[string]any{"headers": []string{"x"}, "fields": []string{"name"}, "secret": "x"}, "secret: 不支持的筛选条件"},
 			{"/downloadAll", map[string]any{"headers": []string{"x"}, "fields": []string{"name"}, "sort": "secret,asc"}, "sort: 不支持的排序 secret,asc"},
-			{"/downloadAll", map[string]any{"headers": []string{"x"}, "fields": []string{"name"}, "createDate": "2026"}, "createDate: 必须是[开始时间, 结束时间]"},
+			{"/downloadAll", map[string]any{"headers": []string{"x"}, "fields": []string{"name"}, "createDate": "2026"}, "createDate: 必须是[开始时间，结束时间]"},
 			{"/downloadAll", map[string]any{"headers": []string{"x"}, "fields": []string{"name"}, "name": map[string]int{}}, "name: 必须是文本或数字"},
 		} {
 			res := post(t, s, "/api/goods"+c.path, c.body)

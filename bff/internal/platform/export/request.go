@@ -115,7 +115,7 @@ func filter(out map[string]string, key string, v json.RawMessage, res *Resource)
 	if names, ok := dateRanges[key]; ok {
 		var bounds []string
 		if err := json.Unmarshal(v, &bounds); err != nil || (bounds != nil && len(bounds) != 2) {
-			return httpx.BadRequest(key, "必须是[开始时间, 结束时间]")
+			return httpx.BadRequest(key, "必须是[开始时间，结束时间]")
 		}
 		for i, b := range bounds {
 			if err := filter(out, names[i], mustJSON(b), res); err != nil {

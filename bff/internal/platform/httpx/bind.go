@@ -65,7 +65,7 @@ func (f *Fields) Required(name string, max int) string {
 // indexes or stores, whose limits are bytes.
 func (f *Fields) RequiredBytes(name string, max int) string {
 	if len(strings.TrimSpace(f.Values.Get(name))) > max {
-		f.fail(name, FieldTooLong, fmt.Sprintf("%s(最多%d字节)", ReasonTooLong, max))
+		f.fail(name, FieldTooLong, fmt.Sprintf("%s（最多%d字节）", ReasonTooLong, max))
 	}
 	return f.Required(name, max)
 }
@@ -76,7 +76,7 @@ func (f *Fields) Raw(name string, max int) string {
 	if v == "" {
 		f.fail(name, FieldRequired, ReasonRequired)
 	} else if len(v) > max {
-		f.fail(name, FieldTooLong, fmt.Sprintf("%s(最多%d个字符)", ReasonTooLong, max))
+		f.fail(name, FieldTooLong, fmt.Sprintf("%s（最多%d个字符）", ReasonTooLong, max))
 	}
 	return v
 }

@@ -46,7 +46,7 @@ func (c *Check) Text(field string, v *string, max int, required bool) {
 	case !utf8.ValidString(*v):
 		c.fail(field, FieldFormat, ReasonNotUTF8)
 	case len([]rune(*v)) > max:
-		c.fail(field, FieldTooLong, fmt.Sprintf("%s(最多%d个字符)", ReasonTooLong, max))
+		c.fail(field, FieldTooLong, fmt.Sprintf("%s（最多%d个字符）", ReasonTooLong, max))
 	}
 }
 
@@ -77,7 +77,7 @@ func (c *Check) IPList(field string, v *string) {
 	case reason != "":
 		c.fail(field, FieldFormat, reason)
 	case len(list) > iplist.MaxLen:
-		c.fail(field, FieldTooLong, fmt.Sprintf("%s(最多%d个字符)", ReasonTooLong, iplist.MaxLen))
+		c.fail(field, FieldTooLong, fmt.Sprintf("%s（最多%d个字符）", ReasonTooLong, iplist.MaxLen))
 	default:
 		*v = list
 	}

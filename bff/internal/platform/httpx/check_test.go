@@ -44,7 +44,7 @@ func TestCheckListsEveryFailedField(t *testing.T) {
 	want := []FieldError{
 		{"name", FieldRequired, ReasonRequired},
 		{"email", FieldFormat, "请输入正确的邮箱地址"},
-		{"phone", FieldTooLong, "太长(最多32个字符)"},
+		{"phone", FieldTooLong, "太长（最多32个字符）"},
 		{"gender", FieldChoice, "必须是男、女之一"},
 		{"password", FieldRange, "长度必须在6到72个字符之间"},
 	}

@@ -118,7 +118,7 @@ func TestFormAcceptsFormAndJSON(t *testing.T) {
 	}
 	for body, msg := range map[string]string{
 		`{"name":""}`:        "name: 不能为空",
-		`{"name":"toolong"}`: "name: 太长(最多5个字符)",
+		`{"name":"toolong"}`: "name: 太长（最多5个字符）",
 		`{"name":{"x":1}}`:   "name: 必须是文本或数字",
 		`[1,2]`:              "body: 不是有效的JSON对象",
 		`{`:                  "body: 不是有效的JSON对象",

@@ -31,7 +31,7 @@ func Parse(text string) (list, reason string) {
 	for _, f := range fields {
 		e, ok := entry(f)
 		if !ok {
-			return "", fmt.Sprintf("请输入正确的IP地址或网段: %s", f)
+			return "", fmt.Sprintf("请输入正确的IP地址或网段：%s", f)
 		}
 		if !seen[e] {
 			seen[e] = true
