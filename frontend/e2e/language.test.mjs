@@ -3,7 +3,7 @@
 // reload; switching back gives Chinese again. The seeded menus' titles switch too (issue 16: no
 // screen mixes languages where the product controls the words), and the tab and the breadcrumb
 // of a page say the same. Once standalone and once inside the portal at /monomer. At 1366×768
-// the 操作 column holds its buttons whole on the list pages, in both languages.
+// the 操作 column holds its buttons whole on the list pages, in both languages, and no date is cut.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, screenshot, suite } from './harness.mjs';
@@ -209,6 +209,14 @@ const actionButtons = (page) =>
     return out;
   });
 
+/** Date cells of the visible tables whose text does not fit (cut off rather than wrapped). */
+const cutDates = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('main .ant-table td.mall-date-cell')]
+      .filter((td) => td.checkVisibility() && td.textContent.trim() !== '-' && td.scrollWidth > td.clientWidth + 1)
+      .map((td) => `${td.textContent.trim()} (${td.clientWidth} of ${td.scrollWidth} px)`),
+  );
+
 test('English mode: dictionary labels, tab and breadcrumb agree, the 操作 column fits its buttons at 1366×768', { skip: s.skip }, async () => {
   const page = await newPage(s.browser, { viewport: { width: 1366, height: 768 } });
   const base = s.stack.bffURL;
@@ -247,7 +255,7 @@ test('English mode: dictionary labels, tab and breadcrumb agree, the 操作 colu
     await shown(page, en ? 'Personal center' : '个人中心');
     assert.deepEqual(await crumbs(page), en ? ['Home', 'Personal center'] : ['首页', '个人中心']);
 
-    for (const [path, name] of [['/system/user', 'users'], ['/system/role', 'roles'], ['/system/dict', 'dict'], ['/mall/goods', 'goods'], ['/mall/order', 'orders']]) {
+    for (const [path, name] of [['/system/user', 'users'], ['/system/role', 'roles'], ['/system/dict', 'dict'], ['/mall/goods', 'goods'], ['/mall/order', 'orders'], ['/system/online', 'online']]) {
       await open(path);
       if (path === '/system/dict') {
         // the entries' table beside the dictionaries has its own 操作 column
@@ -263,6 +271,7 @@ test('English mode: dictionary labels, tab and breadcrumb agree, the 操作 colu
       const bad = buttons.filter((b) => !b.inside || !b.whole || !b.oneLine || !b.inWindow);
       if (en || bad.length) await screenshot(page, `language-11-${name}-${language}`);
       assert.deepEqual(bad, [], `${path} (${language}): every button whole inside its cell, and the cell on screen`);
+      assert.deepEqual(await cutDates(page), [], `${path} (${language}): every date whole in its cell`);
     }
   }
   noErrors(page);

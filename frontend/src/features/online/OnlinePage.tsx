@@ -24,7 +24,7 @@ export default function OnlinePage() {
     { key: 'nickName', title: t('online.nickName'), dataIndex: 'nickName', search: false },
     { key: 'dept', title: t('online.dept'), dataIndex: 'dept', search: false, renderText: (_, row) => row.dept || undefined },
     { key: 'ip', title: t('online.ip'), dataIndex: 'ip', search: false },
-    { key: 'browser', title: t('online.browser'), dataIndex: 'browser', search: false, ellipsis: true },
+    { key: 'browser', title: t('online.browser'), dataIndex: 'browser', search: false, ellipsis: true, width: 160 },
     {
       key: 'kind',
       title: t('online.kind'),
@@ -49,6 +49,8 @@ export default function OnlinePage() {
       title={t('online.title')}
       rowKey="sessionId"
       columns={columns}
+      // columns as wide as their words (no heading broken mid-word in English); the 操作 column stays in view
+      scroll={{ x: 'max-content' }}
       downUrl={ONLINE_URL}
       deleteUrl={canKick ? ONLINE_URL : undefined}
       deleteText={{ label: t('online.kick'), confirm: t('online.kick.confirm'), done: t('online.kick.done') }}

@@ -77,6 +77,7 @@ function FileTable({ url, pictures }: { url: string; pictures: boolean }) {
       columns={columns}
       deleteUrl={canDel ? STORAGE_URL : undefined}
       downUrl={canExport ? url : undefined}
+      rowActionLabels={[t('storage.download')]}
       rowActions={(r) => [
         <a key="download" href={apiUrl(r.downloadUrl)} download={r.name}>
           {t('storage.download')}

@@ -21,6 +21,7 @@ import {
 import { compact, pageQuery, useDeleteConfirm, usePagination } from './paging';
 import type { Page as ListPage } from '@/shared/api/contract';
 import { saveBlob } from './save';
+import { actionsWidth } from './actionWidth';
 import { fieldOf, fieldType, keyOf, searchable, toAntColumn, type ActionType, type DataColumn } from './columns';
 import { ColumnSetting, type ColumnsState } from './ColumnSetting';
 import { chunk, deferred, whenIdle } from '@/shared/lib/chunk';
@@ -98,6 +99,8 @@ export interface DataTableProps<T extends Record<string, any>, P extends object 
   canDeleteRow?: (row: T) => boolean;
   /** Extra per-row action buttons, before delete. */
   rowActions?: (row: T) => ReactNode[];
+  /** The labels of those buttons, in the chosen language: the 操作 column is sized by them. */
+  rowActionLabels?: string[];
   onSelectionChange?: (rows: Selected<T>[]) => void;
   toolbar?: ReactNode[];
 }
@@ -144,6 +147,7 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
     deleteText,
     canDeleteRow,
     rowActions,
+    rowActionLabels = [],
     onSelectionChange,
     toolbar,
     pageSizes,
@@ -301,6 +305,9 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
     shownColumns.push({
       title: t('table.actions'),
       key: '_actions',
+      // sized by its buttons and kept at the right edge, like every 操作 column (actions.tsx)
+      width: Math.max(actionsWidth([...rowActionLabels, ...(deleteUrl ? [words.label] : [])]), actionsWidth([t('table.actions')]) - 16),
+      fixed: 'right',
       render: (_, row) => (
         <Space size={0}>
           {rowActions?.(row)}

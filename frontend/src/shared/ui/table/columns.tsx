@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { TableColumnType } from 'antd';
 import { Tooltip, Typography } from 'antd';
 import { QuestionCircleOutlined } from '@ant-design/icons';
+import { DATE_CELL, DATE_CELL_WIDTH } from '@/shared/ui/dateCell';
 
 /** The table's handle a page keeps (reload after a save), as ProTable's ActionType was. */
 export interface ActionType {
@@ -139,6 +140,9 @@ export function toAntColumn<T>(c: DataColumn<T>, action: () => ActionType): Tabl
   } = c;
   return {
     ...antd,
+    // A table that holds a pinned or an ellipsis column is laid out fixed: there nowrap alone
+    // does not widen a date column, it cuts the time off. Room for 2026-01-02 10:00:00 and a sorter.
+    width: antd.width ?? (c.className === DATE_CELL ? DATE_CELL_WIDTH : undefined),
     key: keyOf(c),
     title: titleOf(c),
     sorter: sorter ? true : undefined,
