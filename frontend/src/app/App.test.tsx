@@ -11,6 +11,9 @@ import { adminInfo, adminMenus, fakeBff, type FakeBff } from '@/test/fakeBff';
 import { AppRoutes } from './AppRoutes';
 import Feedback from './Feedback';
 import { Providers } from './providers';
+import { outliveMenuTooltipTimers } from '@/test/layoutTimers';
+
+outliveMenuTooltipTimers();
 
 function LocationProbe() {
   const location = useLocation();

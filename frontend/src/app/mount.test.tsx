@@ -6,6 +6,9 @@ import { removeToken, setToken } from '@/shared/lib/token';
 import { useSession } from '@/features/auth';
 import { adminInfo, adminMenus, fakeBff } from '@/test/fakeBff';
 import { mountApp, removeModulePreloads } from './mount';
+import { outliveMenuTooltipTimers } from '@/test/layoutTimers';
+
+outliveMenuTooltipTimers();
 
 type Target = Window | Document;
 type Entry = { target: string; type: string; listener: unknown; capture: boolean };
