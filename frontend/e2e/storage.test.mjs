@@ -108,6 +108,17 @@ test('standalone: the administrator uploads, finds, downloads, exports and delet
   await page.waitForURL(/\/dashboard$/);
   await open(page);
   await screenshot(page, 'storage-01-standalone');
+  // dates in the list stay on one line (the start-up's template PDF is listed)
+  const lines = await page.evaluate(() =>
+    [...document.querySelectorAll('main td.mall-date-cell')]
+      .filter((td) => td.checkVisibility())
+      .map((td) => {
+        const r = document.createRange();
+        r.selectNodeContents(td);
+        return r.getClientRects().length;
+      }),
+  );
+  assert.ok(lines.length > 0 && lines.every((n) => n === 1), `date cells' line counts: ${lines}`);
   await lifeOfAFile(page, page, 'e2e-存储-单独.png', 'storage-02-standalone', { exports: true });
   noErrors(page);
   await page.context().close();

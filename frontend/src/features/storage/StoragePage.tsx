@@ -5,6 +5,7 @@ import { DataTable, type ActionType, type DataColumn, type ListQuery } from '@/s
 import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { apiUrl } from '@/shared/lib/runtime';
+import { DATE_CELL } from '@/shared/ui/dateCell';
 import { checkFile, DEFAULT_MAX_MB, DEFAULT_TYPES } from '@/shared/ui/upload/logic';
 import { FileButton } from '@/shared/ui/upload/FileButton';
 import { PICTURES_URL, STORAGE_URL, humanSize, listFiles, uploadFile, type StorageRow } from './api';
@@ -67,7 +68,7 @@ function FileTable({ url, pictures }: { url: string; pictures: boolean }) {
     { key: 'type', title: t('storage.type'), dataIndex: 'type', search: false },
     { key: 'size', title: t('storage.size'), dataIndex: 'size', search: false, sorter: true, render: (_, r) => humanSize(r.size) },
     { key: 'uploader', title: t('storage.uploader'), dataIndex: 'uploader', search: false },
-    { key: 'createTime', title: t('sys.createTime'), dataIndex: 'createTime', search: false, sorter: true },
+    { className: DATE_CELL, key: 'createTime', title: t('sys.createTime'), dataIndex: 'createTime', search: false, sorter: true },
   ];
   return (
     <DataTable<StorageRow>
