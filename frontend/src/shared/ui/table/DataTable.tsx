@@ -21,7 +21,7 @@ import {
 import { compact, pageQuery, useDeleteConfirm, usePagination } from './paging';
 import type { Page as ListPage } from '@/shared/api/contract';
 import { saveBlob } from './save';
-import { actionsWidth } from './actionWidth';
+import { actionColumnWidth } from './actionWidth';
 import { fieldOf, fieldType, keyOf, searchable, toAntColumn, type ActionType, type DataColumn } from './columns';
 import { ColumnSetting, type ColumnsState } from './ColumnSetting';
 import { chunk, deferred, whenIdle } from '@/shared/lib/chunk';
@@ -306,7 +306,7 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
       title: t('table.actions'),
       key: '_actions',
       // sized by its buttons and kept at the right edge, like every 操作 column (actions.tsx)
-      width: Math.max(actionsWidth([...rowActionLabels, ...(deleteUrl ? [words.label] : [])]), actionsWidth([t('table.actions')]) - 16),
+      width: actionColumnWidth(t('table.actions'), [...rowActionLabels, ...(deleteUrl ? [words.label] : [])]),
       fixed: 'right',
       render: (_, row) => (
         <Space size={0}>

@@ -36,3 +36,8 @@ export function actionsWidth(labels: readonly string[], extra = 0): number {
   if (labels.length === 0) return 0;
   return labels.reduce((sum, label) => sum + textWidth(label) + BUTTON_EXTRA, CELL_EXTRA + extra);
 }
+
+/** The width of an 操作 column: its buttons side by side, and never narrower than its own heading. */
+export function actionColumnWidth(heading: string, labels: readonly string[], extra = 0): number {
+  return Math.max(actionsWidth(labels, extra), actionsWidth([heading]) - BUTTON_EXTRA);
+}

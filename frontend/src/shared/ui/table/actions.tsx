@@ -5,7 +5,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { Can as Permission, HeldPermissions, hasPermission } from '@/shared/lib/access';
 import { useT } from '@/shared/lib/i18n';
 import { useDeleteConfirm } from './paging';
-import { ARROW, actionsWidth, textWidth } from './actionWidth';
+import { ARROW, actionColumnWidth, textWidth } from './actionWidth';
 
 /** A row button besides 编辑 and 删除, shown to holders of `perm`. */
 export interface RowAction<T> {
@@ -74,8 +74,7 @@ export function useActionColumn<T>(o: ActionColumnOptions<T>): DataColumn<T> {
     title: t('sys.actions'),
     key: '_actions',
     valueType: 'option',
-    // never narrower than its own heading
-    width: Math.max(actionsWidth(labels, more ? ARROW : 0), actionsWidth([t('sys.actions')]) - 16),
+    width: actionColumnWidth(t('sys.actions'), labels, more ? ARROW : 0),
     fixed: 'right',
     render: (_, row) => (
       <Space size={0} wrap={false}>
