@@ -4,6 +4,7 @@ import { DataTable, type DataColumn } from '@/shared/ui/table';
 import type { Box, TaskRow } from '../types.flow';
 import { listTasks } from '../api.flow';
 import { useT } from '../messages.flow';
+import { nodeLabel } from '../flowNodes';
 import { StatusTag } from '../flowDetail/status';
 import { DATE_CELL } from '@/shared/ui/dateCell';
 
@@ -23,7 +24,13 @@ export default function TasksPage() {
     { key: 'blurry', title: t('wf.tasks.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('wf.tasks.blurry') } },
     { key: 'formName', title: t('wf.detail.form'), dataIndex: 'formName', search: false },
     { key: 'applicant', title: t('wf.detail.applicant'), dataIndex: 'applicant', search: false, render: (_, r) => r.applicant?.name ?? '-' },
-    { key: 'nodeName', title: t('wf.tasks.node'), dataIndex: 'nodeName', search: false },
+    {
+      key: 'nodeName',
+      title: t('wf.tasks.node'),
+      dataIndex: 'nodeName',
+      search: false,
+      render: (_, r) => (r.nodeId ? nodeLabel({ name: r.nodeName, type: r.nodeType }, t) : '-'),
+    },
     { key: 'status', title: t('wf.detail.status'), dataIndex: 'status', search: false, render: (_, r) => <StatusTag status={r.status} /> },
     { className: DATE_CELL, key: 'createTime', title: t('wf.tasks.createTime'), dataIndex: 'createTime', search: false },
     { className: DATE_CELL, key: 'finishTime', title: t('wf.tasks.finishTime'), dataIndex: 'finishTime', search: false, render: (_, r) => r.finishTime || '-' },
