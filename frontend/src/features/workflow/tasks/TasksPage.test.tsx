@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLanguage } from '@/shared/lib/i18n';
+import { actionColumnWidth } from '@/shared/ui/table';
 import { client } from '@/shared/api';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
 import { renderRoute } from '@/test/renderRoute';
+// loaded up front: English mode imports antd's locale lazily, and a test ending first would tear
+// the environment down under that import
+import 'antd/es/locale/en_US';
 import TasksPage, { boxOf } from './TasksPage';
 
 let bff: FakeBff;
@@ -56,6 +60,17 @@ describe('我的审批', () => {
     expect(cell).not.toHaveTextContent('n1');
     act(() => useLanguage.getState().setLanguage('en-US'));
     await waitFor(() => expect(screen.getByText('表单-mine').closest('tr')).toHaveTextContent('Approver'));
+  });
+
+  it('puts 查看 in the shared 操作 column, sized by its label in either language and pinned right', async () => {
+    renderRoute('/workflow/tasks?box=todo', '/workflow/tasks', <TasksPage />);
+    await screen.findByRole('link', { name: '查看' });
+    const last = () => [...document.querySelectorAll('.ant-table colgroup col')].at(-1)?.getAttribute('style');
+    expect(last()).toContain(`width: ${actionColumnWidth('操作', ['查看'])}px`);
+    expect(screen.getByRole('link', { name: '查看' }).closest('td')).toHaveClass('ant-table-cell-fix-right');
+    act(() => useLanguage.getState().setLanguage('en-US'));
+    await screen.findByRole('link', { name: 'View' });
+    await waitFor(() => expect(last()).toContain(`width: ${actionColumnWidth('Actions', ['View'])}px`));
   });
 
   it('searches by blurry', async () => {

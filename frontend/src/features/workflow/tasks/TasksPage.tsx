@@ -34,13 +34,6 @@ export default function TasksPage() {
     { key: 'status', title: t('wf.detail.status'), dataIndex: 'status', search: false, render: (_, r) => <StatusTag status={r.status} /> },
     { className: DATE_CELL, key: 'createTime', title: t('wf.tasks.createTime'), dataIndex: 'createTime', search: false },
     { className: DATE_CELL, key: 'finishTime', title: t('wf.tasks.finishTime'), dataIndex: 'finishTime', search: false, render: (_, r) => r.finishTime || '-' },
-    {
-      key: 'view',
-      title: t('sys.actions'),
-      search: false,
-      export: false,
-      render: (_, r) => <Link to={`/flowDetail?id=${r.instanceId}`}>{t('wf.view')}</Link>,
-    },
   ];
   return (
     <>
@@ -57,6 +50,13 @@ export default function TasksPage() {
         rowKey="id"
         selection={false}
         columns={columns}
+        // 查看 in the shared 操作 column: sized by its label in the chosen language, pinned right
+        rowActions={(r) => [
+          <Link key="view" to={`/flowDetail?id=${r.instanceId}`}>
+            {t('wf.view')}
+          </Link>,
+        ]}
+        rowActionLabels={[t('wf.view')]}
         request={(q) => listTasks({ box, page: q.page, size: q.size, blurry: q.filters.blurry === undefined ? undefined : String(q.filters.blurry) })}
       />
     </>
