@@ -101,6 +101,50 @@ async function lifeOfAFile(page, scope, name, shot, { exports = false } = {}) {
   assert.equal((await fetch(new URL(href, ctx.stack.bffURL))).status, 404, 'the stored file is gone');
 }
 
+// A typical long name: 36 characters, most of them Chinese.
+const LONG = '华东区渠道合作协议扫描件-2026年第四季度-盖章终版-v002.png';
+
+/** Cells of the row whose text is cut (an ellipsis), by their column's heading. */
+async function cutCells(row) {
+  return row.evaluate((tr) => {
+    const heads = [...tr.closest('table').parentElement.closest('.ant-table').querySelectorAll('thead th')].map((th) => th.textContent.trim());
+    return [...tr.children]
+      .filter((td) => [td, ...td.querySelectorAll('*')].some((el) => el.scrollWidth > el.clientWidth + 0.5))
+      .map((td) => `${heads[td.cellIndex] ?? td.cellIndex}: ${td.scrollWidth}>${td.clientWidth}`);
+  });
+}
+
+/**
+ * At 1366 px a 36-character name shows whole in both languages (the name takes the room 后缀, 类型
+ * and 大小 do not need, and wraps rather than being cut), and no other cell of its row is cut.
+ */
+async function longNameShowsWhole(page) {
+  assert.equal([...LONG].length, 36);
+  const [up] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/localStorage') && r.request().method() === 'POST'),
+    pane(page).locator('input[type=file]').setInputFiles({ name: LONG, mimeType: 'image/png', buffer: PNG }),
+  ]);
+  assert.ok(up.ok(), `upload answered ${up.status()}`);
+  const row = rowOf(page, LONG);
+  await row.waitFor();
+  await screenshot(page, 'storage-04-long-name');
+  assert.deepEqual(await cutCells(row), [], 'no cell of the long-named row is cut');
+  assert.equal(await row.locator('td').filter({ hasText: LONG }).innerText(), LONG, 'the whole name is in its cell');
+  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await page.getByRole('button', { name: '中文', exact: true }).waitFor();
+  await pane(page).locator('thead').getByText('Uploaded by').waitFor();
+  await screenshot(page, 'storage-05-long-name-en');
+  assert.deepEqual(await cutCells(row), [], 'in English too');
+  await page.getByRole('button', { name: '中文', exact: true }).click();
+  await page.getByRole('button', { name: 'English', exact: true }).waitFor();
+  const { id } = await up.json();
+  const token = await storedToken(page);
+  const del = await fetch(`${ctx.stack.bffURL}/api/localStorage`, {
+    method: 'DELETE', headers: { Authorization: token, 'Content-Type': 'application/json' }, body: JSON.stringify([id]),
+  });
+  assert.ok(del.ok, `delete answered ${del.status}`);
+}
+
 test('standalone: the administrator uploads, finds, downloads, exports and deletes a file on 存储管理', { skip }, async () => {
   const page = await newPage(ctx.browser);
   await page.goto(`${ctx.stack.bffURL}/login`);
@@ -119,6 +163,7 @@ test('standalone: the administrator uploads, finds, downloads, exports and delet
       }),
   );
   assert.ok(lines.length > 0 && lines.every((n) => n === 1), `date cells' line counts: ${lines}`);
+  await longNameShowsWhole(page);
   await lifeOfAFile(page, page, 'e2e-存储-单独.png', 'storage-02-standalone', { exports: true });
   noErrors(page);
   await page.context().close();

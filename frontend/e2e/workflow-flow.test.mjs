@@ -208,3 +208,65 @@ async function listFits(page, total) {
   });
   assert.deepEqual(misfits, [], `at ${page.viewportSize().width} px`);
 }
+
+// A node the designer left unnamed is called as the canvas titles it (审批人 / Approver) in
+// 我发起的, 我的待办 and the timeline, never by its id; 批量申请详情's 查看 fits its 操作 column.
+test('an unnamed node is titled by its kind in both languages; the batch page', { skip }, async () => {
+  const { stack } = ctx;
+  const admin = await signedIn('admin', stack.passwords.admin);
+  const token = await storedToken(admin);
+  const me = await api(token, 'GET', '/api/auth/info');
+  const schema = { fields: [{ key: 'reason', type: 'text', label: '事由', required: true }] };
+  const { id: formId } = await api(token, 'POST', '/api/workflow/forms', { name: '无名节点', icon: 'form', group: '行政', schema });
+  const flow = {
+    id: 'start', type: 'start', name: '', props: { fieldPerms: {} },
+    next: {
+      id: 'n1', type: 'approver', name: '',
+      props: { assignee: { kind: 'users', users: [{ id: me.user.id, name: 'admin' }] }, mode: 'or', empty: { action: 'pass' }, fieldPerms: {} },
+      next: null,
+    },
+  };
+  await api(token, 'PUT', `/api/workflow/forms/${formId}`, { name: '无名节点', icon: 'form', group: '行政', schema, flow });
+  await api(token, 'POST', `/api/workflow/forms/${formId}/publish`, {});
+  const { id } = await api(token, 'POST', '/api/workflow/instances', { formId, data: { reason: '测试' } });
+
+  const nodeCell = async (box, want) => {
+    await admin.goto(`${stack.bffURL}/workflow/tasks?box=${box}`);
+    const row = admin.locator('main .ant-table-tbody tr.ant-table-row').filter({ hasText: '无名节点' }).first();
+    await row.waitFor();
+    const heads = await admin.locator('main .ant-table-thead th').allTextContents();
+    const cell = row.locator('td').nth(heads.findIndex((h) => /当前节点|Node/.test(h)));
+    assert.equal((await cell.innerText()).trim(), want, `${box}: 当前节点`);
+  };
+  await nodeCell('mine', '审批人');
+  await screenshot(admin, 'workflow-flow-08-unnamed-mine');
+  await nodeCell('todo', '审批人');
+  await admin.getByRole('button', { name: 'English', exact: true }).click();
+  await admin.getByRole('button', { name: '中文', exact: true }).waitFor();
+  await nodeCell('mine', 'Approver');
+  await screenshot(admin, 'workflow-flow-09-unnamed-mine-en');
+  await admin.goto(`${stack.bffURL}/flowDetail?id=${id}`);
+  await admin.locator('[data-node="n1"] .wf-title-text').filter({ hasText: 'Approver' }).waitFor();
+  await admin.locator('[data-step="submit"]').filter({ hasText: 'Initiator' }).waitFor();
+  await screenshot(admin, 'workflow-flow-10-unnamed-detail-en');
+
+  // 批量申请详情: 查看 whole in its 操作 column, in English and in Chinese
+  const batch = await api(token, 'POST', '/api/workflow/batches', { formId, data: { reason: '批量' }, applicants: [me.user.id] });
+  for (const [lang, view] of [['en', 'View'], ['zh', '查看']]) {
+    await admin.goto(`${stack.bffURL}/batchDetail?id=${batch.id}`);
+    const link = admin.locator('main .ant-table-tbody').getByRole('link', { name: view });
+    await link.waitFor();
+    const fits = await link.evaluate((a) => {
+      const td = a.closest('td');
+      return td.scrollWidth <= td.clientWidth && a.getClientRects().length === 1;
+    });
+    assert.ok(fits, `${lang}: 查看 fits its cell on one line`);
+    await screenshot(admin, `workflow-flow-11-batch-${lang}`);
+    if (lang === 'en') {
+      await admin.getByRole('button', { name: '中文', exact: true }).click();
+      await admin.getByRole('button', { name: 'English', exact: true }).waitFor();
+    }
+  }
+  noErrors(admin);
+  await admin.close();
+});

@@ -82,7 +82,7 @@ func (s *Service) checkFlow(ctx context.Context, sc Schema, root *Node) error {
 				userIDs, roleIDs = append(userIDs, u...), append(roleIDs, r...)
 			case NCC:
 				if len(n.Props.Users)+len(n.Props.Roles) == 0 {
-					bad(n.ID, "%s：请选择抄送人", n.Name)
+					bad(n.ID, "%s：请选择抄送人", n.label())
 				}
 				userIDs, roleIDs = append(userIDs, refIDs(n.Props.Users)...), append(roleIDs, refIDs(n.Props.Roles)...)
 			case NRoute:
@@ -117,18 +117,18 @@ func refIDs(rs []Ref) []int64 {
 func checkApprover(n *Node, bad func(string, string, ...any)) (users, roles []int64) {
 	p := n.Props
 	if !slices.Contains([]string{ModeOr, ModeAnd, ModeSeq}, p.Mode) {
-		bad(n.ID, "%s：审批方式须为或签、会签或依次审批", n.Name)
+		bad(n.ID, "%s：审批方式须为或签、会签或依次审批", n.label())
 	}
 	a := p.Assignee
 	switch {
 	case a == nil:
-		bad(n.ID, "%s：请设置审批人", n.Name)
+		bad(n.ID, "%s：请设置审批人", n.label())
 	case a.Kind == "users" && len(a.Users) == 0, a.Kind == "role" && len(a.Roles) == 0:
-		bad(n.ID, "%s：请设置审批人", n.Name)
+		bad(n.ID, "%s：请设置审批人", n.label())
 	case a.Kind == "leader" && (a.Levels < 1 || a.Levels > 5 || a.FromLevel > a.Levels || a.FromLevel < 0):
-		bad(n.ID, "%s：部门负责人的级数须为1到5", n.Name)
+		bad(n.ID, "%s：部门负责人的级数须为1到5", n.label())
 	case !slices.Contains([]string{"users", "role", "leader", "self"}, a.Kind):
-		bad(n.ID, "%s：审批人类型无效", n.Name)
+		bad(n.ID, "%s：审批人类型无效", n.label())
 	default:
 		users, roles = refIDs(a.Users), refIDs(a.Roles)
 	}
@@ -136,9 +136,9 @@ func checkApprover(n *Node, bad func(string, string, ...any)) (users, roles []in
 	// to know what happens then.
 	switch {
 	case p.Empty == nil || (p.Empty.Action != "pass" && p.Empty.Action != "admin"):
-		bad(n.ID, "%s：请设置审批人为空时的处理方式", n.Name)
+		bad(n.ID, "%s：请设置审批人为空时的处理方式", n.label())
 	case p.Empty.Action == "admin" && (p.Empty.Admin == nil || p.Empty.Admin.ID <= 0):
-		bad(n.ID, "%s：审批人为空时转交的管理员未设置", n.Name)
+		bad(n.ID, "%s：审批人为空时转交的管理员未设置", n.label())
 	case p.Empty.Action == "admin":
 		users = append(users, p.Empty.Admin.ID)
 	}
@@ -169,7 +169,7 @@ func checkRoute(sc Schema, n *Node, bad func(string, string, ...any)) {
 		}
 	}
 	if len(n.Branches) < 2 || defaults != 1 {
-		bad(n.ID, "%s：至少两个分支，且恰有一个默认分支", n.Name)
+		bad(n.ID, "%s：至少两个分支，且恰有一个默认分支", n.label())
 	}
 }
 
@@ -227,12 +227,12 @@ func (s *Service) checkRefs(ctx context.Context, root *Node, users, roles []int6
 		}
 		for _, u := range us {
 			if !okUsers[u.ID] {
-				bad(n.ID, "%s：用户%s不存在或已停用", n.Name, u.Name)
+				bad(n.ID, "%s：用户%s不存在或已停用", n.label(), u.Name)
 			}
 		}
 		for _, r := range rs {
 			if !okRoles[r.ID] {
-				bad(n.ID, "%s：角色%s不存在", n.Name, r.Name)
+				bad(n.ID, "%s：角色%s不存在", n.label(), r.Name)
 			}
 		}
 	}

@@ -1,6 +1,9 @@
 package workflow
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Form is a designed form with its draft; Version is the published version (0: never published).
 // Code names a built-in form (the leave request's "leave"); designed forms have none.
@@ -160,3 +163,23 @@ const (
 	PermEdit   = "edit"
 	PermHidden = "hidden"
 )
+
+// label is how the server's messages name a node: its name, else what the designer's canvas
+// titles a node of its type (the same words as the front end's wf.node.* strings in Chinese),
+// so a problem on an unnamed node reads 审批人：请设置审批人 and not ：请设置审批人.
+func (n *Node) label() string {
+	if name := strings.TrimSpace(n.Name); name != "" {
+		return name
+	}
+	switch n.Type {
+	case NStart:
+		return "发起人"
+	case NApprover:
+		return "审批人"
+	case NCC:
+		return "抄送人"
+	case NRoute:
+		return "条件分支"
+	}
+	return n.ID
+}

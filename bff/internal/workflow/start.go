@@ -159,14 +159,14 @@ func (s *Service) checkSelfPicks(ctx context.Context, root *Node, data, clean ma
 		}
 		ids, ok := idList(v)
 		if !ok || len(ids) > 20 {
-			return invalid(key, "%s：请选择审批人", n.Name)
+			return invalid(key, "%s：请选择审批人", n.label())
 		}
 		known, err := s.org.EnabledUsers(ctx, ids)
 		if err != nil {
 			return err
 		}
 		if len(known) != len(slices.Compact(slices.Sorted(slices.Values(ids)))) {
-			return invalid(key, "%s：审批人不存在或已停用", n.Name)
+			return invalid(key, "%s：审批人不存在或已停用", n.label())
 		}
 		clean[key] = ids
 	}

@@ -2,6 +2,7 @@ package workflow
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"time"
 
@@ -21,12 +22,17 @@ const (
 )
 
 // TaskRow is a row of 我的审批 (for mine and cc the row is the instance: ID = InstanceID).
+// The node is the task's (todo, done) or the one the instance waits at (mine, cc; all three
+// empty once it is finished). NodeName is the name the designer gave it, "" when none: the
+// screen then titles it by NodeType in its language, as the designer's canvas does.
 type TaskRow struct {
 	ID         int64  `json:"id"`
 	InstanceID int64  `json:"instanceId"`
 	FormName   string `json:"formName"`
 	Applicant  Ref    `json:"applicant"`
+	NodeID     string `json:"nodeId"`
 	NodeName   string `json:"nodeName"`
+	NodeType   string `json:"nodeType"`
 	Status     string `json:"status" enum:"running,approved,rejected,withdrawn,returned"`
 	CreateTime string `json:"createTime"`
 	FinishTime string `json:"finishTime"`
@@ -46,11 +52,11 @@ func (s *Service) Tasks(ctx context.Context, p *authz.Principal, box, blurry str
 			status = TDone
 		}
 		tx = g.Table("wf_tasks").Where("assignee_id = ? AND status = ?", p.UserID, status).
-			Select("id, instance_id, node_name, create_time, finish_time")
+			Select("id, instance_id, node_id, create_time, finish_time")
 	case BoxCC:
-		tx = g.Table("wf_ccs").Where("user_id = ?", p.UserID).Select("id, instance_id, '' AS node_name, create_time, NULL AS finish_time")
+		tx = g.Table("wf_ccs").Where("user_id = ?", p.UserID).Select("id, instance_id, '' AS node_id, create_time, NULL AS finish_time")
 	case BoxMine:
-		tx = g.Table("wf_instances").Where("applicant_id = ?", p.UserID).Select("id, id AS instance_id, '' AS node_name, create_time, finish_time")
+		tx = g.Table("wf_instances").Where("applicant_id = ?", p.UserID).Select("id, id AS instance_id, '' AS node_id, create_time, finish_time")
 	default:
 		return nil, 0, invalid("box", "须为todo、done、cc或mine")
 	}
@@ -72,7 +78,7 @@ func (s *Service) Tasks(ctx context.Context, p *authz.Principal, box, blurry str
 	}
 	var rows []struct {
 		ID, InstanceID int64
-		NodeName       string
+		NodeID         string
 		CreateTime     time.Time
 		FinishTime     *time.Time
 	}
@@ -87,15 +93,23 @@ func (s *Service) Tasks(ctx context.Context, p *authz.Principal, box, blurry str
 	if err != nil {
 		return nil, 0, err
 	}
+	flows, err := s.flows(ctx, insts)
+	if err != nil {
+		return nil, 0, err
+	}
 	out := make([]TaskRow, len(rows))
 	for i, r := range rows {
 		in := insts[r.InstanceID]
-		out[i] = TaskRow{ID: r.ID, InstanceID: r.InstanceID, FormName: forms[in.FormID], NodeName: r.NodeName,
+		out[i] = TaskRow{ID: r.ID, InstanceID: r.InstanceID, FormName: forms[in.FormID], NodeID: r.NodeID,
 			Applicant: Ref{ID: in.ApplicantID, Name: people[in.ApplicantID].NickName}, Status: in.Status,
 			CreateTime: httpx.FormatTime(r.CreateTime)}
 		finish := r.FinishTime
 		if box == BoxCC || box == BoxMine {
-			out[i].NodeName, finish = in.Current, in.FinishTime
+			out[i].NodeID, finish = in.Current, in.FinishTime
+		}
+		if ix := flows[in.VersionID]; ix != nil && ix.nodes[out[i].NodeID] != nil {
+			n := ix.nodes[out[i].NodeID]
+			out[i].NodeName, out[i].NodeType = n.Name, n.Type
 		}
 		if finish != nil {
 			out[i].FinishTime = httpx.FormatTime(*finish)
@@ -108,7 +122,7 @@ func (s *Service) Tasks(ctx context.Context, p *authz.Principal, box, blurry str
 func (s *Service) hydrate(ctx context.Context, ids []int64) (map[int64]Instance, map[int64]string, map[int64]user.User, error) {
 	g := s.store.db.WithContext(ctx)
 	var insts []Instance
-	if err := g.Select("id, form_id, applicant_id, status, current, finish_time").Where("id IN ?", append(ids, 0)).Find(&insts).Error; err != nil {
+	if err := g.Select("id, form_id, version_id, applicant_id, status, current, finish_time").Where("id IN ?", append(ids, 0)).Find(&insts).Error; err != nil {
 		return nil, nil, nil, err
 	}
 	byID := map[int64]Instance{}
@@ -127,6 +141,28 @@ func (s *Service) hydrate(ctx context.Context, ids []int64) (map[int64]Instance,
 	}
 	users, err := s.users.ByIDs(ctx, people)
 	return byID, names, users, err
+}
+
+// flows indexes the flows of a page's versions (usually one or two), so each row names its node
+// from the version it runs: a task row's stored node_name is only its name, not its type.
+func (s *Service) flows(ctx context.Context, insts map[int64]Instance) (map[int64]*index, error) {
+	var ids []int64
+	for _, in := range insts {
+		ids = append(ids, in.VersionID)
+	}
+	var vs []FormVersion
+	if err := s.store.db.WithContext(ctx).Select("id, flow").Where("id IN ?", append(uniq(ids), 0)).Find(&vs).Error; err != nil {
+		return nil, err
+	}
+	out := map[int64]*index{}
+	for _, v := range vs {
+		var root Node
+		if err := json.Unmarshal([]byte(v.Flow), &root); err != nil {
+			return nil, err
+		}
+		out[v.ID] = newIndex(&root)
+	}
+	return out, nil
 }
 
 // TodoCount is the number of the caller's pending tasks (the header's badge).

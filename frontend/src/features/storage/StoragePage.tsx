@@ -63,11 +63,22 @@ function FileTable({ url, pictures }: { url: string; pictures: boolean }) {
           } satisfies DataColumn<StorageRow>,
         ]
       : []),
-    { key: 'name', title: t('storage.name'), dataIndex: 'name', search: false, sorter: true, ellipsis: true },
-    { key: 'suffix', title: t('storage.suffix'), dataIndex: 'suffix', search: false },
-    { key: 'type', title: t('storage.type'), dataIndex: 'type', search: false },
-    { key: 'size', title: t('storage.size'), dataIndex: 'size', search: false, sorter: true, render: (_, r) => humanSize(r.size) },
-    { key: 'uploader', title: t('storage.uploader'), dataIndex: 'uploader', search: false },
+    // The name takes what the short columns leave (no width of its own) and wraps rather than
+    // being cut: at 1366 px that is about 290 px, room for 36 Latin characters on a line; a long
+    // Chinese name takes a second line. 后缀, 类型 and 大小 hold a few characters, so they get
+    // their heading's room in either language (the sort arrow included) and no more.
+    {
+      key: 'name',
+      title: t('storage.name'),
+      dataIndex: 'name',
+      search: false,
+      sorter: true,
+      render: (_, r) => <span style={{ overflowWrap: 'anywhere' }}>{r.name}</span>,
+    },
+    { key: 'suffix', title: t('storage.suffix'), dataIndex: 'suffix', search: false, width: 72 },
+    { key: 'type', title: t('storage.type'), dataIndex: 'type', search: false, width: 64 },
+    { key: 'size', title: t('storage.size'), dataIndex: 'size', search: false, sorter: true, width: 96, render: (_, r) => humanSize(r.size) },
+    { key: 'uploader', title: t('storage.uploader'), dataIndex: 'uploader', search: false, width: 120, ellipsis: true },
     { className: DATE_CELL, key: 'createTime', title: t('sys.createTime'), dataIndex: 'createTime', search: false, sorter: true },
   ];
   return (

@@ -169,7 +169,11 @@ export interface TaskRow {
   instanceId: number;
   formName: string;
   applicant: Ref;
+  /** The task's node, or the one the instance waits at ('' once finished). */
+  nodeId: string;
+  /** The designer's name of the node, '' when it has none: shown through nodeLabel. */
   nodeName: string;
+  nodeType: FlowNode['type'] | '';
   status: InstanceStatus;
   createTime: string;
   finishTime: string | null;

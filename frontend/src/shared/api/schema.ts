@@ -7170,7 +7170,9 @@ export interface components {
             id: number;
             /** Format: int64 */
             instanceId: number;
+            nodeId: string;
             nodeName: string;
+            nodeType: string;
             /** @enum {string} */
             status: "running" | "approved" | "rejected" | "withdrawn" | "returned";
         };

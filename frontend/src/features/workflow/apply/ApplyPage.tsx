@@ -9,7 +9,8 @@ import { useT } from '../messages';
 import { FormRenderer, cleanData, defaultsOf, approversKey } from '../form';
 import { getForm, startBatch, startInstance, type FormDetail } from '../formApi';
 import { leaveBalance } from '../api';
-import { selfApproverNodes } from '../flowNodes';
+import { nodeLabel, selfApproverNodes } from '../flowNodes';
+import { useT as useFlowT } from '../messages.flow';
 import { FormIcon } from '../formIcons';
 import { FormChooser } from './FormChooser';
 
@@ -58,6 +59,7 @@ interface FillingProps {
 
 function Filling({ formId, batch, onBack, onDone }: FillingProps) {
   const t = useT();
+  const flowT = useFlowT();
   const [form] = Form.useForm<Record<string, unknown>>();
   const [detail, setDetail] = useState<FormDetail | null>(null);
   const [balance, setBalance] = useState<number | null>();
@@ -129,15 +131,16 @@ function Filling({ formId, batch, onBack, onDone }: FillingProps) {
         ) : null}
         <FormRenderer fields={fields} leaveBalance={hasLeave && !batch ? balance : undefined} />
         {selfNodes.map((n) => {
+          const label = nodeLabel(n, flowT);
           return (
             <Form.Item
               key={n.id}
               name={approversKey(n.id)}
-              label={n.name}
+              label={label}
               extra={t('wf.apply.approvers')}
               rules={[{ required: true, message: t('v.required') }]}
             >
-              <DeptUserPicker pick="userId" multiple label={n.name} />
+              <DeptUserPicker pick="userId" multiple label={label} />
             </Form.Item>
           );
         })}

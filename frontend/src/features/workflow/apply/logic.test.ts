@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupForms } from './logic';
-import { nodeName, selfApproverNodes, walkFlow } from '../flowNodes';
+import { nodeLabel, nodeName, selfApproverNodes, walkFlow, type NodeTitleKey } from '../flowNodes';
+import { translate } from '../messages.flow';
 import type { FlowNode, FormRow } from '../formApi';
 
 const row = (id: number, name: string, group: string): FormRow => ({ id, name, group, icon: 'file', version: 1, draftChanged: false, updateTime: '' });
@@ -51,8 +52,17 @@ describe('flow nodes', () => {
   it('finds the nodes whose approvers the initiator picks', () => {
     expect(selfApproverNodes(flow).map((n) => n.id)).toEqual(['n3', 'n5', 'n6']);
   });
+  const zh = (key: NodeTitleKey) => translate('zh-CN', key);
+  const en = (key: NodeTitleKey) => translate('en-US', key);
   it('names a node by id, or gives the id back', () => {
-    expect(nodeName(flow, 'n4')).toBe('审批n4');
-    expect(nodeName(flow, 'zz')).toBe('zz');
+    expect(nodeName(flow, 'n4', zh)).toBe('审批n4');
+    expect(nodeName(flow, 'zz', zh)).toBe('zz');
+  });
+  it('titles an unnamed node by its kind as the designer canvas does, in either language', () => {
+    const unnamed: FlowNode = { id: 'start', type: 'start', name: '', next: { ...approver('n1', 'users'), name: ' ', next: { id: 'c1', type: 'cc', name: '' } } };
+    expect(['start', 'n1', 'c1'].map((id) => nodeName(unnamed, id, zh))).toEqual(['发起人', '审批人', '抄送人']);
+    expect(['start', 'n1', 'c1'].map((id) => nodeName(unnamed, id, en))).toEqual(['Initiator', 'Approver', 'Carbon copy']);
+    expect(nodeLabel({ name: '', type: 'route' }, zh)).toBe('条件分支');
+    expect(nodeLabel({ name: '', type: '' }, zh)).toBe('');
   });
 });

@@ -6,6 +6,7 @@ import type { Batch } from '../types.flow';
 import { getBatch } from '../api.flow';
 import { useT } from '../messages.flow';
 import { StatusTag } from '../flowDetail/status';
+import { actionColumnWidth } from '@/shared/ui/table';
 
 type Row = Batch['instances'][number];
 
@@ -53,7 +54,13 @@ export default function BatchDetailPage() {
         columns={[
           { title: t('wf.detail.applicant'), render: (_, r) => r.applicant.name },
           { title: t('wf.detail.status'), render: (_, r) => <StatusTag status={r.status} /> },
-          { title: t('sys.actions'), render: (_, r) => <Link to={`/flowDetail?id=${r.id}`}>{t('wf.view')}</Link> },
+          {
+            title: t('sys.actions'),
+            key: '_actions',
+            // as wide as its one link in the chosen language, like every 操作 column
+            width: actionColumnWidth(t('sys.actions'), [t('wf.view')]),
+            render: (_, r) => <Link to={`/flowDetail?id=${r.id}`}>{t('wf.view')}</Link>,
+          },
         ]}
       />
     </Card>

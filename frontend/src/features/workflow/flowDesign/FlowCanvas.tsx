@@ -3,6 +3,7 @@ import { Button, Popover, Space, Tooltip } from 'antd';
 import { BranchesOutlined, CloseOutlined, LeftOutlined, PlusOutlined, RightOutlined, SendOutlined, UserOutlined } from '@ant-design/icons';
 import type { AddableType, Branch, FlowNode, FormField, Problem, RouteNode } from '../types.flow';
 import { useT } from '../messages.flow';
+import { NODE_TITLES, nodeLabel } from '../flowNodes';
 import { FLOW_CSS } from './flowCss';
 import { branchSummary, nodeSummary } from './summary';
 
@@ -87,7 +88,6 @@ function Problems({ ctx, id }: { ctx: Ctx; id: string }) {
 function NodeCard({ ctx, node }: { ctx: Ctx; node: FlowNode }) {
   const t = useT();
   const summary = nodeSummary(node, t);
-  const title = { start: 'wf.node.start', approver: 'wf.node.approver', cc: 'wf.node.cc', route: 'wf.node.route' } as const;
   return (
     <div
       className={cardClass(ctx, node.id)}
@@ -98,7 +98,7 @@ function NodeCard({ ctx, node }: { ctx: Ctx; node: FlowNode }) {
       onKeyDown={(e) => e.key === 'Enter' && ctx.edits?.onOpen(node.id)}
     >
       <div className={`wf-card-title wf-t-${node.type}`}>
-        <span className="wf-title-text">{node.name || t(title[node.type])}</span>
+        <span className="wf-title-text">{nodeLabel(node, t)}</span>
         {ctx.edits && node.type !== 'start' && (
           <Button
             type="text"
@@ -112,7 +112,7 @@ function NodeCard({ ctx, node }: { ctx: Ctx; node: FlowNode }) {
           />
         )}
       </div>
-      <div className="wf-card-body">{summary || <span className="wf-unset">{`${t('wf.node.unset')}${t(title[node.type])}`}</span>}</div>
+      <div className="wf-card-body">{summary || <span className="wf-unset">{`${t('wf.node.unset')}${t(NODE_TITLES[node.type])}`}</span>}</div>
       <Problems ctx={ctx} id={node.id} />
     </div>
   );

@@ -4,6 +4,7 @@ import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import type { Instance, InstanceAction, Ref } from '../types.flow';
 import { approve, reject, resubmit, returnTo, transfer, withdraw } from '../api.flow';
 import { useT } from '../messages.flow';
+import { nodeName } from '../flowNodes';
 import { UsersPicker } from '../flowDesign/RefPickers';
 import { cleanData, FormRenderer, type Field } from '../form';
 
@@ -102,7 +103,7 @@ export function ActionBar({ instance, onDone, onStale }: Props) {
           {open === 'resubmit' && <FormRenderer fields={fields} perms={instance.fieldPerms} />}
           {open === 'return' && (
             <Form.Item name="nodeId" label={t('wf.act.returnTo')} rules={[{ required: true, message: t('wf.act.pickTarget') }]}>
-              <Select aria-label={t('wf.act.returnTo')} options={instance.returnTargets.map((r) => ({ value: r.nodeId, label: r.name }))} />
+              <Select aria-label={t('wf.act.returnTo')} options={instance.returnTargets.map((r) => ({ value: r.nodeId, label: nodeName(instance.form.flow, r.nodeId, t) }))} />
             </Form.Item>
           )}
           {open === 'transfer' && (

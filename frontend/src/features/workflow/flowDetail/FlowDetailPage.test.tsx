@@ -68,6 +68,18 @@ describe('流程详情', () => {
     expect(screen.queryByRole('button', { name: /同\s?意/ })).toBeNull();
   });
 
+  it('titles an unnamed node by its kind in the timeline and on the canvas, as the designer does', async () => {
+    const inst = instance([]);
+    inst.form.flow.next!.name = '';
+    inst.timeline.push({ id: 2, nodeId: 'n1', nodeName: '', action: 'approve', user: { id: 3, name: '李四' }, comment: '', time: '2026-11-25 10:00:00', to: null });
+    bff.on('GET /api/workflow/instances/11', () => ({ status: 200, body: inst }));
+    renderRoute('/flowDetail?id=11', '/flowDetail', <FlowDetailPage />);
+    await screen.findByText('¥88.50');
+    expect(document.querySelector('[data-step="approve"]')).toHaveTextContent('审批人');
+    expect(document.querySelector('[data-step="approve"]')).not.toHaveTextContent('n1');
+    expect(document.querySelector('[data-node="n1"] .wf-title-text')).toHaveTextContent('审批人');
+  });
+
   it('shows exactly the buttons of `actions`', async () => {
     bff.on('GET /api/workflow/instances/11', () => ({ status: 200, body: instance(['approve', 'reject', 'return', 'transfer']) }));
     renderRoute('/flowDetail?id=11', '/flowDetail', <FlowDetailPage />);

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useRecordTitles } from '@/shared/lib/look';
 import { Card, Descriptions, Result, Space, Spin, Timeline, Typography } from 'antd';
-import type { Instance, Step } from '../types.flow';
+import type { FlowNode, Instance, Step } from '../types.flow';
+import { nodeName } from '../flowNodes';
 import { getInstance } from '../api.flow';
 import { useT } from '../messages.flow';
 import { FlowCanvas } from '../flowDesign/FlowCanvas';
@@ -12,7 +13,7 @@ import { StatusTag } from './status';
 
 const STEP_COLORS: Partial<Record<Step['action'], string>> = { approve: 'green', finish: 'green', auto_pass: 'green', reject: 'red', withdraw: 'gray', return: 'orange' };
 
-function StepItem({ step }: { step: Step }) {
+function StepItem({ step, flow }: { step: Step; flow: FlowNode }) {
   const t = useT();
   return (
     <div data-step={step.action}>
@@ -20,7 +21,7 @@ function StepItem({ step }: { step: Step }) {
         <Typography.Text strong>{step.user?.name ?? t('wf.step.system')}</Typography.Text>
         <span>{t(`wf.step.${step.action}`)}</span>
         {step.to && <span>{t('wf.step.to', { name: step.to.name })}</span>}
-        <Typography.Text type="secondary">{step.nodeName}</Typography.Text>
+        {step.nodeId && <Typography.Text type="secondary">{nodeName(flow, step.nodeId, t)}</Typography.Text>}
         <Typography.Text type="secondary">{step.time}</Typography.Text>
       </Space>
       {step.comment && <div style={{ color: '#555', whiteSpace: 'pre-wrap' }}>{step.comment}</div>}
@@ -97,7 +98,7 @@ export default function FlowDetailPage() {
         <FlowCanvas root={inst.form.flow} fields={inst.form.schema.fields} passed={inst.passedNodeIds} current={inst.currentNodeIds} style={{ minHeight: 0 }} />
       </Card>
       <Card title={t('wf.detail.timeline')}>
-        <Timeline items={inst.timeline.map((s) => ({ key: s.id, color: STEP_COLORS[s.action] ?? 'blue', children: <StepItem step={s} /> }))} />
+        <Timeline items={inst.timeline.map((s) => ({ key: s.id, color: STEP_COLORS[s.action] ?? 'blue', children: <StepItem step={s} flow={inst.form.flow} /> }))} />
       </Card>
     </Space>
   );

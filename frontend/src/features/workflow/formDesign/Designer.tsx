@@ -9,6 +9,7 @@ import type { FieldType } from '../form/types';
 import { createForm, getForm, publishForm, updateForm, type FlowNode } from '../formApi';
 import { FORM_ICONS, FormIcon, DEFAULT_ICON } from '../formIcons';
 import { nodeName } from '../flowNodes';
+import { t as flowT } from '../messages.flow';
 import { Palette, PALETTE_PREFIX } from './Palette';
 import { Canvas, CANVAS_ID } from './Canvas';
 import { PropsPanel } from './PropsPanel';
@@ -108,7 +109,7 @@ export default function Designer({ id, onCreated, onBack }: DesignerProps) {
       setErrors(null);
       return created.id;
     } catch (e) {
-      setErrors(designErrors('save', e, items, (n) => nodeName(flow, n)));
+      setErrors(designErrors('save', e, items, (n) => nodeName(flow, n, flowT)));
       return null;
     }
   };
@@ -125,7 +126,7 @@ export default function Designer({ id, onCreated, onBack }: DesignerProps) {
         const { version } = await publishForm(saved);
         void message.success(t('wf.fd.published', { v: version }));
       } catch (e) {
-        setErrors(designErrors('publish', e, items, (n) => nodeName(flow, n)));
+        setErrors(designErrors('publish', e, items, (n) => nodeName(flow, n, flowT)));
       }
     } finally {
       setBusy(null);

@@ -4,6 +4,7 @@ import { DataTable, type DataColumn } from '@/shared/ui/table';
 import type { Box, TaskRow } from '../types.flow';
 import { listTasks } from '../api.flow';
 import { useT } from '../messages.flow';
+import { nodeLabel } from '../flowNodes';
 import { StatusTag } from '../flowDetail/status';
 import { DATE_CELL } from '@/shared/ui/dateCell';
 
@@ -23,17 +24,16 @@ export default function TasksPage() {
     { key: 'blurry', title: t('wf.tasks.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('wf.tasks.blurry') } },
     { key: 'formName', title: t('wf.detail.form'), dataIndex: 'formName', search: false },
     { key: 'applicant', title: t('wf.detail.applicant'), dataIndex: 'applicant', search: false, render: (_, r) => r.applicant?.name ?? '-' },
-    { key: 'nodeName', title: t('wf.tasks.node'), dataIndex: 'nodeName', search: false },
+    {
+      key: 'nodeName',
+      title: t('wf.tasks.node'),
+      dataIndex: 'nodeName',
+      search: false,
+      render: (_, r) => (r.nodeId ? nodeLabel({ name: r.nodeName, type: r.nodeType }, t) : '-'),
+    },
     { key: 'status', title: t('wf.detail.status'), dataIndex: 'status', search: false, render: (_, r) => <StatusTag status={r.status} /> },
     { className: DATE_CELL, key: 'createTime', title: t('wf.tasks.createTime'), dataIndex: 'createTime', search: false },
     { className: DATE_CELL, key: 'finishTime', title: t('wf.tasks.finishTime'), dataIndex: 'finishTime', search: false, render: (_, r) => r.finishTime || '-' },
-    {
-      key: 'view',
-      title: t('sys.actions'),
-      search: false,
-      export: false,
-      render: (_, r) => <Link to={`/flowDetail?id=${r.instanceId}`}>{t('wf.view')}</Link>,
-    },
   ];
   return (
     <>
@@ -50,6 +50,13 @@ export default function TasksPage() {
         rowKey="id"
         selection={false}
         columns={columns}
+        // 查看 in the shared 操作 column: sized by its label in the chosen language, pinned right
+        rowActions={(r) => [
+          <Link key="view" to={`/flowDetail?id=${r.instanceId}`}>
+            {t('wf.view')}
+          </Link>,
+        ]}
+        rowActionLabels={[t('wf.view')]}
         request={(q) => listTasks({ box, page: q.page, size: q.size, blurry: q.filters.blurry === undefined ? undefined : String(q.filters.blurry) })}
       />
     </>

@@ -1,0 +1,78 @@
+package workflow_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"gorm.io/gorm"
+
+	"mallconsole/bff/internal/platform/dbtest"
+	"mallconsole/bff/internal/workflow"
+)
+
+// TestBoxesNameTheNode: every box gives a row's node as ID, the designer's name ("" when none)
+// and type, so 当前节点 can title an unnamed node by its type; 我发起的 once gave the bare ID.
+func TestBoxesNameTheNode(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		ctx := context.Background()
+		o := newOrg(t, g)
+		unnamed := approver("n1", "or", users(o.ref("lead")), pass)
+		unnamed.Name = ""
+		form := o.publish(t, start(unnamed, approver("n2", "or", users(o.ref("bob")), pass)))
+		id := o.start(t, form, "ann", nil)
+		row := func(who, box string) workflow.TaskRow {
+			t.Helper()
+			rows, _, err := o.s.Tasks(ctx, o.p[who], box, "", 0, 10)
+			if err != nil || len(rows) != 1 {
+				t.Fatalf("%s %s: %v %+v", who, box, err, rows)
+			}
+			return rows[0]
+		}
+		want := func(got workflow.TaskRow, nodeID, name, typ string) {
+			t.Helper()
+			if got.InstanceID != id || got.NodeID != nodeID || got.NodeName != name || got.NodeType != typ {
+				t.Fatalf("row %+v, want node %q named %q of type %q", got, nodeID, name, typ)
+			}
+		}
+		want(row("ann", workflow.BoxMine), "n1", "", workflow.NApprover)
+		want(row("lead", workflow.BoxTodo), "n1", "", workflow.NApprover)
+		if err := o.act("lead", id, workflow.Action{Name: "approve"}); err != nil {
+			t.Fatal(err)
+		}
+		want(row("ann", workflow.BoxMine), "n2", "审批n2", workflow.NApprover)
+		want(row("lead", workflow.BoxDone), "n1", "", workflow.NApprover)
+		if err := o.act("bob", id, workflow.Action{Name: "approve"}); err != nil {
+			t.Fatal(err)
+		}
+		want(row("ann", workflow.BoxMine), "", "", "")
+	})
+}
+
+// TestProblemsNameUnnamedNodes: a publish problem on a node without a name names it as the
+// designer's canvas titles it (审批人), never with an empty name before the colon.
+func TestProblemsNameUnnamedNodes(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		ctx := context.Background()
+		o := newOrg(t, g)
+		unnamed := approver("n1", "or", workflow.Assignee{Kind: "users"}, pass)
+		unnamed.Name = " "
+		cc := &workflow.Node{ID: "c1", Type: workflow.NCC}
+		id, err := o.s.SaveForm(ctx, workflow.FormInput{Name: "无名节点", Schema: testSchema(), Flow: start(unnamed, cc)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = o.s.Publish(ctx, id)
+		var probs *workflow.FlowProblems
+		if !errors.As(err, &probs) {
+			t.Fatalf("publish: %v", err)
+		}
+		got := map[string]string{}
+		for _, p := range probs.Problems {
+			got[p.NodeID] = p.Message
+		}
+		if got["n1"] != "审批人：请设置审批人" || got["c1"] != "抄送人：请选择抄送人" {
+			t.Fatalf("problems %v", got)
+		}
+	})
+}
