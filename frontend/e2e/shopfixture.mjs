@@ -17,7 +17,9 @@ export function shopFixture(work) {
 export async function pickAgency(page, typed, name, { pick = true } = {}) {
   const box = page.getByRole('combobox', { name: '渠道' });
   await box.click();
+  const answered = page.waitForResponse((r) => r.url().includes('/api/agencies/options') && new URL(r.url()).searchParams.get('blurry') === typed);
   await box.fill(typed);
+  await answered; // the BFF is asked after typing pauses
   const option = page.locator('.ant-select-item-option').filter({ hasText: name });
   await option.waitFor();
   if (pick) await option.click();

@@ -17,8 +17,15 @@ const idOf = (v: AgencySelectProps['value']): number | undefined => {
   return Number.isInteger(n) && n > 0 ? n : undefined;
 };
 
+/** Whether an agency's name or code contains text, as the BFF searches (case aside). */
+const matches = (o: AgencyOption | undefined, text: string) => {
+  const q = text.trim().toLowerCase();
+  return !!o && (o.name.toLowerCase().includes(q) || o.code.toLowerCase().includes(q));
+};
+
 /**
- * The 渠道 filter: agencies picked by name. Typing searches the BFF (name or code, after a pause);
+ * The 渠道 filter: agencies picked by name. Typing narrows the shown options at once and searches
+ * the BFF (name or code) after a pause;
  * opening it lists the first agencies by name; a chosen id that is not among the options (a
  * preset from the address) is fetched by id so that its name shows.
  */
@@ -33,9 +40,9 @@ export function AgencySelect({ value, onChange, label }: AgencySelectProps) {
 
   const search = (blurry: string, delay = AGENCY_SEARCH_DELAY_MS) => {
     window.clearTimeout(timer.current);
+    const n = ++asked.current; // an answer to an earlier text arriving now is dropped
+    setLoading(true);
     timer.current = window.setTimeout(() => {
-      const n = ++asked.current;
-      setLoading(true);
       agencyOptions({ blurry: blurry.trim() })
         .then((list) => n === asked.current && setOptions(list))
         .catch(() => undefined) // the request client has told the user
@@ -69,7 +76,8 @@ export function AgencySelect({ value, onChange, label }: AgencySelectProps) {
     <Select<number>
       showSearch
       allowClear
-      filterOption={false}
+      // what is shown narrows at once as the user types; the BFF's answer (beyond these 20) follows
+      filterOption={(input, o) => matches((o as { agency?: AgencyOption } | undefined)?.agency, input)}
       aria-label={label}
       placeholder={label ? placeholder(label, 'select') : undefined}
       value={id}
