@@ -1,15 +1,18 @@
 // 商品管理 end to end against the real BFF, standalone and inside the portal at /monomer:
 // create (with the form's own checks) → list → filter by the creation and the listing range → 上架
 // → sort → export (the workbooks are opened and read); a taken code is refused under its field;
-// 详情 from a row opens /look as its own tab titled by the goods; an unknown record or type says so.
+// 详情 from a row opens /look as its own tab titled by the goods; an unknown record or type says so;
+// 渠道 shows an agency's name (自营 for the shop's own goods) and is filtered by a name picked.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { newPage, screenshot, suite } from './harness.mjs';
 import { signIn, noErrors } from './flows.mjs';
 import { readSheet } from './xlsx.mjs';
+import { pickAgency, shopFixture } from './shopfixture.mjs';
 
 const ctx = suite({ portal: true });
 const { skip } = ctx;
@@ -235,8 +238,26 @@ test('goods: create, list, both date ranges, 上架, sort, export, 409, 详情 a
   assert.equal(cell(selected.rows[1], '售价'), '12.50');
   assert.equal(cell(selected.rows[1], '状态'), '在售');
   assert.match(cell(selected.rows[1], '上架时间'), /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  assert.equal(cell(selected.rows[1], '渠道'), '自营', 'the sheet names the seller as the list does');
   const all = await saveDownload(page, () => page.getByRole('button', { name: /导出全部/ }).click());
   assert.deepEqual(all.rows.slice(1).map((r) => r[head.indexOf('商品编码')]), ['E2E-TEA-1', 'E2E-CUP-1'], 'all filtered rows, cheapest first');
+
+  // 渠道: an agency's goods show its name, a link to the agency; the filter picks it by name
+  await rowOf(page, 'E2E-CUP-1').getByText('自营', { exact: true }).waitFor();
+  execFileSync(shopFixture(downloads), ['-db', join(stack.dataDir, 'bff.db'), '-prefix', 'E2EAG', '-agency', 'HZYQ', '-goods', '1']);
+  await page.getByRole('button', { name: /重\s*置/ }).click();
+  if (await page.getByText('展开').count()) await page.getByText('展开').first().click();
+  await pickAgency(page, 'HZ', '杭州云栖商贸有限公司');
+  await Promise.all([listRequest(page, /agencyId=\d+/), search(page, page)]);
+  await page.getByText('共 1 条').waitFor();
+  await rowOf(page, 'E2EAGG1').getByRole('link', { name: '杭州云栖商贸有限公司' }).waitFor();
+  await screenshot(page, 'goods-05a-agency');
+  const sheet = await saveDownload(page, () => page.getByRole('button', { name: /导出全部/ }).click());
+  assert.deepEqual(sheet.rows.slice(1).map((r) => r[sheet.rows[0].indexOf('渠道')]), ['杭州云栖商贸有限公司']);
+  // the link opens the agency at /look
+  await rowOf(page, 'E2EAGG1').getByRole('link', { name: '杭州云栖商贸有限公司' }).click();
+  await page.waitForURL(/\/look\?type=agency&id=\d+$/);
+  await page.getByRole('tab', { name: '杭州云栖商贸有限公司', exact: true }).waitFor();
 
   // the address presets the filters (the dashboard's links)
   await Promise.all([listRequest(page, /status=on_sale/), page.goto(`${stack.bffURL}/mall/goods?status=on_sale&blurry=E2E-`)]);

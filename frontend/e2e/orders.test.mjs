@@ -9,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { suite, newPage, screenshot, repo } from './harness.mjs';
+import { suite, newPage, screenshot } from './harness.mjs';
+import { pickAgency, shopFixture } from './shopfixture.mjs';
 import { signIn, noErrors } from './flows.mjs';
 import { readSheet } from './xlsx.mjs';
 
@@ -20,11 +21,7 @@ let fixture;
 before(() => {
   if (s.skip) return;
   work = mkdtempSync(join(tmpdir(), 'mall-e2e-orders-'));
-  fixture = process.env.SHOPFIXTURE_BIN;
-  if (!fixture) {
-    fixture = join(work, 'shopfixture');
-    execFileSync('go', ['build', '-o', fixture, './bff/cmd/shopfixture'], { cwd: repo, stdio: 'inherit' });
-  }
+  fixture = shopFixture(work);
 });
 after(() => work && rmSync(work, { recursive: true, force: true }));
 
@@ -87,6 +84,7 @@ async function importFile(page, scope, sheet) {
 test('standalone: filter, ship by hand, import with a bad row, template and errors, illegal moves not offered', { skip: s.skip, timeout: 240_000 }, async () => {
   const { stack, browser } = s;
   makeOrders('E2ES');
+  execFileSync(fixture, ['-db', join(stack.dataDir, 'bff.db'), '-prefix', 'E2EH', '-agency', 'HZYQ', '-paid', '1']);
   const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
   await page.goto(`${stack.bffURL}/login`);
   await signIn(page, 'admin', stack.passwords.admin);
@@ -96,6 +94,23 @@ test('standalone: filter, ship by hand, import with a bad row, template and erro
   await page.locator('.ant-layout-sider, .ant-pro-sider').getByText('商城', { exact: true }).click();
   await page.locator('.ant-layout-sider, .ant-pro-sider').getByText('订单管理', { exact: true }).click();
   await page.waitForURL(/\/mall\/order$/);
+
+  // 渠道: picked by name (typing searches the agencies); the row shows the name, a link to the agency.
+  await page.getByLabel('订单号').waitFor(); // the query bar is its own chunk
+  await page.getByText('展开').first().click(); // 渠道 is the third field, folded at first
+  const option = await pickAgency(page, '杭州', '杭州云栖商贸有限公司', { pick: false });
+  await settled(page);
+  await screenshot(page, 'orders-00-agency-picker');
+  await option.click();
+  const [listed] = await Promise.all([
+    page.waitForResponse((r) => /\/api\/orders\?/.test(r.url())),
+    page.getByRole('button', { name: /查\s*询/ }).click(),
+  ]);
+  assert.match(listed.url(), /agencyId=\d+/, 'the filter sends the agency\'s id');
+  await tab(page, '全部 (1)').waitFor();
+  await rowOf(page, 'E2EHpaid1').getByRole('link', { name: '杭州云栖商贸有限公司' }).waitFor();
+  await page.getByRole('button', { name: /重\s*置/ }).click();
+
   await page.getByLabel('订单号').fill('E2ES');
   await page.getByRole('button', { name: /查\s*询/ }).click();
   await tab(page, '全部 (5)').waitFor();
@@ -106,6 +121,7 @@ test('standalone: filter, ship by hand, import with a bad row, template and erro
   const amount = rowOf(page, 'E2ESpaid2').locator('td').filter({ hasText: '¥268.00' });
   assert.equal(await amount.evaluate((td) => getComputedStyle(td).textAlign), 'right', 'money is right-aligned');
   assert.match(await rowOf(page, 'E2ESpaid1').innerText(), /138\*\*\*\*1234/, 'the phone is masked');
+  await rowOf(page, 'E2ESpaid1').getByText('自营', { exact: true }).waitFor();
   await screenshot(page, 'orders-01-list');
 
   // Only the moves a status allows are offered.
@@ -243,6 +259,10 @@ test('a channel operator sees, ships and imports only their own agency\'s goods 
   await tab(page, '全部 (2)').waitFor();
   await rowOf(page, 'CHApaid2').waitFor();
   assert.equal(await rowOf(page, 'CHB').count(), 0, 'no order of the other agency');
+  // their agency by name, plain text (渠道管理 is staff's), and no 渠道 filter offering only it
+  await rowOf(page, 'CHApaid1').getByText('杭州云栖商贸有限公司').waitFor();
+  assert.equal(await rowOf(page, 'CHApaid1').getByRole('link').count(), 0);
+  assert.equal(await page.getByRole('combobox', { name: '渠道' }).count(), 0);
   const buttons = (await rowOf(page, 'CHApaid1').locator('td').last().getByRole('button').allInnerTexts()).map((b) => b.replace(/\s/g, ''));
   assert.deepEqual(buttons, ['详情', '发货']);
   await screenshot(page, 'orders-07-channel-orders');

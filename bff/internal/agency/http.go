@@ -31,6 +31,7 @@ func (s *Service) Routes(r *authz.Router) {
 		Doc(authz.Doc{Summary: "delete agencies without operators, orders or goods (409 otherwise)", Body: httpx.IDList{}, Status: http.StatusOK})
 	export.Routes(r, "/api/agencies", authz.Perm(perm.AgencyExport), s.exportResource())
 	s.operatorRoutes(r)
+	s.optionRoutes(r)
 	s.mineRoutes(r)
 }
 

@@ -18,6 +18,7 @@ func agencySamples() map[string]sample {
 	return map[string]sample{
 		"GET /api/agencies": get("/api/agencies?page=0&size=10&blurry=a&enabled=true&certStatus=none" +
 			"&startTime=2026-01-01&endTime=2026-12-31&sort=name,asc"),
+		"GET /api/agencies/options": get("/api/agencies/options?blurry=杭州&ids=1,2"),
 		"GET /api/agencies/:id": func(t *testing.T, m *matrix) apptest.Request {
 			return apptest.Request{Path: fmt.Sprintf("/api/agencies/%v", m.newAgency(t)["id"])}
 		},

@@ -68,6 +68,23 @@ func agencyScopeCases(e *scopeEnv) map[string]func() {
 			map[string]any{"username": "scope-op-x", "nickName": "X", "phone": "13900000022", "password": "scope-pass"}),
 		"PUT /api/agencies/:id/operators/:userId/enabled":  staffOnly(http.MethodPut, ops+"/enabled", map[string]any{"enabled": false}),
 		"PUT /api/agencies/:id/operators/:userId/password": staffOnly(http.MethodPut, ops+"/password", map[string]any{"password": "taken-over"}),
+		// the 渠道 picker (goods:list is enough): A alone, whatever the search or the ids name
+		"GET /api/agencies/options": func() {
+			onlyA := fmt.Sprint([]int64{a.ID})
+			for q, want := range map[string]string{"": onlyA, "?blurry=" + b.Code: "[]", fmt.Sprintf("?ids=%d,%d", a.ID, b.ID): onlyA} {
+				var got []struct {
+					ID int64 `json:"id"`
+				}
+				ch.do(http.MethodGet, "/api/agencies/options"+q, nil).JSON(t, &got)
+				ids := []int64{}
+				for _, o := range got {
+					ids = append(ids, o.ID)
+				}
+				if fmt.Sprint(ids) != want {
+					t.Fatalf("options%s = %v, want %s", q, ids, want)
+				}
+			}
+		},
 		"GET /api/agencies/mine": func() {
 			var got struct {
 				ID   int64  `json:"id"`

@@ -91,16 +91,7 @@ func (s *Service) agencyOf(ctx context.Context, id int64) (agency.Agency, error)
 
 // AgencyNames returns the names of the agencies ids.
 func (s *Service) AgencyNames(ctx context.Context, ids []int64) (map[int64]string, error) {
-	var as []agency.Agency
-	out := map[int64]string{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	err := s.db.WithContext(ctx).Select("id", "name").Where("id IN ?", ids).Find(&as).Error
-	for _, a := range as {
-		out[a.ID] = a.Name
-	}
-	return out, err
+	return agency.Names(ctx, s.db, ids)
 }
 
 // newNo is HT, the date and six random digits; the unique key refuses the rare collision.

@@ -13,28 +13,35 @@ import (
 // statusLabels are the statuses as the sheet shows them.
 var statusLabels = map[string]string{Draft: "草稿", OnSale: "在售", OffSale: "已下架"}
 
+// exported is a goods row as the sheet sees it: with its agency's name (or 自营).
+type exported struct {
+	Goods
+	agencyName string
+}
+
 // exportColumns: what each exportable field writes. Money is yuan text, as in the list.
-var exportColumns = export.Columns[Goods]{
-	"id": func(g Goods) any { return g.ID }, "name": func(g Goods) any { return g.Name },
-	"code": func(g Goods) any { return g.Code }, "category": func(g Goods) any { return g.Category },
-	"price": func(g Goods) any { return g.Price.String() }, "cost": func(g Goods) any { return g.Cost.String() },
-	"stock":  func(g Goods) any { return g.Stock },
-	"status": func(g Goods) any { return statusLabels[g.Status] },
-	"groundingTime": func(g Goods) any {
+var exportColumns = export.Columns[exported]{
+	"id": func(g exported) any { return g.ID }, "name": func(g exported) any { return g.Name },
+	"code": func(g exported) any { return g.Code }, "category": func(g exported) any { return g.Category },
+	"price": func(g exported) any { return g.Price.String() }, "cost": func(g exported) any { return g.Cost.String() },
+	"stock":  func(g exported) any { return g.Stock },
+	"status": func(g exported) any { return statusLabels[g.Status] },
+	"groundingTime": func(g exported) any {
 		if g.GroundingTime == nil {
 			return nil
 		}
 		return g.GroundingTime.In(time.Local)
 	},
-	"agencyId": func(g Goods) any {
+	"agencyId": func(g exported) any {
 		if g.AgencyID == nil {
 			return nil
 		}
 		return *g.AgencyID
 	},
-	"mainPicture": func(g Goods) any { return g.MainPicture },
-	"createTime":  func(g Goods) any { return g.CreateTime.In(time.Local) },
-	"updateTime":  func(g Goods) any { return g.UpdateTime.In(time.Local) },
+	"agencyName":  func(g exported) any { return g.agencyName },
+	"mainPicture": func(g exported) any { return g.MainPicture },
+	"createTime":  func(g exported) any { return g.CreateTime.In(time.Local) },
+	"updateTime":  func(g exported) any { return g.UpdateTime.In(time.Local) },
 }
 
 // exportResource declares the goods export: the list's filters and sorts, the caller's scope.
@@ -52,5 +59,13 @@ func (s *Service) exportRows(c echo.Context, eq export.Query, emit export.Emit) 
 	}
 	q.IDs, q.Order = eq.Int64IDs(), eq.OrderBy(sortable)
 	q.Scope = agency.Scope(authz.From(c))
-	return s.Each(c.Request().Context(), q, exportColumns.Emitter(eq, emit))
+	ctx := c.Request().Context()
+	names, row := agency.NewNamer(ctx, s.store.db), exportColumns.Emitter(eq, emit)
+	return s.Each(ctx, q, func(g Goods) error {
+		name, err := names.Label(g.AgencyID)
+		if err != nil {
+			return err
+		}
+		return row(exported{g, name})
+	})
 }

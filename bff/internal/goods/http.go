@@ -87,6 +87,7 @@ type Row struct {
 	Status        string    `json:"status"`
 	GroundingTime string    `json:"groundingTime"`
 	AgencyID      *int64    `json:"agencyId"`
+	AgencyName    string    `json:"agencyName" description:"the agency's name; empty for the shop's own goods"`
 	MainPicture   string    `json:"mainPicture"`
 	Gallery       []string  `json:"gallery"`
 	Description   *string   `json:"description,omitempty"` // the detail only: lists stay small
@@ -94,10 +95,14 @@ type Row struct {
 	UpdateTime    string    `json:"updateTime"`
 }
 
-func rowOf(g Goods, detail bool) Row {
+// rowOf is g in answers, its agency named from names (AgencyNames); detail adds the description.
+func rowOf(g Goods, names map[int64]string, detail bool) Row {
 	r := Row{ID: g.ID, Name: g.Name, Code: g.Code, Category: g.Category, Price: g.Price, Cost: g.Cost,
 		Stock: g.Stock, Status: g.Status, AgencyID: g.AgencyID, MainPicture: g.MainPicture, Gallery: g.Gallery,
 		CreateTime: httpx.FormatTime(g.CreateTime), UpdateTime: httpx.FormatTime(g.UpdateTime)}
+	if g.AgencyID != nil {
+		r.AgencyName = names[*g.AgencyID]
+	}
 	if g.GroundingTime != nil {
 		r.GroundingTime = httpx.FormatTime(*g.GroundingTime)
 	}
@@ -159,9 +164,13 @@ func (s *Service) handleList(c echo.Context) error {
 	if err != nil {
 		return httpError(err)
 	}
+	names, err := s.AgencyNames(c.Request().Context(), gs)
+	if err != nil {
+		return err
+	}
 	rows := make([]Row, len(gs))
 	for i, g := range gs {
-		rows[i] = rowOf(g, false)
+		rows[i] = rowOf(g, names, false)
 	}
 	return c.JSON(http.StatusOK, httpx.List[Row]{Content: rows, TotalElements: int(n)})
 }
@@ -176,7 +185,11 @@ func (s *Service) handleGet(c echo.Context) error {
 	if err != nil {
 		return httpError(err)
 	}
-	return c.JSON(http.StatusOK, rowOf(g, true))
+	names, err := s.AgencyNames(c.Request().Context(), []Goods{g})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, rowOf(g, names, true))
 }
 
 // numberText is a JSON number or string kept as its text: money never passes through a float,

@@ -3,8 +3,14 @@ package order
 import (
 	"context"
 
+	"mallconsole/bff/internal/agency"
 	"mallconsole/bff/internal/platform/money"
 )
+
+// AgencyNames reads the names of the agencies of a page of orders in one query.
+func (s *Service) AgencyNames(ctx context.Context, os []Order) (map[int64]string, error) {
+	return agency.Names(ctx, s.store.db, agency.IDs(os, func(o Order) *int64 { return o.AgencyID }))
+}
 
 // CountByAgencies counts the orders the agencies sold (an agency with any cannot be deleted).
 func (s *Store) CountByAgencies(ctx context.Context, agencyIDs []int64) (int64, error) {

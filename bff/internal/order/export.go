@@ -17,25 +17,32 @@ func localTime(t *time.Time) any {
 	return t.In(time.Local)
 }
 
+// exported is an order as the sheet sees it: with its agency's name (or 自营).
+type exported struct {
+	Order
+	agencyName string
+}
+
 // exportColumns: what each exportable field writes. The phone is masked as in the list (a
 // sheet travels further than a screen) and the address is not exported.
-var exportColumns = export.Columns[Order]{
-	"id": func(o Order) any { return o.ID }, "orderNo": func(o Order) any { return o.OrderNo },
-	"customerName": func(o Order) any { return o.CustomerName }, "phone": func(o Order) any { return maskPhone(o.Phone) },
-	"amount": func(o Order) any { return o.Amount.String() }, "freight": func(o Order) any { return o.Freight.String() },
-	"payTime": func(o Order) any { return localTime(o.PayTime) },
-	"agencyId": func(o Order) any {
+var exportColumns = export.Columns[exported]{
+	"id": func(o exported) any { return o.ID }, "orderNo": func(o exported) any { return o.OrderNo },
+	"customerName": func(o exported) any { return o.CustomerName }, "phone": func(o exported) any { return maskPhone(o.Phone) },
+	"amount": func(o exported) any { return o.Amount.String() }, "freight": func(o exported) any { return o.Freight.String() },
+	"payTime": func(o exported) any { return localTime(o.PayTime) },
+	"agencyId": func(o exported) any {
 		if o.AgencyID == nil {
 			return nil
 		}
 		return *o.AgencyID
 	},
-	"status":         func(o Order) any { return StatusLabels[o.Status] },
-	"expressCompany": func(o Order) any { return o.ExpressCompany },
-	"trackingNo":     func(o Order) any { return o.TrackingNo },
-	"shipTime":       func(o Order) any { return localTime(o.ShipTime) },
-	"remark":         func(o Order) any { return o.Remark },
-	"createTime":     func(o Order) any { return localTime(&o.CreateTime) },
+	"agencyName":     func(o exported) any { return o.agencyName },
+	"status":         func(o exported) any { return StatusLabels[o.Status] },
+	"expressCompany": func(o exported) any { return o.ExpressCompany },
+	"trackingNo":     func(o exported) any { return o.TrackingNo },
+	"shipTime":       func(o exported) any { return localTime(o.ShipTime) },
+	"remark":         func(o exported) any { return o.Remark },
+	"createTime":     func(o exported) any { return localTime(&o.CreateTime) },
 }
 
 // exportResource declares the order export: the list's filters and sorts, the caller's scope.
@@ -51,5 +58,13 @@ func (s *Service) exportRows(c echo.Context, eq export.Query, emit export.Emit) 
 	}
 	q.IDs, q.Order = eq.Int64IDs(), eq.OrderBy(sortable)
 	q.Scope = agency.Scope(authz.From(c))
-	return s.Each(c.Request().Context(), q, exportColumns.Emitter(eq, emit))
+	ctx := c.Request().Context()
+	names, row := agency.NewNamer(ctx, s.store.db), exportColumns.Emitter(eq, emit)
+	return s.Each(ctx, q, func(o Order) error {
+		name, err := names.Label(o.AgencyID)
+		if err != nil {
+			return err
+		}
+		return row(exported{o, name})
+	})
 }

@@ -106,6 +106,7 @@ type Row struct {
 	Freight        money.Fen `json:"freight"`
 	PayTime        string    `json:"payTime"`
 	AgencyID       *int64    `json:"agencyId"`
+	AgencyName     string    `json:"agencyName" description:"the agency's name; empty for the shop's own orders"`
 	Status         string    `json:"status"`
 	ExpressCompany string    `json:"expressCompany"`
 	TrackingNo     string    `json:"trackingNo"`
@@ -139,10 +140,14 @@ type HistoryRow struct {
 	Time     string `json:"time"`
 }
 
-func rowOf(o Order) Row {
+// rowOf is o in answers, its agency named from names (AgencyNames).
+func rowOf(o Order, names map[int64]string) Row {
 	r := Row{ID: o.ID, OrderNo: o.OrderNo, CustomerName: o.CustomerName, Phone: maskPhone(o.Phone), Amount: o.Amount,
 		Freight: o.Freight, AgencyID: o.AgencyID, Status: o.Status, ExpressCompany: o.ExpressCompany,
 		TrackingNo: o.TrackingNo, Remark: o.Remark, CreateTime: httpx.FormatTime(o.CreateTime)}
+	if o.AgencyID != nil {
+		r.AgencyName = names[*o.AgencyID]
+	}
 	if o.PayTime != nil {
 		r.PayTime = httpx.FormatTime(*o.PayTime)
 	}
@@ -205,9 +210,13 @@ func (s *Service) handleList(c echo.Context) error {
 	if err != nil {
 		return httpError(err)
 	}
+	names, err := s.AgencyNames(c.Request().Context(), os)
+	if err != nil {
+		return err
+	}
 	rows := make([]Row, len(os))
 	for i, o := range os {
-		rows[i] = rowOf(o)
+		rows[i] = rowOf(o, names)
 	}
 	return c.JSON(http.StatusOK, httpx.List[Row]{Content: rows, TotalElements: int(n)})
 }
@@ -239,7 +248,11 @@ func (s *Service) handleGet(c echo.Context) error {
 	if err != nil {
 		return httpError(err)
 	}
-	out := DetailRow{Row: rowOf(d.Order), Address: d.Address, Items: make([]ItemRow, len(d.Items)),
+	names, err := s.AgencyNames(c.Request().Context(), []Order{d.Order})
+	if err != nil {
+		return err
+	}
+	out := DetailRow{Row: rowOf(d.Order, names), Address: d.Address, Items: make([]ItemRow, len(d.Items)),
 		History: make([]HistoryRow, len(d.History))}
 	out.Phone = d.Phone
 	for i, it := range d.Items {

@@ -40,6 +40,27 @@ func ID(get Get, name string) (*int64, error) {
 	return &id, nil
 }
 
+// IDs reads a comma-separated list of at most max positive integers ("3,5"), nil when absent.
+func IDs(get Get, name string, max int) ([]int64, error) {
+	v := strings.TrimSpace(get(name))
+	if v == "" {
+		return nil, nil
+	}
+	parts := strings.Split(v, ",")
+	if len(parts) > max {
+		return nil, httpx.BadRequest(name, "最多"+strconv.Itoa(max)+"个")
+	}
+	ids := make([]int64, len(parts))
+	for i, p := range parts {
+		id, err := strconv.ParseInt(strings.TrimSpace(p), 10, 64)
+		if err != nil || id <= 0 {
+			return nil, httpx.BadRequest(name, "必须是以逗号分隔的正整数")
+		}
+		ids[i] = id
+	}
+	return ids, nil
+}
+
 // Flag reads a switch: 1 or true is on, 0, false or absent is off.
 func Flag(get Get, name string) (bool, error) {
 	switch strings.TrimSpace(get(name)) {

@@ -1,6 +1,7 @@
 package filter_test
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -64,6 +65,24 @@ func TestScalars(t *testing.T) {
 	}
 	if _, err := filter.Text(get, "long", 3); httpx.StatusOf(err) != 400 {
 		t.Fatalf("too long = %v", err)
+	}
+}
+
+func TestIDs(t *testing.T) {
+	get := values(map[string]string{"ids": " 3, 5 ", "zero": "3,0", "text": "3,a", "empty": "3,", "many": "1,2,3"})
+	if ids, err := filter.IDs(get, "ids", 3); err != nil || fmt.Sprint(ids) != "[3 5]" {
+		t.Fatalf("ids = %v %v", ids, err)
+	}
+	if ids, err := filter.IDs(get, "none", 3); err != nil || ids != nil {
+		t.Fatalf("absent = %v %v", ids, err)
+	}
+	for _, name := range []string{"zero", "text", "empty"} {
+		if _, err := filter.IDs(get, name, 3); err == nil || err.Error() != "400 "+name+": 必须是以逗号分隔的正整数" {
+			t.Fatalf("%s = %v", name, err)
+		}
+	}
+	if _, err := filter.IDs(get, "many", 2); err == nil || err.Error() != "400 many: 最多2个" {
+		t.Fatalf("too many = %v", err)
 	}
 }
 

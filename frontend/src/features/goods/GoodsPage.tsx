@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { App, Button, Image, Space, Tag, type FormInstance } from 'antd';
-import { usePermission } from '@/features/auth';
+import { usePermission, useSession } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { lookPath } from '@/shared/lib/look';
 import { formatYuan } from '@/shared/lib/money';
 import { apiUrl } from '@/shared/lib/runtime';
 import { useDicts } from '@/shared/ui/dict';
+import { agencyColumns } from '@/shared/ui/picker';
 import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type Selected, type ActionType } from '@/shared/ui/table';
 import { GOODS_URL, deleteGoods, getGoods, listGoods, setGoodsStatus, type GoodsRow, type GoodsStatus } from './api';
 import { useT } from './messages';
@@ -34,6 +35,10 @@ export default function GoodsPage() {
   const form = useRef<FormInstance>(undefined);
   const canEdit = usePermission([Perm.GoodsEdit]);
   const canExport = usePermission([Perm.GoodsExport]);
+  // a channel session is offered its own agency only: no filter, and 渠道管理's pages are staff's
+  const channel = useSession((s) => s.user?.kind === 'channel');
+  const canLookAgency = usePermission([Perm.AgencyList]) && !channel;
+  const agencyLink = canLookAgency ? (id: number, name: string) => <Link to={lookPath('agency', id)}>{name}</Link> : undefined;
   const [editing, setEditingState] = useState<GoodsRow | 'new' | null>(null);
   // Each opening is a new form (a new key), so nothing typed or uploaded before comes back; the
   // key stays while it closes, so that it can animate closed.
@@ -145,14 +150,7 @@ export default function GoodsPage() {
       fieldProps: { 'aria-label': t('goods.status') },
       render: (_, row) => <Tag color={STATUS_COLOR[row.status]}>{statusText(row.status)}</Tag>,
     },
-    {
-      title: t('goods.agency'),
-      dataIndex: 'agencyId',
-      valueType: 'digit',
-      width: 70,
-      fieldProps: { 'aria-label': t('goods.agencyId'), min: 1, precision: 0, placeholder: t('goods.agencyId') },
-      render: (_, row) => (row.agencyId ? `#${row.agencyId}` : t('goods.own')),
-    },
+    ...agencyColumns<GoodsRow>({ title: t('goods.agency'), own: t('goods.own'), filter: !channel, link: agencyLink }),
     {
       title: t('goods.lowStock'),
       dataIndex: 'lowStock',

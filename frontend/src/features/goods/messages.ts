@@ -5,7 +5,6 @@ import { shopMessages } from '@/shared/lib/messages.shop';
 export const messages = {
   'goods.title': ['商品管理', 'Goods'],
   'goods.keyword': ['名称/编码', 'Name or code'],
-  'goods.agencyId': ['渠道编号', 'Agency no.'],
   'goods.picture': ['主图', 'Main picture'],
   'goods.gallery': ['图集', 'Gallery'],
   'goods.galleryTip': ['最多9张图片，每张不超过5MB', 'At most 9 images, each at most 5MB'],

@@ -1,4 +1,5 @@
 import { Card, Descriptions, Empty, Image, Space, Tag, Typography } from 'antd';
+import { agencyLabel } from '@/shared/ui/picker';
 import { formatYuan } from '@/shared/lib/money';
 import { apiUrl } from '@/shared/lib/runtime';
 import { useDicts } from '@/shared/ui/dict';
@@ -44,7 +45,7 @@ export function GoodsLook({ id, fullPath }: { id: number; fullPath: string }) {
           </Descriptions.Item>
           <Descriptions.Item label={t('goods.stock')}>{g.stock}</Descriptions.Item>
           <Descriptions.Item label={t('goods.status')}>{status}</Descriptions.Item>
-          <Descriptions.Item label={t('goods.agency')}>{g.agencyId ? `#${g.agencyId}` : t('goods.own')}</Descriptions.Item>
+          <Descriptions.Item label={t('goods.agency')}>{agencyLabel(g) ?? t('goods.own')}</Descriptions.Item>
           <Descriptions.Item label={t('goods.groundingTime')}>{dash(g.groundingTime)}</Descriptions.Item>
           <Descriptions.Item label={t('goods.createTime')}>{dash(g.createTime)}</Descriptions.Item>
           <Descriptions.Item label={t('goods.updateTime')}>{dash(g.updateTime)}</Descriptions.Item>

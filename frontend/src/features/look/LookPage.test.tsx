@@ -19,7 +19,8 @@ const order = {
   customerName: '王小二',
   phone: '13812345678',
   address: '上海市浦东新区世纪大道 1 号',
-  agencyId: null,
+  agencyId: 1,
+  agencyName: '杭州云栖商贸有限公司',
   amount: '40.30',
   freight: '6.00',
   status: 'shipped',
@@ -76,6 +77,7 @@ describe('详情 (/look)', () => {
     renderAt(lookPath('order', 5));
     expect(await screen.findByText('上海市浦东新区世纪大道 1 号')).toBeInTheDocument();
     expect(screen.getByText('13812345678')).toBeInTheDocument();
+    expect(screen.getByText('杭州云栖商贸有限公司')).toBeInTheDocument(); // the agency by name, not #1
     const items = screen.getByText('商品明细').closest('.ant-card') as HTMLElement;
     expect(within(items).getByText('¥24.20')).toBeInTheDocument(); // 12.10 × 2
     expect(within(items).getByText('¥34.30')).toBeInTheDocument(); // goods total

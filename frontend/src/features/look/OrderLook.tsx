@@ -1,4 +1,5 @@
 import { Card, Col, Descriptions, Empty, Row, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { agencyLabel } from '@/shared/ui/picker';
 import { formatYuan, sumYuan, timesYuan } from '@/shared/lib/money';
 import { useDicts } from '@/shared/ui/dict';
 import { getOrder, type OrderDetail } from './api';
@@ -49,7 +50,7 @@ export function OrderLook({ id, fullPath }: { id: number; fullPath: string }) {
         <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 3 }} aria-label={t('look.basic')}>
           <Descriptions.Item label={t('order.no')}>{o.orderNo}</Descriptions.Item>
           <Descriptions.Item label={t('order.status')}>{statusText(o.status)}</Descriptions.Item>
-          <Descriptions.Item label={t('goods.agency')}>{o.agencyId ? `#${o.agencyId}` : t('goods.own')}</Descriptions.Item>
+          <Descriptions.Item label={t('goods.agency')}>{agencyLabel(o) ?? t('goods.own')}</Descriptions.Item>
           <Descriptions.Item label={t('order.customer')}>{dash(o.customerName)}</Descriptions.Item>
           <Descriptions.Item label={t('order.phone')}>{dash(o.phone)}</Descriptions.Item>
           <Descriptions.Item label={t('order.createTime')}>{dash(o.createTime)}</Descriptions.Item>

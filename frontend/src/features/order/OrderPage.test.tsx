@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createCache } from '@ant-design/cssinjs';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { Providers } from '@/app/providers';
 import { client } from '@/shared/api';
-import { useSession } from '@/features/auth';
-import { fakeBff, type FakeBff } from '@/test/fakeBff';
+import { useSession, type UserProfile } from '@/features/auth';
+import { adminInfo, fakeBff, type FakeBff } from '@/test/fakeBff';
 import OrderPage from './OrderPage';
 
 let bff: FakeBff;
@@ -20,6 +20,7 @@ const row = (id: number, status: string) => ({
   freight: '8.00',
   payTime: '',
   agencyId: null,
+  agencyName: '',
   status,
   expressCompany: '',
   trackingNo: '',
@@ -28,23 +29,46 @@ const row = (id: number, status: string) => ({
   createTime: '2026-01-01 10:00:00',
 });
 
+const AGENCIES = [
+  { id: 1, name: '杭州云栖商贸有限公司', code: 'HZYQ', enabled: true },
+  { id: 2, name: '成都锦程供应链有限公司', code: 'CDJC', enabled: false },
+];
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Providers container={null} styleCache={createCache()}>
+        <AntApp>
+          <OrderPage />
+        </AntApp>
+      </Providers>
+    </MemoryRouter>,
+  );
+}
+
 beforeEach(() => {
   bff = fakeBff();
   bff.on('GET /api/orders', (config) => {
     bff.queries.push({ ...(config.params as Record<string, unknown>) });
-    return { status: 200, body: { content: [row(1, 'paid'), row(2, 'unpaid')], totalElements: 2 } };
+    return { status: 200, body: { content: [{ ...row(1, 'paid'), agencyId: 1, agencyName: AGENCIES[0].name }, row(2, 'unpaid')], totalElements: 2 } };
   });
   bff.on('GET /api/orders/counts', () => ({
     status: 200,
     body: { all: 9, unpaid: 1, paid: 2, shipped: 3, completed: 1, closed: 1, refunded: 1 },
   }));
+  bff.on('GET /api/agencies/options', (config) => {
+    const { blurry = '', ids } = config.params as { blurry?: string; ids?: string };
+    bff.calls.push({ method: 'OPTIONS', path: `blurry=${blurry} ids=${ids ?? ''}`, data: null, headers: {} });
+    const wanted = ids?.split(',').map(Number);
+    return { status: 200, body: AGENCIES.filter((a) => (wanted ? wanted.includes(a.id) : a.name.includes(blurry) || a.code.includes(blurry))) };
+  });
   bff.on('GET /api/dictDetail', () => ({ status: 200, body: { content: [], totalElements: 0 } }));
   client.axios.defaults.adapter = bff.adapter;
 });
 
 afterEach(() => {
   client.axios.defaults.adapter = undefined;
-  useSession.setState({ roles: [] });
+  useSession.setState({ roles: [], user: null });
 });
 
 describe('订单管理', { timeout: 60_000 }, () => {
@@ -71,5 +95,38 @@ describe('订单管理', { timeout: 60_000 }, () => {
     expect(within(unpaid).queryByRole('button', { name: /关\s*闭/ })).toBeInTheDocument();
     expect(within(unpaid).queryByRole('button', { name: /发\s*货/ })).toBeNull();
     expect(within(paid).getByText('¥47.98').closest('td')).toHaveStyle({ textAlign: 'right' });
+  });
+
+  it('shows agencies by name, filters by an agency picked by name, and a preset agencyId shows its name', async () => {
+    useSession.setState({ roles: ['order:list', 'agency:list'] });
+    renderAt('/mall/order?agencyId=1');
+    const paid = (await screen.findByText('NO1')).closest('tr')!;
+    expect(bff.queries[0]).toMatchObject({ agencyId: 1 });
+    // the name links to the agency's /look page (agency:list); the shop's own order says 自营
+    expect(within(paid).getByRole('link', { name: AGENCIES[0].name })).toHaveAttribute('href', '/look?type=agency&id=1');
+    expect(within(screen.getByText('NO2').closest('tr')!).getByText('自营')).toBeInTheDocument();
+    // the preset id is fetched by id and shown by its name in the filter
+    const picker = screen.getByRole('combobox', { name: '渠道' });
+    const field = picker.closest('.ant-select')!;
+    await waitFor(() => expect(within(field as HTMLElement).getByText(AGENCIES[0].name)).toBeInTheDocument());
+    // typing searches the BFF after a pause; a disabled agency is offered, marked
+    fireEvent.mouseDown(field.querySelector('.ant-select-selector')!);
+    fireEvent.change(picker, { target: { value: 'CDJC' } });
+    const option = await screen.findByText(AGENCIES[1].name, { selector: '.ant-select-item-option-content span' });
+    expect(bff.calls.filter((c) => c.method === 'OPTIONS').map((c) => c.path)).toEqual(['blurry= ids=1', 'blurry=CDJC ids=']);
+    expect(within(option.closest('.ant-select-item-option')!).getByText('已停用')).toBeInTheDocument();
+    fireEvent.click(option);
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(bff.queries.at(-1)).toMatchObject({ agencyId: 2 }));
+  });
+
+  it('offers a channel session no agency filter and no link to 渠道管理', async () => {
+    useSession.setState({ roles: ['order:list', 'agency:list'], user: { ...adminInfo.user, kind: 'channel' } as UserProfile });
+    renderAt('/mall/order');
+    const paid = (await screen.findByText('NO1')).closest('tr')!;
+    expect(within(paid).getByText(AGENCIES[0].name)).toBeInTheDocument();
+    expect(within(paid).queryByRole('link', { name: AGENCIES[0].name })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: '渠道' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: '订单号' })).toBeInTheDocument();
   });
 });

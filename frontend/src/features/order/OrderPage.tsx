@@ -1,9 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { App, Tabs, Tag } from 'antd';
+import { usePermission, useSession } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { DataTable, compact, pageQuery, useActionColumn, type ActionType, type DataColumn } from '@/shared/ui/table';
 import { useDicts } from '@/shared/ui/dict';
+import { agencyColumns } from '@/shared/ui/picker';
 import { listOrders, moveOrder, orderCounts, type Move, type OrderCounts, type OrderRow } from './api';
 import { lookPath } from '@/shared/lib/look';
 import { formatYuan } from '@/shared/lib/money';
@@ -51,6 +53,10 @@ export default function OrderPage() {
   const [shipping, setShipping] = useState<OrderRow | null>(null);
   const express = useDicts('express_company').express_company ?? [];
   const reload = () => table.current?.reload();
+  // a channel session is offered its own agency only: no filter, and 渠道管理's pages are staff's
+  const channel = useSession((s) => s.user?.kind === 'channel');
+  const canLookAgency = usePermission([Perm.AgencyList]) && !channel;
+  const agencyLink = canLookAgency ? (id: number, name: string) => <Link to={lookPath('agency', id)}>{name}</Link> : undefined;
 
   const confirmMove = (row: OrderRow, move: Exclude<Move, 'ship'>) =>
     modal.confirm({
@@ -98,13 +104,7 @@ export default function OrderPage() {
       search: false,
       render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{t(`order.status.${r.status as (typeof STATUSES)[number]}`)}</Tag>,
     },
-    {
-      title: t('order.agencyId'),
-      dataIndex: 'agencyId',
-      valueType: 'digit',
-      fieldProps: { min: 1, precision: 0, 'aria-label': t('order.agencyId') },
-      render: (_, r) => r.agencyId ?? '-',
-    },
+    ...agencyColumns<OrderRow>({ title: t('order.agency'), own: t('order.own'), filter: !channel, link: agencyLink }),
     {
       title: t('order.express'),
       key: 'trackingNo',

@@ -17,7 +17,7 @@ export const messages = {
   'order.freight': ['运费', 'Freight'],
   'order.status': ['状态', 'Status'],
   'order.agency': ['渠道', 'Agency'],
-  'order.agencyId': ['渠道ID', 'Agency ID'],
+  'order.own': ['自营', 'Own'],
   'order.express': ['快递', 'Shipment'],
   'order.expressCompany': ['快递公司', 'Express company'],
   'order.trackingNo': ['快递单号', 'Tracking no.'],

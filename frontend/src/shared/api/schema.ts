@@ -324,6 +324,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agencies/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * agencies to pick by name (the shop lists' filter): at most 20, enabled or not, by name
+         * @description Access: perm(agency:list|goods:list|order:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description name or code contains */
+                    blurry?: string;
+                    /** @description comma-separated ids (at most 20): only these agencies (the names of those already chosen) */
+                    ids?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgencyOption"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agencies/{id}": {
         parameters: {
             query?: never;
@@ -6065,6 +6109,13 @@ export interface components {
             phone: string;
             username: string;
         };
+        AgencyOption: {
+            code: string;
+            enabled: boolean;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         AgencyPasswordBody: {
             password: string;
         };
@@ -6560,6 +6611,8 @@ export interface components {
         GoodsNumberText: string | number;
         GoodsRow: {
             agencyId: null | number;
+            /** @description the agency's name; empty for the shop's own goods */
+            agencyName: string;
             category: string;
             code: string;
             cost: components["schemas"]["MoneyFen"];
@@ -6749,6 +6802,8 @@ export interface components {
         OrderDetailRow: {
             address: string;
             agencyId: null | number;
+            /** @description the agency's name; empty for the shop's own orders */
+            agencyName: string;
             amount: components["schemas"]["MoneyFen"];
             createTime: string;
             customerName: string;
@@ -6795,6 +6850,8 @@ export interface components {
         };
         OrderRow: {
             agencyId: null | number;
+            /** @description the agency's name; empty for the shop's own orders */
+            agencyName: string;
             amount: components["schemas"]["MoneyFen"];
             createTime: string;
             customerName: string;

@@ -12,3 +12,6 @@ export {
   type PickKind,
   type PickerNode,
 } from './deptTree';
+export { AgencyCell, AgencySelect, type AgencySelectProps } from './AgencySelect';
+export { AGENCY_SEARCH_DELAY_MS, agencyLabel, agencyOptions, type AgencyOption } from './agencies';
+export { agencyColumns, type AgencyColumnsOptions } from './agencyColumns';

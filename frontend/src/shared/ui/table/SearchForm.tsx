@@ -14,6 +14,7 @@ const COLLAPSED_FIELDS = 2;
  */
 function Control<T>({ column, options, ...item }: { column: DataColumn<T>; options?: FieldOption[] }) {
   const props = { ...column.fieldProps, ...item };
+  if (column.renderFormItem) return column.renderFormItem(item);
   const type = fieldType(column);
   switch (type) {
     case 'select':

@@ -43,6 +43,8 @@ export type DataColumn<T = any> = Omit<TableColumnType<T>, 'render' | 'title' | 
   hideInSetting?: boolean;
   /** Props of the search field's control. */
   fieldProps?: Record<string, unknown>;
+  /** The search field's own control (a remote search, such as the 渠道 picker); the form gives it value and onChange. */
+  renderFormItem?: (props: { value?: unknown; onChange?: (value: unknown) => void }) => ReactNode;
   /** Options of a select or tree-select search field, fetched once. */
   request?: () => Promise<FieldOption[]>;
   /** Search field order: higher first (ProTable's). */
@@ -128,6 +130,7 @@ export function toAntColumn<T>(c: DataColumn<T>, action: () => ActionType): Tabl
     hideInTable: _hideInTable,
     hideInSetting: _hideInSetting,
     fieldProps: _fieldProps,
+    renderFormItem: _renderFormItem,
     request: _request,
     order: _order,
     copyable,
