@@ -16,11 +16,13 @@ var (
 	// ends with a semicolon; hex and names come from pasted HTML kept by the source view.
 	colorStyle = regexp.MustCompile(`^color: ?(#[0-9a-fA-F]{3,8}|rgba?\(\d{1,3}, ?\d{1,3}, ?\d{1,3}(, ?(0|1|0?\.\d+))?\)|[a-zA-Z]{3,20});?$`)
 	alignStyle = regexp.MustCompile(`^text-align: ?(left|center|right|justify);?$`)
-	// Links leave for the web or a mail program, never a script or a page of the console.
-	linkHref = regexp.MustCompile(`(?i)^(https?://|mailto:)\S+$`)
+	// Links leave for the web or a mail program, never a script or a page of the console. A web
+	// address must name its host: Go writes `https://#x` back as `https:#x`, which a second
+	// cleaning would drop, so stored text would not survive being saved again.
+	linkHref = regexp.MustCompile(`(?i)^(https?://[^/\s?#]+\S*|mailto:\S+)$`)
 	// Pictures are the BFF's uploaded files (relative, or under an absolute API base when the
 	// console is embedded) or any https address (object storage, a CDN).
-	imageSrc = regexp.MustCompile(`^((https?://[^/\s?#]+)?(/[^\s?#]*)?/api/files/[^\s/?#]+|https://\S+)$`)
+	imageSrc = regexp.MustCompile(`^((https?://[^/\s?#]+)?(/[^\s?#]*)?/api/files/[^\s/?#]+|https://[^/\s?#]+\S*)$`)
 	linkRel  = regexp.MustCompile(`^(noopener|noreferrer|nofollow)( (noopener|noreferrer|nofollow))*$`)
 )
 

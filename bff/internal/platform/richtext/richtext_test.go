@@ -44,6 +44,8 @@ func TestDangerousInputGoes(t *testing.T) {
 		{"JaVaScRiPt: link with spaces", `<a href=" JaVaScRiPt:alert(1)">x</a>`, `x`},
 		{"relative link", `<a href="/api/users">x</a>`, `x`},
 		{"vbscript: link", `<a href="vbscript:msgbox(1)">x</a>`, `x`},
+		{"web link without a host", `<a href="https://#0000">x</a>`, `x`},
+		{"https picture without a host", `<img src="https://?a.png">`, ``},
 		{"link without rel gets one", `<a href="https://example.com">x</a>`, `<a href="https://example.com" rel="nofollow noreferrer">x</a>`},
 		{"other target", `<a href="https://example.com" target="_parent" rel="noopener noreferrer nofollow">x</a>`, `<a href="https://example.com" rel="noopener noreferrer nofollow">x</a>`},
 		{"style with url()", `<span style="color: red; background: url(javascript:alert(1))">x</span>`, `<span>x</span>`},
