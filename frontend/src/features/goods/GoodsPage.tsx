@@ -109,7 +109,7 @@ export default function GoodsPage() {
     search: false,
     align: 'right',
     sorter: sort,
-    width: 100,
+    width: 96,
     render: (_, row) => formatYuan(row[key]),
   });
 
@@ -124,24 +124,23 @@ export default function GoodsPage() {
       render: (_, row) =>
         row.mainPicture ? <Image src={apiUrl(row.mainPicture)} width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} /> : '-',
     },
-    { title: t('goods.name'), dataIndex: 'name', search: false, ellipsis: true, width: 160 },
-    { title: t('goods.code'), dataIndex: 'code', search: false, ellipsis: true, width: 120 },
+    { title: t('goods.name'), dataIndex: 'name', search: false, ellipsis: true, width: 136 },
+    { title: t('goods.code'), dataIndex: 'code', search: false, ellipsis: true, width: 96 },
     {
       title: t('goods.category'),
       dataIndex: 'category',
       valueType: 'select',
-      width: 90,
+      width: 80,
       fieldProps: { options: categories.map((c) => ({ value: c.value, label: c.label })), 'aria-label': t('goods.category') },
       render: (_, row) => categoryLabel.get(row.category) ?? row.category,
     },
     money('price', true),
-    money('cost', false),
-    { title: t('goods.stock'), dataIndex: 'stock', search: false, align: 'right', sorter: true, width: 90 },
+    { title: t('goods.stock'), dataIndex: 'stock', search: false, align: 'right', sorter: true, width: 76 },
     {
       title: t('goods.status'),
       dataIndex: 'status',
       valueType: 'select',
-      width: 80,
+      width: 72,
       valueEnum: {
         draft: { text: t('goods.status.draft') },
         on_sale: { text: t('goods.status.on_sale') },
@@ -150,7 +149,9 @@ export default function GoodsPage() {
       fieldProps: { 'aria-label': t('goods.status') },
       render: (_, row) => <Tag color={STATUS_COLOR[row.status]}>{statusText(row.status)}</Tag>,
     },
-    ...agencyColumns<GoodsRow>({ title: t('goods.agency'), own: t('goods.own'), filter: !channel, link: agencyLink }),
+    // 渠道 before 成本价 and the times, so that at 1366 px it is still in the first screen
+    ...agencyColumns<GoodsRow>({ title: t('goods.agency'), own: t('goods.own'), filter: !channel, link: agencyLink, width: 150 }),
+    money('cost', false),
     {
       title: t('goods.lowStock'),
       dataIndex: 'lowStock',
