@@ -153,18 +153,18 @@ func checkRoute(sc Schema, n *Node, bad func(string, string, ...any)) {
 		if b.Default {
 			defaults++
 			if len(b.Conditions) > 0 {
-				bad(b.ID, "%s：默认分支不能有条件", b.Name)
+				bad(b.ID, "%s：默认分支不能有条件", b.label())
 			}
 		} else if len(b.Conditions) == 0 {
-			bad(b.ID, "%s：请设置条件", b.Name)
+			bad(b.ID, "%s：请设置条件", b.label())
 		}
 		if prios[b.Priority] || b.Priority < 1 {
-			bad(b.ID, "%s：优先级须为不重复的正整数", b.Name)
+			bad(b.ID, "%s：优先级须为不重复的正整数", b.label())
 		}
 		prios[b.Priority] = true
 		for _, c := range b.Conditions {
 			if msg := conditionProblem(sc, c); msg != "" {
-				bad(b.ID, "%s：%s", b.Name, msg)
+				bad(b.ID, "%s：%s", b.label(), msg)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package workflow
 
 import (
+	"fmt"
 	"strings"
 	"time"
 )
@@ -182,4 +183,15 @@ func (n *Node) label() string {
 		return "条件分支"
 	}
 	return n.ID
+}
+
+// label names a branch in messages as the designer names a new one: 条件{priority}, 默认.
+func (b *Branch) label() string {
+	if name := strings.TrimSpace(b.Name); name != "" {
+		return name
+	}
+	if b.Default {
+		return "默认"
+	}
+	return fmt.Sprintf("条件%d", b.Priority)
 }

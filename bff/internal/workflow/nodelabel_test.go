@@ -76,3 +76,32 @@ func TestProblemsNameUnnamedNodes(t *testing.T) {
 		}
 	})
 }
+
+// TestProblemsNameUnnamedBranches: a problem on a branch without a name names it as the designer
+// names a new branch (条件{priority}, 默认), never with an empty name before the colon.
+func TestProblemsNameUnnamedBranches(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		ctx := context.Background()
+		o := newOrg(t, g)
+		bare := branch("b1", 2, false, nil)
+		bare.Name = ""
+		def := branch("b2", 1, true, nil, workflow.Condition{Kind: "field", Field: "amount", Op: "gt", Value: 1.0})
+		def.Name = "  "
+		id, err := o.s.SaveForm(ctx, workflow.FormInput{Name: "无名分支", Schema: testSchema(), Flow: start(route("r1", bare, def))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = o.s.Publish(ctx, id)
+		var probs *workflow.FlowProblems
+		if !errors.As(err, &probs) {
+			t.Fatalf("publish: %v", err)
+		}
+		got := map[string]string{}
+		for _, p := range probs.Problems {
+			got[p.NodeID] = p.Message
+		}
+		if got["b1"] != "条件2：请设置条件" || got["b2"] != "默认：默认分支不能有条件" {
+			t.Fatalf("problems %v", got)
+		}
+	})
+}

@@ -40,6 +40,21 @@ export function nodeLabel(node: { name?: string | null; type?: string | null } |
   return key ? t(key) : '';
 }
 
+export type BranchTitleKey = 'wf.branch.untitled' | 'wf.branch.default';
+
+/**
+ * What a condition branch is called: its name, else what the designer names a new one (条件{n} by
+ * its priority, 默认 for the default branch), so an unnamed branch never shows an empty title.
+ */
+export function branchLabel(
+  branch: { name?: string | null; default?: boolean; priority?: number },
+  t: (key: BranchTitleKey, vars?: { n: number }) => string,
+): string {
+  const name = branch.name?.trim();
+  if (name) return name;
+  return branch.default ? t('wf.branch.default') : t('wf.branch.untitled', { n: branch.priority ?? 0 });
+}
+
 /** A node's label for a message, or its id when the flow does not have it. */
 export function nodeName(flow: TreeNode | null | undefined, id: string, t: (key: NodeTitleKey) => string): string {
   const node = walkFlow(flow).find((n) => n.id === id);

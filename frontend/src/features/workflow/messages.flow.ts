@@ -19,6 +19,7 @@ export const messages = {
   'wf.branch.right': ['优先级降低', 'Lower priority'],
   'wf.branch.delete': ['删除分支', 'Delete branch'],
   'wf.branch.default': ['默认', 'Default'],
+  'wf.branch.untitled': ['条件{n}', 'Condition {n}'],
   'wf.branch.defaultHint': ['其他条件都不满足时进入此分支', 'Taken when no other branch matches'],
   'wf.branch.priority': ['优先级{n}', 'Priority {n}'],
   'wf.branch.none': ['请设置条件', 'Set the conditions'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupForms } from './logic';
-import { nodeLabel, nodeName, selfApproverNodes, walkFlow, type NodeTitleKey } from '../flowNodes';
+import { branchLabel, nodeLabel, nodeName, selfApproverNodes, walkFlow, type BranchTitleKey, type NodeTitleKey } from '../flowNodes';
 import { translate } from '../messages.flow';
 import type { FlowNode, FormRow } from '../formApi';
 
@@ -64,5 +64,13 @@ describe('flow nodes', () => {
     expect(['start', 'n1', 'c1'].map((id) => nodeName(unnamed, id, en))).toEqual(['Initiator', 'Approver', 'Carbon copy']);
     expect(nodeLabel({ name: '', type: 'route' }, zh)).toBe('条件分支');
     expect(nodeLabel({ name: '', type: '' }, zh)).toBe('');
+  });
+  it('titles an unnamed branch as the designer names a new one, in either language', () => {
+    const zhB = (key: BranchTitleKey, vars?: { n: number }) => translate('zh-CN', key, vars);
+    const enB = (key: BranchTitleKey, vars?: { n: number }) => translate('en-US', key, vars);
+    expect(branchLabel({ name: ' ', priority: 2 }, zhB)).toBe('条件2');
+    expect(branchLabel({ name: '', priority: 2 }, enB)).toBe('Condition 2');
+    expect(branchLabel({ name: '', default: true, priority: 3 }, zhB)).toBe('默认');
+    expect(branchLabel({ name: '大额', priority: 1 }, zhB)).toBe('大额');
   });
 });

@@ -3,7 +3,7 @@ import { Button, Popover, Space, Tooltip } from 'antd';
 import { BranchesOutlined, CloseOutlined, LeftOutlined, PlusOutlined, RightOutlined, SendOutlined, UserOutlined } from '@ant-design/icons';
 import type { AddableType, Branch, FlowNode, FormField, Problem, RouteNode } from '../types.flow';
 import { useT } from '../messages.flow';
-import { NODE_TITLES, nodeLabel } from '../flowNodes';
+import { NODE_TITLES, branchLabel, nodeLabel } from '../flowNodes';
 import { FLOW_CSS } from './flowCss';
 import { branchSummary, nodeSummary } from './summary';
 
@@ -142,7 +142,7 @@ function BranchCard({ ctx, route, branch, index }: { ctx: Ctx; route: RouteNode;
             <Button type="text" size="small" icon={<LeftOutlined />} aria-label={t('wf.branch.left')} onClick={stop(() => edits.onMoveBranch(route.id, branch.id, -1))} />
           </Tooltip>
         )}
-        <span className="wf-title-text">{branch.name}</span>
+        <span className="wf-title-text">{branchLabel(branch, t)}</span>
         <span className="wf-prio">{branch.default ? t('wf.branch.default') : t('wf.branch.priority', { n: branch.priority })}</span>
         {edits && !branch.default && index < movable - 1 && (
           <Tooltip title={t('wf.branch.right')}>

@@ -89,6 +89,13 @@ describe('流程绘制', () => {
     await add('n1', '条件分支');
     const names = () => [...document.querySelectorAll('.wf-branch > .wf-card .wf-title-text')].map((e) => e.textContent);
     expect(names()).toEqual(['条件1', '默认']);
+    // a branch whose name is cleared is titled as the designer names a new one
+    fireEvent.click(card('b3'));
+    const nameBox = await screen.findByLabelText('节点名称');
+    fireEvent.change(nameBox, { target: { value: '' } });
+    expect(names()).toEqual(['条件1', '默认']);
+    expect(nameBox).toHaveAttribute('placeholder', '条件1');
+    fireEvent.change(nameBox, { target: { value: '条件1' } });
     fireEvent.click(screen.getByRole('button', { name: '添加条件' }));
     expect(names()).toEqual(['条件1', '条件2', '默认']);
     fireEvent.click(within(card('b5')).getByRole('button', { name: '优先级提高' }));

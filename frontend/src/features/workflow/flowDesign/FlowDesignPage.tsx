@@ -6,6 +6,7 @@ import { ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import type { Branch, FlowNode, FormDetail, Problem } from '../types.flow';
 import { getForm, publishForm, saveDraft } from '../api.flow';
 import { useT } from '../messages.flow';
+import { branchLabel, nodeLabel } from '../flowNodes';
 import { FlowCanvas } from './FlowCanvas';
 import { NodeDrawer } from './NodeDrawer';
 import { addBranch, findNode, insertAt, moveBranch, newNode, removeBranch, removeNode, startNode, updateBranch, updateNode, validate } from './tree';
@@ -97,7 +98,8 @@ export default function FlowDesignPage() {
   const found = open ? findNode(root, open) : undefined;
   const label = (nodeId: string) => {
     const f = findNode(root, nodeId);
-    return f?.kind === 'branch' ? f.branch.name : (f?.node.name ?? nodeId);
+    if (!f) return nodeId;
+    return f.kind === 'branch' ? branchLabel(f.branch, t) : nodeLabel(f.node, t);
   };
 
   return (

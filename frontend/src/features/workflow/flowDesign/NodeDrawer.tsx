@@ -1,6 +1,7 @@
 import { Drawer, Form, Input, Radio, Select, Space } from 'antd';
 import type { ApproverNode, ApproverProps, Branch, CcNode, FlowNode, FormField, StartNode } from '../types.flow';
 import { useT } from '../messages.flow';
+import { branchLabel, nodeLabel } from '../flowNodes';
 import { ConditionEditor } from './ConditionEditor';
 import { FieldPermsTable } from './FieldPermsTable';
 import { RolesSelect, UsersPicker } from './RefPickers';
@@ -129,7 +130,14 @@ export function NodeDrawer({ found, fields, onNode, onBranch, onClose }: Props) 
         <Form layout="vertical">
           {!(found.kind === 'node' && found.node.type === 'start') && (
             <Form.Item label={t('wf.set.name')}>
-              <Input aria-label={t('wf.set.name')} maxLength={30} value={nameOf} onChange={(e) => rename(e.target.value)} />
+              <Input
+                aria-label={t('wf.set.name')}
+                maxLength={30}
+                value={nameOf}
+                // an empty name is shown as this title
+                placeholder={found.kind === 'branch' ? branchLabel({ ...found.branch, name: '' }, t) : nodeLabel({ type: found.node.type }, t)}
+                onChange={(e) => rename(e.target.value)}
+              />
             </Form.Item>
           )}
           {found.kind === 'node' && found.node.type === 'approver' && <ApproverSettings node={found.node} fields={fields} onNode={onNode} />}
