@@ -3,6 +3,7 @@ package workflow_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"testing"
 	"time"
 
@@ -146,6 +147,26 @@ func (o *org) publish(t testing.TB, flow *workflow.Node) int64 {
 		t.Fatalf("publish: %v", err)
 	}
 	return id
+}
+
+// problems saves a flow that must not publish and gives each node's problem messages, joined.
+func (o *org) problems(t testing.TB, name string, flow *workflow.Node) map[string]string {
+	t.Helper()
+	ctx := context.Background()
+	id, err := o.s.SaveForm(ctx, workflow.FormInput{Name: name, Schema: testSchema(), Flow: flow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = o.s.Publish(ctx, id)
+	var probs *workflow.FlowProblems
+	if !errors.As(err, &probs) {
+		t.Fatalf("publish %s: %v", name, err)
+	}
+	got := map[string]string{}
+	for _, p := range probs.Problems {
+		got[p.NodeID] += p.Message
+	}
+	return got
 }
 
 func (o *org) start(t testing.TB, form int64, who string, data map[string]any) int64 {

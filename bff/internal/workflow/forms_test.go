@@ -61,7 +61,6 @@ func TestSchemaValidation(t *testing.T) {
 // TestFlowValidation: publishing names every bad node.
 func TestFlowValidation(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
-		ctx := context.Background()
 		o := newOrg(t, g)
 		noAssignee := approver("n1", "or", workflow.Assignee{Kind: "users"}, pass)
 		noEmpty := approver("n2", "or", users(o.ref("lead")), workflow.Empty{})
@@ -74,20 +73,7 @@ func TestFlowValidation(t *testing.T) {
 			branch("b5", 2, true, nil))
 		perms := approver("n5", "or", users(o.ref("lead")), pass)
 		perms.Props.FieldPerms = map[string]string{"nope": "edit"}
-		id, err := o.s.SaveForm(ctx, workflow.FormInput{Name: "坏流程", Schema: testSchema(),
-			Flow: start(noAssignee, noEmpty, adminless, ghost, oneBranch, badField, badOp, perms)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = o.s.Publish(ctx, id)
-		var probs *workflow.FlowProblems
-		if !errors.As(err, &probs) {
-			t.Fatalf("publish a bad flow: %v", err)
-		}
-		named := map[string]string{}
-		for _, p := range probs.Problems {
-			named[p.NodeID] += p.Message
-		}
+		named := o.problems(t, "坏流程", start(noAssignee, noEmpty, adminless, ghost, oneBranch, badField, badOp, perms))
 		for node, part := range map[string]string{"n1": "请设置审批人", "n2": "为空时", "n3": "管理员", "n4": "ghost",
 			"r1": "默认分支", "b2": "nope", "b4": "类别", "n5": "字段权限"} {
 			if !strings.Contains(named[node], part) {

@@ -2,7 +2,6 @@ package workflow_test
 
 import (
 	"context"
-	"errors"
 	"testing"
 
 	"gorm.io/gorm"
@@ -53,24 +52,11 @@ func TestBoxesNameTheNode(t *testing.T) {
 // designer's canvas titles it (审批人), never with an empty name before the colon.
 func TestProblemsNameUnnamedNodes(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
-		ctx := context.Background()
 		o := newOrg(t, g)
 		unnamed := approver("n1", "or", workflow.Assignee{Kind: "users"}, pass)
 		unnamed.Name = " "
 		cc := &workflow.Node{ID: "c1", Type: workflow.NCC}
-		id, err := o.s.SaveForm(ctx, workflow.FormInput{Name: "无名节点", Schema: testSchema(), Flow: start(unnamed, cc)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = o.s.Publish(ctx, id)
-		var probs *workflow.FlowProblems
-		if !errors.As(err, &probs) {
-			t.Fatalf("publish: %v", err)
-		}
-		got := map[string]string{}
-		for _, p := range probs.Problems {
-			got[p.NodeID] = p.Message
-		}
+		got := o.problems(t, "无名节点", start(unnamed, cc))
 		if got["n1"] != "审批人：请设置审批人" || got["c1"] != "抄送人：请选择抄送人" {
 			t.Fatalf("problems %v", got)
 		}
@@ -81,25 +67,12 @@ func TestProblemsNameUnnamedNodes(t *testing.T) {
 // names a new branch (条件{priority}, 默认), never with an empty name before the colon.
 func TestProblemsNameUnnamedBranches(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
-		ctx := context.Background()
 		o := newOrg(t, g)
 		bare := branch("b1", 2, false, nil)
 		bare.Name = ""
 		def := branch("b2", 1, true, nil, workflow.Condition{Kind: "field", Field: "amount", Op: "gt", Value: 1.0})
 		def.Name = "  "
-		id, err := o.s.SaveForm(ctx, workflow.FormInput{Name: "无名分支", Schema: testSchema(), Flow: start(route("r1", bare, def))})
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = o.s.Publish(ctx, id)
-		var probs *workflow.FlowProblems
-		if !errors.As(err, &probs) {
-			t.Fatalf("publish: %v", err)
-		}
-		got := map[string]string{}
-		for _, p := range probs.Problems {
-			got[p.NodeID] = p.Message
-		}
+		got := o.problems(t, "无名分支", start(route("r1", bare, def)))
 		if got["b1"] != "条件2：请设置条件" || got["b2"] != "默认：默认分支不能有条件" {
 			t.Fatalf("problems %v", got)
 		}
