@@ -60,6 +60,13 @@ const rowOf = (scope, orderNo) => scope.locator('.ant-table-tbody tr.ant-table-r
 const tab = (scope, name) => scope.getByRole('tab', { name, exact: true });
 
 /** Ships one order by hand: 发货, the company from the dictionary, the tracking number. */
+/** Waits for an order's 快递 cell: the company above its tracking number. */
+async function expressShown(scope, orderNo, company, trackingNo) {
+  const row = rowOf(scope, orderNo);
+  await row.getByText(trackingNo, { exact: true }).waitFor();
+  await row.getByText(company, { exact: true }).waitFor();
+}
+
 async function shipByHand(page, scope, orderNo, trackingNo) {
   await rowOf(scope, orderNo).getByRole('button', { name: '发货' }).click();
   const dialog = scope.getByRole('dialog').filter({ hasText: `发货：${orderNo}` });
@@ -143,7 +150,14 @@ test('standalone: filter, ship by hand, import with a bad row, template and erro
   await dialog.waitFor({ state: 'detached' });
   await tab(page, '待发货 (2)').waitFor();
   await tab(page, '已发货 (2)').waitFor();
-  await rowOf(page, 'E2ESpaid1').getByText('顺丰速运 SF-E2E-001').waitFor();
+  await expressShown(page, 'E2ESpaid1', '顺丰速运', 'SF-E2E-001');
+  // at 1366 px the tracking number is in the first screen, left of the pinned 操作 column, and
+  // its copy button copies it
+  const number = rowOf(page, 'E2ESpaid1').getByText('SF-E2E-001', { exact: true });
+  const [numberBox, pinned] = await Promise.all([number.boundingBox(), page.locator('.ant-table-thead th.ant-table-cell-fix-right').first().boundingBox()]);
+  assert.ok(numberBox.x + numberBox.width <= pinned.x, `the number ends at ${numberBox.x + numberBox.width}, 操作 starts at ${pinned.x}`);
+  await number.getByRole('button', { name: '复制' }).click();
+  await page.getByRole('tooltip').getByText('复制成功').waitFor();
   assert.deepEqual(await buttons('E2ESpaid1'), ['详情', '完成']);
 
   // The template beside the button holds the header row.
@@ -187,7 +201,7 @@ test('standalone: filter, ship by hand, import with a bad row, template and erro
   await page.goto(`${stack.bffURL}/mall/order?status=shipped&orderNo=E2ES`);
   await tab(page, '已发货 (4)').waitFor();
   assert.equal(await tab(page, '已发货 (4)').getAttribute('aria-selected'), 'true');
-  await rowOf(page, 'E2ESpaid3').getByText('中通快递 ZTE2E4').waitFor();
+  await expressShown(page, 'E2ESpaid3', '中通快递', 'ZTE2E4');
   assert.equal(await page.locator('.ant-table-tbody tr.ant-table-row').count(), 4);
   await screenshot(page, 'orders-04-shipped-tab');
   noErrors(page);

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { App, Tabs, Tag } from 'antd';
+import { App, Flex, Tabs, Tag, Typography } from 'antd';
 import { usePermission, useSession } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { DataTable, compact, pageQuery, useActionColumn, type ActionType, type DataColumn } from '@/shared/ui/table';
@@ -104,13 +104,23 @@ export default function OrderPage() {
       search: false,
       render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{t(`order.status.${r.status as (typeof STATUSES)[number]}`)}</Tag>,
     },
-    ...agencyColumns<OrderRow>({ title: t('order.agency'), own: t('order.own'), filter: !channel, link: agencyLink }),
+    ...agencyColumns<OrderRow>({ title: t('order.agency'), own: t('order.own'), filter: !channel, link: agencyLink, width: 130 }),
     {
       title: t('order.express'),
       key: 'trackingNo',
       dataIndex: 'trackingNo',
       search: false,
-      render: (_, r) => (r.trackingNo ? `${companyName(r.expressCompany)} ${r.trackingNo}` : '-'),
+      width: 150,
+      // the company above the number, which staff copy into the carrier's tracking page
+      render: (_, r) =>
+        r.trackingNo ? (
+          <Flex vertical>
+            <Typography.Text type="secondary">{companyName(r.expressCompany)}</Typography.Text>
+            <Typography.Text copyable={{ text: r.trackingNo }}>{r.trackingNo}</Typography.Text>
+          </Flex>
+        ) : (
+          '-'
+        ),
     },
     { className: DATE_CELL, title: t('order.payTime'), dataIndex: 'payTime', search: false },
     { title: t('order.createTime'), dataIndex: 'createDate', valueType: 'dateRange', hideInTable: true },
