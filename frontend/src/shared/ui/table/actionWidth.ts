@@ -1,8 +1,11 @@
+import { theme } from 'antd';
+
 /**
  * The width of an 操作 column from the labels of the buttons one row can show (issue 16: the
- * column fits its buttons in both languages, none wraps or is cut). The labels are estimated per
- * character rather than measured: the column's width is needed before anything is drawn, and the
- * estimate errs wide (wide Latin fallback fonts), so a button never needs more than it gets.
+ * column fits its buttons in both languages, none wraps or is cut). The width is needed before
+ * anything is drawn, so the labels are measured on a canvas in the buttons' font; where there is
+ * no canvas (jsdom) they are estimated per character, erring wide, so a button never needs more
+ * than it gets.
  */
 
 /** Font size of the small link buttons (antd's fontSize token). */
@@ -25,10 +28,34 @@ function charWidth(ch: string): number {
 }
 
 /** The estimated width of `text` in the small button font. */
-export function textWidth(text: string): number {
+export function estimatedWidth(text: string): number {
   let w = 0;
   for (const ch of text) w += charWidth(ch);
   return Math.ceil(w);
+}
+
+/**
+ * A canvas context set to the buttons' font (antd's font stack, so the same fallback fonts as the
+ * drawn text), made once; null where the page cannot measure: jsdom has no canvas and says so on
+ * the console when asked.
+ */
+const measurer = (() => {
+  let ctx: CanvasRenderingContext2D | null | undefined;
+  return (): CanvasRenderingContext2D | null => {
+    if (ctx !== undefined) return ctx;
+    ctx = null;
+    if (typeof document !== 'undefined' && !navigator.userAgent.includes('jsdom')) {
+      ctx = document.createElement('canvas').getContext('2d');
+      if (ctx) ctx.font = `${FONT}px ${theme.getDesignToken().fontFamily}`;
+    }
+    return ctx;
+  };
+})();
+
+/** The width of `text` in the small button font: measured (a pixel spare for rounding), else estimated. */
+export function textWidth(text: string): number {
+  const ctx = measurer();
+  return ctx ? Math.ceil(ctx.measureText(text).width) + 1 : estimatedWidth(text);
 }
 
 /** The width of a column holding one row's buttons side by side; `extra` adds icons. */
