@@ -124,7 +124,7 @@ export default function GoodsPage() {
       render: (_, row) =>
         row.mainPicture ? <Image src={apiUrl(row.mainPicture)} width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} /> : '-',
     },
-    { title: t('goods.name'), dataIndex: 'name', search: false, ellipsis: true, width: 136 },
+    { title: t('goods.name'), dataIndex: 'name', search: false, ellipsis: true, width: 126 },
     { title: t('goods.code'), dataIndex: 'code', search: false, ellipsis: true, width: 96 },
     {
       title: t('goods.category'),
@@ -150,7 +150,7 @@ export default function GoodsPage() {
       render: (_, row) => <Tag color={STATUS_COLOR[row.status]}>{statusText(row.status)}</Tag>,
     },
     // 渠道 before 成本价 and the times, so that at 1366 px it is still in the first screen
-    ...agencyColumns<GoodsRow>({ title: t('goods.agency'), own: t('goods.own'), filter: !channel, link: agencyLink, width: 150 }),
+    ...agencyColumns<GoodsRow>({ title: t('goods.agency'), own: t('goods.own'), filter: !channel, link: agencyLink, width: 140 }),
     money('cost', false),
     {
       title: t('goods.lowStock'),

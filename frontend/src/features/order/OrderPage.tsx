@@ -104,7 +104,7 @@ export default function OrderPage() {
       search: false,
       render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{t(`order.status.${r.status as (typeof STATUSES)[number]}`)}</Tag>,
     },
-    ...agencyColumns<OrderRow>({ title: t('order.agency'), own: t('order.own'), filter: !channel, link: agencyLink, width: 130 }),
+    ...agencyColumns<OrderRow>({ title: t('order.agency'), own: t('order.own'), filter: !channel, link: agencyLink, width: 120 }),
     {
       title: t('order.express'),
       key: 'trackingNo',
