@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { newPage, screenshot, suite } from './harness.mjs';
 import { signIn, noErrors } from './flows.mjs';
 import { readSheet } from './xlsx.mjs';
-import { pickAgency, shopFixture } from './shopfixture.mjs';
+import { besidePinnedActions, pickAgency, shopFixture } from './shopfixture.mjs';
 
 const ctx = suite({ portal: true });
 const { skip } = ctx;
@@ -253,9 +253,8 @@ test('goods: create, list, both date ranges, 上架, sort, export, 409, 详情 a
   const agencyLink = page.getByRole('link', { name: '杭州云栖商贸有限公司' });
   await rowOf(page, 'E2EAGG1').locator(agencyLink).waitFor();
   // at 1366 px the seller is in the first screen, left of the pinned 操作 column
-  const agencyCell = await rowOf(page, 'E2EAGG1').locator('td', { has: agencyLink }).boundingBox(); // has: relative to the td
-  const pinned = await page.locator('.ant-table-thead th.ant-table-cell-fix-right').first().boundingBox();
-  assert.ok(agencyCell.x + agencyCell.width <= pinned.x, `渠道 ends at ${agencyCell.x + agencyCell.width}, 操作 starts at ${pinned.x}`);
+  const agency = await besidePinnedActions(page, rowOf(page, 'E2EAGG1').locator('td', { has: agencyLink }));
+  assert.ok(agency.end <= agency.pinned, `渠道 ends at ${agency.end}, 操作 starts at ${agency.pinned}`);
   await screenshot(page, 'goods-05a-agency');
   const sheet = await saveDownload(page, () => page.getByRole('button', { name: /导出全部/ }).click());
   assert.deepEqual(sheet.rows.slice(1).map((r) => r[sheet.rows[0].indexOf('渠道')]), ['杭州云栖商贸有限公司']);

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite, newPage, screenshot } from './harness.mjs';
-import { pickAgency, shopFixture } from './shopfixture.mjs';
+import { besidePinnedActions, pickAgency, shopFixture } from './shopfixture.mjs';
 import { signIn, noErrors } from './flows.mjs';
 import { readSheet } from './xlsx.mjs';
 
@@ -59,7 +59,6 @@ const settled = (page) =>
 const rowOf = (scope, orderNo) => scope.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: orderNo });
 const tab = (scope, name) => scope.getByRole('tab', { name, exact: true });
 
-/** Ships one order by hand: 发货, the company from the dictionary, the tracking number. */
 /** Waits for an order's 快递 cell: the company above its tracking number. */
 async function expressShown(scope, orderNo, company, trackingNo) {
   const row = rowOf(scope, orderNo);
@@ -67,6 +66,7 @@ async function expressShown(scope, orderNo, company, trackingNo) {
   await row.getByText(company, { exact: true }).waitFor();
 }
 
+/** Ships one order by hand: 发货, the company from the dictionary, the tracking number. */
 async function shipByHand(page, scope, orderNo, trackingNo) {
   await rowOf(scope, orderNo).getByRole('button', { name: '发货' }).click();
   const dialog = scope.getByRole('dialog').filter({ hasText: `发货：${orderNo}` });
@@ -154,8 +154,8 @@ test('standalone: filter, ship by hand, import with a bad row, template and erro
   // at 1366 px the tracking number is in the first screen, left of the pinned 操作 column, and
   // its copy button copies it
   const number = rowOf(page, 'E2ESpaid1').getByText('SF-E2E-001', { exact: true });
-  const [numberBox, pinned] = await Promise.all([number.boundingBox(), page.locator('.ant-table-thead th.ant-table-cell-fix-right').first().boundingBox()]);
-  assert.ok(numberBox.x + numberBox.width <= pinned.x, `the number ends at ${numberBox.x + numberBox.width}, 操作 starts at ${pinned.x}`);
+  const shown = await besidePinnedActions(page, number);
+  assert.ok(shown.end <= shown.pinned, `the number ends at ${shown.end}, 操作 starts at ${shown.pinned}`);
   await number.getByRole('button', { name: '复制' }).click();
   await page.getByRole('tooltip').getByText('复制成功').waitFor();
   assert.deepEqual(await buttons('E2ESpaid1'), ['详情', '完成']);

@@ -1,6 +1,7 @@
 // The shop's own order and goods maker (bff/cmd/shopfixture) for the browser tests: the console
 // never creates orders, and its goods dialog gives no agency, so rows of the shop and of an
-// agency are made by the shop's code in the stack's SQLite file.
+// agency are made by the shop's code in the stack's SQLite file. Also what the goods and orders
+// tests share about their lists: the 渠道 picker and the pinned 操作 column.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { repo } from './harness.mjs';
@@ -24,4 +25,13 @@ export async function pickAgency(page, typed, name, { pick = true } = {}) {
   await option.waitFor();
   if (pick) await option.click();
   return option;
+}
+
+/**
+ * Where `target` ends and the list's pinned 操作 column starts, in page pixels: at 1366 px a shop
+ * list keeps what staff read (渠道, the tracking number) clear of that column.
+ */
+export async function besidePinnedActions(page, target) {
+  const [box, pinned] = await Promise.all([target.boundingBox(), page.locator('.ant-table-thead th.ant-table-cell-fix-right').first().boundingBox()]);
+  return { end: box.x + box.width, pinned: pinned.x };
 }
