@@ -2,7 +2,6 @@ package auth
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"slices"
 	"strings"
@@ -119,8 +118,7 @@ func (s *Service) handleKick(c echo.Context) error {
 	if err := httpx.RequireJSON(c); err != nil {
 		return err
 	}
-	dec := json.NewDecoder(c.Request().Body)
-	if err := dec.Decode(&ids); err != nil {
+	if err := httpx.DecodeJSON(c, &ids, false); err != nil {
 		return httpx.BodyError(err, "必须是会话ID的JSON数组")
 	}
 	if len(ids) == 0 || len(ids) > 1000 {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 )
@@ -19,9 +20,7 @@ func Form(c echo.Context) (url.Values, error) {
 	ct, _, _ := mime.ParseMediaType(c.Request().Header.Get(echo.HeaderContentType))
 	if ct == echo.MIMEApplicationJSON {
 		var m map[string]any
-		dec := json.NewDecoder(c.Request().Body)
-		dec.UseNumber()
-		if err := dec.Decode(&m); err != nil {
+		if err := DecodeJSON(c, &m, true); err != nil {
 			return nil, BodyError(err, "不是有效的JSON对象")
 		}
 		v := url.Values{}
@@ -43,6 +42,13 @@ func Form(c echo.Context) (url.Values, error) {
 	v, err := c.FormParams()
 	if err != nil {
 		return nil, BodyError(err, "格式错误")
+	}
+	for k, vs := range v {
+		for _, x := range vs {
+			if !utf8.ValidString(x) {
+				return nil, BadRequest(k, reasonNotUTF8)
+			}
+		}
 	}
 	return v, nil
 }

@@ -1,12 +1,15 @@
 package httpx
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"mime"
 	"net/http"
 	"time"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 )
@@ -17,12 +20,44 @@ func JSON(c echo.Context, v any) error {
 	if err := RequireJSON(c); err != nil {
 		return err
 	}
-	if err := json.NewDecoder(c.Request().Body).Decode(v); err != nil {
+	if err := DecodeJSON(c, v, false); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && te.Field != "" {
 			return BadRequest(te.Field, "类型错误")
 		}
 		return BodyError(err, "不是有效的JSON")
+	}
+	return nil
+}
+
+// errNotUTF8 and errTrailing are why a body that encoding/json would take is still refused.
+var (
+	errNotUTF8    = errors.New("not UTF-8")
+	errTrailing   = errors.New("data after the JSON value")
+	reasonNotUTF8 = "不是有效的UTF-8文本"
+)
+
+// DecodeJSON reads the whole body and decodes one JSON value into v (numbers as json.Number
+// when number is set). Bytes that are not UTF-8 are refused rather than decoded: encoding/json
+// would quietly turn them into U+FFFD and store a name nobody typed. Data after the value is
+// refused too, so that what is decoded is all that was sent.
+func DecodeJSON(c echo.Context, v any, number bool) error {
+	b, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		return err
+	}
+	if !utf8.Valid(b) {
+		return errNotUTF8
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if number {
+		dec.UseNumber()
+	}
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errTrailing
 	}
 	return nil
 }
@@ -47,7 +82,7 @@ func IDs(c echo.Context) ([]int64, error) {
 	if err := RequireJSON(c); err != nil {
 		return nil, err
 	}
-	if err := json.NewDecoder(c.Request().Body).Decode(&ids); err != nil {
+	if err := DecodeJSON(c, &ids, false); err != nil {
 		return nil, BodyError(err, "必须是ID的JSON数组")
 	}
 	return ids, CheckIDs("body", ids)

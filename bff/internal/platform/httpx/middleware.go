@@ -157,6 +157,9 @@ func BodyError(err error, reason string) error {
 	if errors.As(err, &tooBig) {
 		return &Error{Status: http.StatusRequestEntityTooLarge, Message: "请求体过大"}
 	}
+	if errors.Is(err, errNotUTF8) {
+		reason = reasonNotUTF8
+	}
 	// not a form field: a bad body is the client's fault, not the user's
 	return &Error{Status: http.StatusBadRequest, Code: CodeBadRequest, Message: "body: " + reason}
 }
