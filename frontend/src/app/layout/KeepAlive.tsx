@@ -1,5 +1,6 @@
 import { Suspense, useRef, type ReactNode } from 'react';
 import { UNSAFE_LocationContext, useLocation, useNavigationType, useOutlet, type Location, type NavigationType } from 'react-router';
+import { PageErrorBoundary } from '@/features/errors/PageErrorBoundary';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { tabKey, useTabs } from './tabs';
 
@@ -51,15 +52,17 @@ export function KeepAlive({ willKeep }: { willKeep?: (pathname: string) => boole
   const pages = [...kept.current.entries()].map(([key, entry]) => (
     <div key={`${key}#${generation[key] ?? 0}`} data-kept={key} style={{ display: key === path ? 'contents' : 'none' }}>
       <UNSAFE_LocationContext.Provider value={entry.route}>
-        <Suspense fallback={<PageSpinner />}>{entry.element}</Suspense>
+        <PageErrorBoundary>
+          <Suspense fallback={<PageSpinner />}>{entry.element}</Suspense>
+        </PageErrorBoundary>
       </UNSAFE_LocationContext.Provider>
     </div>
   ));
   if (!cacheable) {
     pages.push(
-      <Suspense key={`live:${path}#${generation[path] ?? 0}`} fallback={<PageSpinner />}>
-        {outlet}
-      </Suspense>,
+      <PageErrorBoundary key={`live:${path}#${generation[path] ?? 0}`}>
+        <Suspense fallback={<PageSpinner />}>{outlet}</Suspense>
+      </PageErrorBoundary>,
     );
   }
   return <>{pages}</>;

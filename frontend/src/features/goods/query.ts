@@ -1,4 +1,5 @@
 import type { UploadedFile } from '@/shared/ui/upload';
+import { rangeFromQuery } from '@/shared/ui/table/logic';
 import { GOODS_STATUSES, type GoodsStatus } from './api';
 
 /** The list's search form as the URL may preset it (/mall/goods?status=on_sale, from the dashboard). */
@@ -11,16 +12,6 @@ export interface GoodsSearch {
   lowStock?: '1';
   createDate?: [string, string];
   createDate1?: [string, string];
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
-
-function range(q: URLSearchParams, from: string, to: string): [string, string] | undefined {
-  const a = q.get(from) ?? '';
-  const b = q.get(to) ?? '';
-  // a one-sided range cannot be shown in a range picker: the list would filter what the form hides
-  if (!DATE.test(a) || !DATE.test(b)) return undefined;
-  return [a.slice(0, 10), b.slice(0, 10)];
 }
 
 /**
@@ -41,9 +32,9 @@ export function searchFromQuery(q: URLSearchParams): GoodsSearch {
   const agency = q.get('agencyId');
   if (agency && /^[1-9]\d{0,17}$/.test(agency)) out.agencyId = agency;
   if (q.get('lowStock') === '1') out.lowStock = '1';
-  const created = range(q, 'startTime', 'endTime');
+  const created = rangeFromQuery(q, 'startTime', 'endTime');
   if (created) out.createDate = created;
-  const listed = range(q, 'groundingStartTime', 'groundingEndTime');
+  const listed = rangeFromQuery(q, 'groundingStartTime', 'groundingEndTime');
   if (listed) out.createDate1 = listed;
   return out;
 }

@@ -97,6 +97,15 @@ describe('订单管理', { timeout: 60_000 }, () => {
     expect(within(paid).getByText('¥47.98').closest('td')).toHaveStyle({ textAlign: 'right' });
   });
 
+  it('opens a dashboard link with a date range, whatever form the dates take', async () => {
+    useSession.setState({ roles: ['order:list'] });
+    renderAt('/mall/order?status=refunded&startTime=2026-11-01%2000:00:00&endTime=2026-11-28%2023:59:59');
+    await screen.findByText('NO1');
+    expect(bff.queries[0]).toMatchObject({ status: 'refunded', startTime: '2026-11-01', endTime: '2026-11-28' });
+    expect(screen.getByPlaceholderText('开始日期')).toHaveValue('2026-11-01');
+    expect(screen.getByPlaceholderText('结束日期')).toHaveValue('2026-11-28');
+  });
+
   it('shows agencies by name, filters by an agency picked by name, and a preset agencyId shows its name', async () => {
     useSession.setState({ roles: ['order:list', 'agency:list'] });
     renderAt('/mall/order?agencyId=1');

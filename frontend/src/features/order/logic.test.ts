@@ -31,5 +31,13 @@ describe('filters from a link', () => {
   it('leaves out what is not a filter', () => {
     expect(filtersFromQuery(new URLSearchParams('status=lost&agencyId=x&startTime=2026-01-01'))).toEqual({ status: '', form: {} });
   });
+  it('reads dates with a time as their days and drops days that do not exist or run backwards', () => {
+    const day = (q: string) => filtersFromQuery(new URLSearchParams(q)).form.createDate;
+    expect(day('startTime=2026-11-01%2000:00:00&endTime=2026-11-28%2023:59:59')).toEqual(['2026-11-01', '2026-11-28']);
+    expect(day('startTime=2026-02-30&endTime=2026-03-01')).toBeUndefined();
+    expect(day('startTime=2026-13-01&endTime=2026-13-02')).toBeUndefined();
+    expect(day('startTime=2026-03-02&endTime=2026-03-01')).toBeUndefined();
+    expect(day('startTime=1764547200&endTime=1764633600')).toBeUndefined();
+  });
 });
 

@@ -1,3 +1,4 @@
+import { rangeFromQuery } from '@/shared/ui/table/logic';
 import type { Move, OrderStatus } from './api';
 
 /** The tabs, in the order the BFF lists the statuses; '' is 全部. */
@@ -25,8 +26,7 @@ export function filtersFromQuery(q: URLSearchParams): InitialFilters {
   if (orderNo) form.orderNo = orderNo;
   if (phone) form.phone = phone;
   if (Number.isInteger(agencyId) && agencyId > 0) form.agencyId = agencyId;
-  const start = q.get('startTime');
-  const end = q.get('endTime');
-  if (start && end) form.createDate = [start, end];
+  const created = rangeFromQuery(q, 'startTime', 'endTime');
+  if (created) form.createDate = created;
   return { status: (STATUSES as string[]).includes(status) ? status : '', form };
 }

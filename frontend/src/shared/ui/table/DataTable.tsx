@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
 import { App, Button, Space, Table, Tooltip, theme, type FormInstance, type TableColumnType, type TableProps } from 'antd';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
 import { http } from '@/shared/api';
 import { useT } from '@/shared/lib/i18n';
 import {
@@ -10,6 +9,7 @@ import {
   exportBody,
   exportFileName,
   keepsOneColumn,
+  pickerRange,
   serialNo,
   toFilters,
   toSelected,
@@ -112,9 +112,9 @@ function searchValues<T>(columns: DataColumn<T>[], values: Record<string, unknow
     const name = fieldOf(c);
     let v = values[name];
     const type = fieldType(c);
-    if ((type === 'dateRange' || type === 'dateTimeRange') && Array.isArray(v)) {
+    if (type === 'dateRange' || type === 'dateTimeRange') {
       const format = type === 'dateRange' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm:ss';
-      v = (v as (Dayjs | null)[]).map((d) => d?.format(format));
+      v = pickerRange(v)?.map((d) => d.format(format));
     }
     if (c.search && v !== undefined && v !== null && v !== '') Object.assign(out, c.search.transform(v as never));
     else out[name] = v;

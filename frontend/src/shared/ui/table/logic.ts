@@ -1,3 +1,4 @@
+import dayjs, { type Dayjs } from 'dayjs';
 import { formatTime } from '@/shared/lib/time';
 import { t } from '@/shared/lib/i18n';
 
@@ -33,6 +34,40 @@ export const DATE_RANGES: Record<string, [string, string]> = {
   createDate: ['startTime', 'endTime'],
   createDate1: ['groundingStartTime', 'groundingEndTime'],
 };
+
+const QUERY_DATE = /^(\d{4})-(\d{2})-(\d{2})( \d{2}:\d{2}:\d{2})?$/;
+
+/** The yyyy-MM-dd of a link's date (yyyy-MM-dd or yyyy-MM-dd HH:mm:ss) when it names a real day. */
+function queryDay(v: string | null): string | undefined {
+  const m = QUERY_DATE.exec(v?.trim() ?? '');
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(y, mo - 1, d);
+  return day.getFullYear() === y && day.getMonth() === mo - 1 && day.getDate() === d ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
+}
+
+/**
+ * A date-range filter preset by a link (?startTime=…&endTime=…, as the dashboard writes them) in
+ * the form a dateRange picker takes: its two days. The picker cannot show a time or one bound, so
+ * those links are read as whole days or dropped, never handed to it raw (it fails on them).
+ */
+export function rangeFromQuery(q: URLSearchParams, from: string, to: string): [string, string] | undefined {
+  const a = queryDay(q.get(from));
+  const b = queryDay(q.get(to));
+  return a && b && a <= b ? [a, b] : undefined;
+}
+
+/**
+ * A range as the date pickers take it: dayjs values. A page may preset its search form from a
+ * link with strings (yyyy-MM-dd); the picker fails on anything but dayjs, so strings and Dates
+ * are read here, and a range with a bound that is not a date is empty (null).
+ */
+export function pickerRange(v: unknown): [Dayjs, Dayjs] | null | undefined {
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || v.length !== 2) return null;
+  const [a, b] = v.map((x: unknown) => (dayjs.isDayjs(x) ? x : typeof x === 'string' || x instanceof Date ? dayjs(x) : null));
+  return a?.isValid() && b?.isValid() ? [a, b] : null;
+}
 
 type RangeValue = [unknown, unknown] | null | undefined;
 
