@@ -82,6 +82,24 @@ describe('企业认证', { timeout: 60_000 }, () => {
     expect(listed()).toBe(0);
   });
 
+  it('with the reading off the picture stays and the operator is told to type the fields', async () => {
+    bff.on('GET /api/olEnterpriseCert/ocrIdCard', () => ({
+      status: 503,
+      body: { status: 503, code: 'unavailable', message: '未启用身份证识别，请手动填写' },
+    }));
+    renderPage();
+    await screen.findByText('未认证');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const listed = () =>
+      document.querySelectorAll('[data-testid="upload-front"] .ant-upload-list-item-container:not(.ant-upload-animate-inline-leave)').length;
+    const user = userEvent.setup({ applyAccept: false, advanceTimers: vi.advanceTimersByTime });
+    await user.upload(input('front'), png('front.png'));
+    expect(await screen.findByTestId('ocr-manual-front')).toHaveTextContent('未启用身份证识别，请手动填写（图片已保留）');
+    expect(screen.queryByTestId('ocr-error-front')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(listed()).toBe(1);
+  });
+
   it('shows the rejection and its reason, and offers to submit again', async () => {
     bff.on('GET /api/olEnterpriseCert/mine', () => ({
       status: 200,

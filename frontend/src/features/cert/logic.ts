@@ -14,6 +14,17 @@ export function ocrFailure(error: unknown, fallback: string): string {
   return msg || fallback;
 }
 
+/**
+ * Whether a failed read leaves the picture for the operator to type the fields beside it: the
+ * reading is off (503) or its service is down (502, or no answer), which is no fault of the
+ * picture. A picture that is no picture (400) or cannot be read (422) is cleared after 0.5 s
+ * (seed-spec §8), so that a better one is uploaded (docs/decisions.md "Certification without OCR").
+ */
+export function keepsPicture(error: unknown): boolean {
+  const status = failureOf(error)?.status;
+  return status === undefined || status === 502 || status === 503 || status === 504;
+}
+
 /** The form's fields a side fills: the front gives the representative's name and number. */
 export function fieldsFromCard(card: Card, side: Side): Record<string, string> {
   if (side !== 'front') return {};

@@ -33,6 +33,7 @@ export const messages = {
   'cert.ocr.reading': ['正在识别身份证…', 'Reading the ID card…'],
   'cert.ocr.done': ['身份证识别成功，已自动填写', 'ID card read; the form is filled'],
   'cert.ocr.failed': ['身份证识别失败：{why}', 'Could not read the ID card: {why}'],
+  'cert.ocr.manual': ['{why}（图片已保留）', '{why} (the picture is kept)'],
   'cert.ocr.result': ['识别结果', 'Read from the card'],
   'cert.card.gender': ['性别', 'Gender'],
   'cert.card.ethnicity': ['民族', 'Ethnicity'],

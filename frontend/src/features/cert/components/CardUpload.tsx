@@ -3,7 +3,7 @@ import { Alert, App, Typography } from 'antd';
 import { Upload } from '@/shared/ui/upload';
 import type { UploadedFile } from '@/shared/ui/upload/logic';
 import { readCard, type Card, type Side } from '../api';
-import { CLEAR_AFTER_MS, ocrFailure } from '../logic';
+import { CLEAR_AFTER_MS, keepsPicture, ocrFailure } from '../logic';
 import { useT } from '../messages';
 
 /** Pictures an identity card or licence may be (never SVG or PDF: OCR reads raster images). */
@@ -18,12 +18,13 @@ interface Props {
   label: string;
 }
 
-type State = { kind: 'idle' } | { kind: 'reading' } | { kind: 'read' } | { kind: 'failed'; why: string };
+type State = { kind: 'idle' } | { kind: 'reading' } | { kind: 'read' } | { kind: 'failed'; why: string } | { kind: 'manual'; why: string };
 
 /**
  * One picture of the certification. An identity card's side is read as soon as it is uploaded:
  * the form fills itself; a failed read says why and clears the list after 0.5 s (seed-spec §8),
- * so the operator uploads a better picture.
+ * so the operator uploads a better picture. With the reading off or its service down the picture
+ * stays and the operator types the fields.
  */
 export function CardUpload({ value, onChange, side, onRead, label }: Props) {
   const t = useT();
@@ -47,6 +48,12 @@ export function CardUpload({ value, onChange, side, onRead, label }: Props) {
       onRead?.(card, side);
     } catch (e) {
       const why = ocrFailure(e, t('err.failed'));
+      if (keepsPicture(e)) {
+        // no fault of the picture: it stays, and the operator types what it shows
+        setState({ kind: 'manual', why });
+        void message.info(why);
+        return;
+      }
       setState({ kind: 'failed', why });
       void message.error(t('cert.ocr.failed', { why }));
       clearTimeout(timer.current);
@@ -59,6 +66,9 @@ export function CardUpload({ value, onChange, side, onRead, label }: Props) {
       <Upload value={value} onChange={changed} types={PICTURE_TYPES} limit={1} maxMB={10} tip={false} label={label} />
       {state.kind === 'reading' ? <Typography.Text type="secondary">{t('cert.ocr.reading')}</Typography.Text> : null}
       {state.kind === 'read' ? <Typography.Text type="success">{t('cert.ocr.done')}</Typography.Text> : null}
+      {state.kind === 'manual' ? (
+        <Alert data-testid={`ocr-manual-${side}`} type="info" showIcon style={{ marginTop: 4 }} message={t('cert.ocr.manual', { why: state.why })} />
+      ) : null}
       {state.kind === 'failed' ? (
         <Alert data-testid={`ocr-error-${side}`} type="error" showIcon style={{ marginTop: 4 }} message={t('cert.ocr.failed', { why: state.why })} />
       ) : null}
