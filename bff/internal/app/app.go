@@ -219,7 +219,9 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		}
 	}
 	e.Use(httpx.RequestLog(log), httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
-		httpx.BodyLimit(2<<20, append([]string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute, agency.LogoRoute}, ups.Paths()...)...))
+		httpx.BodyLimit(2<<20, append([]string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute, agency.LogoRoute}, ups.Paths()...)...),
+		// Ahead of every route's session and permission check: a proxied path must mean one thing.
+		ups.Guard())
 	checks := []health.Check{{Part: "database", Message: "数据库不可用", Ping: sqlDB.PingContext}}
 	if rdb != nil {
 		checks = append(checks, health.Check{Part: "redis", Message: "Redis 不可用",

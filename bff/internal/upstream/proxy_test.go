@@ -34,12 +34,18 @@ func edge(t *testing.T, spec string, timeout time.Duration) (*apptest.Server, *o
 	var o *origin
 	var s *apptest.Server
 	o = newOrigin(t, secret, func() time.Time { return s.Clock.Now() })
-	s = apptest.Start(t, "sqlite", func(c *config.Config) {
-		c.Upstreams = upstreams(t, strings.ReplaceAll(spec, "%s", o.URL))
+	s = startEdge(t, strings.ReplaceAll(spec, "%s", o.URL), timeout)
+	return s, o
+}
+
+// startEdge starts a BFF (SQLite, demo data) in front of the upstreams of spec.
+func startEdge(t *testing.T, spec string, timeout time.Duration) *apptest.Server {
+	t.Helper()
+	return apptest.Start(t, "sqlite", func(c *config.Config) {
+		c.Upstreams = upstreams(t, spec)
 		c.UpstreamSecret = secret
 		c.UpstreamTimeout = timeout
 	})
-	return s, o
 }
 
 const legacy = "/api/legacy=%s/base,/api/legacy/orders=%s/base|perm:goods:del,/background=%s/base"
