@@ -177,17 +177,6 @@ func TestSessionCheckedBeforeTheUpstreamIsCalled(t *testing.T) {
 	}
 }
 
-func TestRedirectsToTheUpstreamStayOnTheBFF(t *testing.T) {
-	s, _ := edge(t, legacy, 5*time.Second)
-	tok := s.Login(t, seed.StaffUser, apptest.DemoPassword)
-	if r := s.Get(t, "/api/legacy/moved", tok); r.Status != http.StatusFound || r.Header.Get("Location") != "/api/legacy/echo?from=moved" {
-		t.Fatalf("%d %q", r.Status, r.Header.Get("Location"))
-	}
-	if r := s.Get(t, "/api/legacy/away", tok); r.Header.Get("Location") != "https://cdn.example.com/file.pdf" {
-		t.Fatalf("%q", r.Header.Get("Location"))
-	}
-}
-
 func TestOwnRoutesWin(t *testing.T) {
 	s, o := edge(t, "/background=%s/base,/api/menus=%s/base", 5*time.Second)
 	// The channel sign-in stays the BFF's under a /background upstream, and so does the menu.
