@@ -235,10 +235,11 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// A refusal says what may not be done in the menus' words, not the permission's code.
 	routes.NameRefusals(menuStore.PermissionName)
 	// Liveness: the process answers. Readiness: the database (and Redis) answer too.
-	routes.GET("/healthz", authz.Public(), health.Live)
-	routes.HEAD("/healthz", authz.Public(), health.Live)
-	routes.GET("/readyz", authz.Public(), ready)
-	routes.HEAD("/readyz", authz.Public(), ready)
+	routes.GET("/healthz", authz.Public(), health.Live).Doc(authz.Doc{Summary: "liveness: the process answers", Resp: health.Answer{}})
+	routes.HEAD("/healthz", authz.Public(), health.Live).Doc(authz.Doc{Summary: "liveness, without a body", Status: http.StatusOK})
+	routes.GET("/readyz", authz.Public(), ready).
+		Doc(authz.Doc{Summary: "readiness: the database (and Redis) answer; else 503 naming each part", Resp: health.Answer{}})
+	routes.HEAD("/readyz", authz.Public(), ready).Doc(authz.Doc{Summary: "readiness, without a body", Status: http.StatusOK})
 	// A prefix marked replace takes the BFF's own routes under it, but never sign-in, the
 	// session, the menus or the start-up pages the console needs to work at all.
 	routes.Yield(func(path string) bool { return ups.Replaces(path) && !coreRoute(path) })
