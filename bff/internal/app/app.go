@@ -219,7 +219,9 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		}
 	}
 	e.Use(httpx.RequestLog(log), httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
-		httpx.BodyLimit(2<<20, append([]string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute, agency.LogoRoute}, ups.Paths()...)...))
+		httpx.BodyLimit(2<<20, append([]string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute, agency.LogoRoute}, ups.Paths()...)...),
+		// Ahead of every route's session and permission check: a proxied path must mean one thing.
+		ups.Guard())
 	checks := []health.Check{{Part: "database", Message: "数据库不可用", Ping: sqlDB.PingContext}}
 	if rdb != nil {
 		checks = append(checks, health.Check{Part: "redis", Message: "Redis 不可用",
@@ -233,10 +235,11 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// A refusal says what may not be done in the menus' words, not the permission's code.
 	routes.NameRefusals(menuStore.PermissionName)
 	// Liveness: the process answers. Readiness: the database (and Redis) answer too.
-	routes.GET("/healthz", authz.Public(), health.Live)
-	routes.HEAD("/healthz", authz.Public(), health.Live)
-	routes.GET("/readyz", authz.Public(), ready)
-	routes.HEAD("/readyz", authz.Public(), ready)
+	routes.GET("/healthz", authz.Public(), health.Live).Doc(authz.Doc{Summary: "liveness: the process answers", Resp: health.Answer{}})
+	routes.HEAD("/healthz", authz.Public(), health.Live).Doc(authz.Doc{Summary: "liveness, without a body", Status: http.StatusOK})
+	routes.GET("/readyz", authz.Public(), ready).
+		Doc(authz.Doc{Summary: "readiness: the database (and Redis) answer; else 503 naming each part", Resp: health.Answer{}})
+	routes.HEAD("/readyz", authz.Public(), ready).Doc(authz.Doc{Summary: "readiness, without a body", Status: http.StatusOK})
 	// A prefix marked replace takes the BFF's own routes under it, but never sign-in, the
 	// session, the menus or the start-up pages the console needs to work at all.
 	routes.Yield(func(path string) bool { return ups.Replaces(path) && !coreRoute(path) })

@@ -20,7 +20,8 @@ func (s *Service) Routes(r *authz.Router) {
 		Doc(authz.Doc{Summary: "a new captcha", Resp: Captcha{}})
 	r.POST("/api/auth/login", authz.Public(), s.handleLogin).
 		Doc(authz.Doc{Summary: "sign in with a password", Form: LoginForm{}, Resp: LoginResult{}})
-	r.POST("/background/common/tj/login", authz.Public(), s.handleChannelLogin)
+	r.POST("/background/common/tj/login", authz.Public(), s.handleChannelLogin).
+		Doc(authz.Doc{Summary: "sign a channel operator in with a password (no captcha)", Form: ChannelLoginForm{}, Resp: LoginResult{}})
 	if s.opt.PortalSecret != "" {
 		r.POST("/api/auth/loginAccount", authz.Public(), s.handleLoginAccount).
 			Doc(authz.Doc{Summary: "sign in from the host portal", Form: PortalLoginForm{}, Resp: LoginResult{}})
@@ -44,7 +45,9 @@ func (s *Service) Routes(r *authz.Router) {
 // still needs a live session first, so that a signed-out operator gets 405 and is sent to sign
 // in again. Registered last, and only where no upstream serves /background.
 func ChannelRoutes(r *authz.Router) {
-	r.Any("/background/*", authz.Channel(), func(echo.Context) error { return echo.ErrNotFound })
+	r.Any("/background/*", authz.Channel(), func(echo.Context) error { return echo.ErrNotFound }).
+		Doc(authz.Doc{Summary: "any other channel API path: 405 without a live session, else 404 (nothing is there)",
+			Resp: httpx.Envelope{}, Status: http.StatusNotFound})
 }
 
 // Captcha is the answer of GET /api/auth/code: the picture as a data URL and its key.
@@ -60,6 +63,12 @@ type LoginForm struct {
 	Password string `formData:"password" required:"true"`
 	Code     string `formData:"code" description:"the captcha's text, when captchas are on"`
 	UUID     string `formData:"uuid" description:"the captcha's key"`
+}
+
+// ChannelLoginForm is a channel operator's sign-in (a form, or the same fields in a JSON object).
+type ChannelLoginForm struct {
+	Username string `formData:"username" required:"true"`
+	Password string `formData:"password" required:"true"`
 }
 
 // PortalLoginForm is the host portal's signed sign-in.

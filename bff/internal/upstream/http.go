@@ -29,10 +29,13 @@ func (s *Service) Routes(r *authz.Router) {
 		case config.UnderPrefix(px.up.Prefix, "/background"):
 			rule = authz.Channel()
 		}
+		// The BFF only relays what is under the prefix: the contract is the upstream's.
+		doc := authz.Doc{Summary: "proxied to the upstream of " + px.up.Prefix + " (its own contract; docs/upstream.md)",
+			RespType: "*/*"}
 		for _, path := range s.paths(px) {
 			for _, m := range methods {
 				if !r.Has(m, path) {
-					r.Add(m, path, rule, px.serve)
+					r.Add(m, path, rule, px.serve).Doc(doc)
 				}
 			}
 		}

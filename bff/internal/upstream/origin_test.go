@@ -127,12 +127,6 @@ func newOrigin(t *testing.T, secret string, now func() time.Time) *origin {
 			time.Sleep(every)
 		}
 	}))
-	mux.HandleFunc("/base/api/legacy/moved", auth(func(w http.ResponseWriter, r *http.Request) {
-		http.Redirect(w, r, o.URL+"/base/api/legacy/echo?from=moved", http.StatusFound)
-	}))
-	mux.HandleFunc("/base/api/legacy/away", auth(func(w http.ResponseWriter, r *http.Request) {
-		http.Redirect(w, r, "https://cdn.example.com/file.pdf", http.StatusFound)
-	}))
 	mux.HandleFunc("/base/api/legacy/boom", auth(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain")
 		w.WriteHeader(http.StatusInternalServerError)

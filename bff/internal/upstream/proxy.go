@@ -12,7 +12,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httputil"
-	"strings"
 	"sync"
 	"time"
 
@@ -168,7 +167,7 @@ func (px *proxy) serve(c echo.Context) error {
 			panic(r)
 		}
 	}()
-	px.rp.ServeHTTP(c.Response(), out)
+	px.rp.ServeHTTP(newFinalOnly(c.Response()), out)
 	return cl.err
 }
 
@@ -189,21 +188,13 @@ func (px *proxy) rewrite(pr *httputil.ProxyRequest) {
 	}
 }
 
-// modify passes a success on (its body restarting the idle clock as it streams) and turns a
-// refusal or failure into the BFF's own answer.
+// modify drops what is the BFF's to say (headers.go), passes a success on (its body restarting
+// the idle clock as it streams) and turns a refusal or failure into the BFF's own answer.
 func (px *proxy) modify(resp *http.Response) error {
 	cl := callOf(resp.Request.Context())
-	h := resp.Header
-	// The browser holds no upstream credentials and sees the BFF's request id and CORS only.
-	h.Del("Set-Cookie")
-	h.Del(echo.HeaderXRequestID)
-	for k := range h {
-		if len(k) > 12 && http.CanonicalHeaderKey(k[:12]) == "Access-Contr" {
-			h.Del(k)
-		}
-	}
-	if loc := h.Get("Location"); loc != "" {
-		h.Set("Location", px.localLocation(loc))
+	dropHeaders(resp.Header)
+	if err := px.redirects(resp, cl); err != nil {
+		return err
 	}
 	if resp.StatusCode < http.StatusBadRequest {
 		resp.Body = idleBody{ReadCloser: resp.Body, w: cl.idle}
@@ -214,20 +205,6 @@ func (px *proxy) modify(resp *http.Response) error {
 		return px.relayRefused(resp.Request.Context(), cl, cl.path)
 	}
 	return px.answerOf(resp, cl)
-}
-
-// localLocation turns a redirect to the upstream's own address into the BFF's path, so the
-// browser follows it through the BFF and never learns the upstream's address; other targets
-// pass as they are.
-func (px *proxy) localLocation(loc string) string {
-	base := px.up.URL.Scheme + "://" + px.up.URL.Host + px.up.URL.Path
-	if rest, ok := strings.CutPrefix(loc, base); ok && (rest == "" || rest[0] == '/' || rest[0] == '?') {
-		if rest == "" || rest[0] == '?' {
-			return "/" + rest
-		}
-		return rest
-	}
-	return loc
 }
 
 // fail records why the call failed; serve returns it and echo writes the envelope.

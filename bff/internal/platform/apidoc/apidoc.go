@@ -19,18 +19,16 @@ import (
 	"mallconsole/bff/internal/platform/authz"
 )
 
-// Prefix is the part of the URL space the document covers: the staff API. The channel API
-// (/background) and the health check are outside it.
-const Prefix = "/api/"
-
-// Build returns the document of every route under Prefix, as indented JSON with sorted keys
-// (stable, so that a regenerated file diffs cleanly).
+// Build returns the document of every route, the staff API (/api), the channel API
+// (/background) and the health checks alike, as indented JSON with sorted keys (stable, so that
+// a regenerated file diffs cleanly). A route whose method OpenAPI has no operation for is left
+// out (see Documentable).
 func Build(title, version string, routes []authz.Route) ([]byte, error) {
 	r := openapi31.NewReflector()
 	r.Spec.Info.WithTitle(title).WithVersion(version)
 	r.DefaultOptions = append(r.DefaultOptions, conventions()...)
 	for _, rt := range routes {
-		if !strings.HasPrefix(rt.Path, Prefix) {
+		if !Documentable(rt.Method) {
 			continue
 		}
 		if err := add(r, rt); err != nil {
@@ -168,8 +166,24 @@ func deleteBody(r *openapi31.Reflector, path string, body any) error {
 	return nil
 }
 
-// tag groups operations by the first segment after /api/.
+// Documentable tells whether OpenAPI 3.1 has an operation for method: CONNECT and WebDAV's
+// PROPFIND and REPORT, which echo's Any registers too, have none.
+func Documentable(method string) bool {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete,
+		http.MethodOptions, http.MethodTrace:
+		return true
+	}
+	return false
+}
+
+// tag groups operations by the first segment after /api/, else by the path's first segment
+// (background, healthz).
 func tag(path string) string {
-	seg, _, _ := strings.Cut(strings.TrimPrefix(path, Prefix), "/")
+	rest, ok := strings.CutPrefix(path, "/api/")
+	if !ok {
+		rest = strings.TrimPrefix(path, "/")
+	}
+	seg, _, _ := strings.Cut(rest, "/")
 	return seg
 }

@@ -24,21 +24,25 @@ type idPath struct {
 }
 
 // TestConventions: the document states how the Go types encode (required unless omitempty,
-// pointers nullable, slices never null), carries DELETE bodies and path parameters, and leaves
-// out what is not the staff API.
+// pointers nullable, slices never null), carries DELETE bodies and path parameters, describes
+// every route under any prefix, tagged by its first segment, and leaves out only the methods
+// OpenAPI has no operation for.
 func TestConventions(t *testing.T) {
 	raw, err := Build("t", "1", []authz.Route{
 		{Method: http.MethodGet, Path: "/api/rows/:id", Rule: authz.SignedIn(),
 			API: authz.Doc{Summary: "one row", Params: idPath{}, Resp: row{}}},
 		{Method: http.MethodDelete, Path: "/api/rows", Rule: authz.Perm("row:del"),
 			API: authz.Doc{Summary: "delete rows", Body: []int64{}, Status: http.StatusOK}},
-		{Method: http.MethodGet, Path: "/healthz", Rule: authz.Public()},
+		{Method: http.MethodGet, Path: "/healthz", Rule: authz.Public(), API: authz.Doc{Summary: "alive", Status: http.StatusOK}},
+		{Method: http.MethodPost, Path: "/background/common/tj/login", Rule: authz.Public(), API: authz.Doc{Summary: "sign in"}},
+		{Method: "PROPFIND", Path: "/background/*", Rule: authz.Channel()},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
 		Paths map[string]map[string]struct {
+			Tags        []string                    `json:"tags"`
 			Parameters  []struct{ Name, In string } `json:"parameters"`
 			RequestBody *json.RawMessage            `json:"requestBody"`
 			Responses   map[string]any              `json:"responses"`
@@ -54,8 +58,15 @@ func TestConventions(t *testing.T) {
 	if err := json.Unmarshal(raw, &doc); err != nil {
 		t.Fatal(err)
 	}
-	if len(doc.Paths) != 2 {
-		t.Fatalf("paths %v: want the two /api routes only", doc.Paths)
+	if len(doc.Paths) != 4 {
+		t.Fatalf("paths %v: want every route but PROPFIND's", doc.Paths)
+	}
+	for path, want := range map[string]string{"/api/rows": "rows", "/healthz": "healthz", "/background/common/tj/login": "background"} {
+		for _, op := range doc.Paths[path] {
+			if len(op.Tags) != 1 || op.Tags[0] != want {
+				t.Errorf("%s: tags %v, want %s", path, op.Tags, want)
+			}
+		}
 	}
 	get := doc.Paths["/api/rows/{id}"]["get"]
 	if len(get.Parameters) != 1 || get.Parameters[0].Name != "id" || get.Parameters[0].In != "path" {

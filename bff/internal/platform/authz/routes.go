@@ -176,10 +176,23 @@ func (r *Router) DELETE(path string, rule Rule, h echo.HandlerFunc) *Route {
 }
 
 // Any registers the route for every method echo knows.
-func (r *Router) Any(path string, rule Rule, h echo.HandlerFunc) {
+func (r *Router) Any(path string, rule Rule, h echo.HandlerFunc) RouteSet {
+	var rs RouteSet
 	for _, m := range anyMethods() {
-		r.Add(m, path, rule, h)
+		rs = append(rs, r.Add(m, path, rule, h))
 	}
+	return rs
+}
+
+// RouteSet are routes registered together (Any), so that one Doc describes them all.
+type RouteSet []*Route
+
+// Doc sets every route's description.
+func (rs RouteSet) Doc(d Doc) RouteSet {
+	for _, rt := range rs {
+		rt.Doc(d)
+	}
+	return rs
 }
 
 // anyMethods are the methods echo.Any registers, in a stable order.

@@ -24,9 +24,14 @@ type Check struct {
 	Ping    func(context.Context) error
 }
 
+// Answer is the body of a 200 from either check.
+type Answer struct {
+	Status string `json:"status" enum:"ok"`
+}
+
 // Live answers 200 as long as the process serves requests.
 func Live(c echo.Context) error {
-	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+	return c.JSON(http.StatusOK, Answer{Status: "ok"})
 }
 
 // Ready answers 200 when every check passes within timeout, else 503 naming each part that
@@ -55,6 +60,6 @@ func Ready(timeout time.Duration, log *slog.Logger, checks ...Check) echo.Handle
 		if len(fields) > 0 {
 			return &httpx.Error{Status: http.StatusServiceUnavailable, Message: strings.Join(msgs, "；"), Fields: fields}
 		}
-		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+		return c.JSON(http.StatusOK, Answer{Status: "ok"})
 	}
 }

@@ -6041,6 +6041,410 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/*": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * any other channel API path: 405 without a live session, else 404 (nothing is there)
+         * @description Access: channel
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxEnvelope"];
+                    };
+                };
+            };
+        };
+        /**
+         * any other channel API path: 405 without a live session, else 404 (nothing is there)
+         * @description Access: channel
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxEnvelope"];
+                    };
+                };
+            };
+        };
+        /**
+         * any other channel API path: 405 without a live session, else 404 (nothing is there)
+         * @description Access: channel
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxEnvelope"];
+                    };
+                };
+            };
+        };
+        /**
+         * any other channel API path: 405 without a live session, else 404 (nothing is there)
+         * @description Access: channel
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxEnvelope"];
+                    };
+                };
+            };
+        };
+        /**
+         * any other channel API path: 405 without a live session, else 404 (nothing is there)
+         * @description Access: channel
+         */
+        options: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxEnvelope"];
+                    };
+                };
+            };
+        };
+        /**
+         * any other channel API path: 405 without a live session, else 404 (nothing is there)
+         * @description Access: channel
+         */
+        head: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        /**
+         * any other channel API path: 405 without a live session, else 404 (nothing is there)
+         * @description Access: channel
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxEnvelope"];
+                    };
+                };
+            };
+        };
+        /**
+         * any other channel API path: 405 without a live session, else 404 (nothing is there)
+         * @description Access: channel
+         */
+        trace: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxEnvelope"];
+                    };
+                };
+            };
+        };
+    };
+    "/background/common/tj/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * sign a channel operator in with a password (no captcha)
+         * @description Access: public
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": components["schemas"]["FormDataAuthChannelLoginForm"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthLoginResult"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/xf/order/expressImport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ship paid orders from an xlsx of 订单号 | 快递公司 | 快递单号
+         * @description Access: perm(order:ship)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": components["schemas"]["FormDataOrderImportForm"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderImportAnswer"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * liveness: the process answers
+         * @description Access: public
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HealthAnswer"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * liveness, without a body
+         * @description Access: public
+         */
+        head: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * readiness: the database (and Redis) answer; else 503 naming each part
+         * @description Access: public
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HealthAnswer"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * readiness, without a body
+         * @description Access: public
+         */
+        head: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6569,6 +6973,10 @@ export interface components {
             orderId?: string;
             type?: string;
         };
+        FormDataAuthChannelLoginForm: {
+            password: string;
+            username: string;
+        };
         FormDataAuthLoginForm: {
             /** @description the captcha's text, when captchas are on */
             code?: string;
@@ -6582,6 +6990,10 @@ export interface components {
             nonce: string;
             sig: string;
             ts: string;
+        };
+        FormDataOrderImportForm: {
+            /** @description xlsx, at most 10 MB and 100,000 rows */
+            file?: components["schemas"]["MultipartFile"];
         };
         FormDataUserAvatarForm: {
             avatar?: components["schemas"]["MultipartFile"];
@@ -6635,9 +7047,26 @@ export interface components {
             /** @enum {string} */
             status: "on_sale" | "off_sale";
         };
+        HealthAnswer: {
+            /** @enum {string} */
+            status: "ok";
+        };
         HttpxCreated: {
             /** Format: int64 */
             id: number;
+        };
+        HttpxEnvelope: {
+            code: string;
+            errors?: components["schemas"]["HttpxFieldError"][];
+            message: string;
+            status: number;
+            /** Format: int64 */
+            timestamp: number;
+        };
+        HttpxFieldError: {
+            code: string;
+            field: string;
+            message: string;
         };
         HttpxIDList: number[];
         HttpxListAgencyRow: {
@@ -6827,6 +7256,13 @@ export interface components {
             operator: string;
             time: string;
             to: string;
+        };
+        OrderImportAnswer: {
+            /** @description the first 1,000 failed rows */
+            errors: components["schemas"]["OrderImportErrorRow"][];
+            failed: number;
+            imported: number;
+            total: number;
         };
         OrderImportErrorRow: {
             message: string;
