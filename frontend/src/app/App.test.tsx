@@ -185,6 +185,17 @@ describe('signed in', () => {
     expect(useSession.getState().roles).toEqual([]);
   });
 
+  it("a channel operator's 退出登录 goes to /newLogin, their own sign-in", async () => {
+    bff.on('GET /api/auth/info', () => ({ status: 200, body: { ...adminInfo, user: { ...adminInfo.user, kind: 'channel' } } }));
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: '用户菜单' }));
+    await user.click(await screen.findByText('退出登录'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(location()).toBe('/newLogin'));
+    expect(getToken()).toBeUndefined();
+  });
+
   it('the client opens the 系统提示 box inside the app on 401; 取消 keeps the session', async () => {
     bff.on('GET /api/expired', () => ({ status: 401, body: { status: 401, message: '登录已过期' } }));
     const user = userEvent.setup();

@@ -27,6 +27,15 @@ describe('route guards', () => {
     expect(decide({ pathname: '/dashboard' })).toEqual({ type: 'redirect', to: '/login?redirect=%2Fdashboard' });
   });
 
+  it("a channel operator's page (/mine/…) leads a signed-out user to /newLogin", () => {
+    expect(decide({ pathname: '/mine/cert' })).toEqual({ type: 'redirect', to: '/newLogin?redirect=%2Fmine%2Fcert' });
+    expect(decide({ pathname: '/mine/contract', search: '?page=2' })).toEqual({
+      type: 'redirect',
+      to: '/newLogin?redirect=%2Fmine%2Fcontract%3Fpage%3D2',
+    });
+    expect(decide({ pathname: '/minefield' })).toEqual({ type: 'redirect', to: '/login?redirect=%2Fminefield' });
+  });
+
   it('"/" counts as /dashboard, where it leads', () => {
     expect(decide({ pathname: '/' })).toEqual({ type: 'redirect', to: '/login?redirect=%2Fdashboard' });
   });

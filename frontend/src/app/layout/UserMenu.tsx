@@ -32,10 +32,12 @@ export function UserMenu({ onOpenSettings }: { onOpenSettings: () => void }) {
         okText: t('common.ok'),
         cancelText: t('common.cancel'),
         onOk: async () => {
+          // a channel operator signs in again on their own page (/newLogin), staff on /login
+          const signIn = user?.kind === 'channel' ? '/newLogin' : '/login';
           await logout();
           // The next user of this browser tab starts from the dashboard alone.
           useTabs.getState().reset();
-          navigate('/login', { replace: true });
+          navigate(signIn, { replace: true });
         },
       });
     }
