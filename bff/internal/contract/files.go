@@ -43,8 +43,9 @@ func (s *Service) FileRules(u Uploads) {
 		if !p.Can(perm.ContractEdit) {
 			return httpx.Forbidden("没有权限")
 		}
+		// only the number as the contract lists its scans ("05" would be a scan no one sees)
 		id, err := strconv.ParseInt(a.BusinessID, 10, 64)
-		if err != nil || id <= 0 {
+		if err != nil || id <= 0 || strconv.FormatInt(id, 10) != a.BusinessID {
 			return httpx.BadRequest("businessId", "必须是合同的编号（正整数）")
 		}
 		c, err := s.store.Get(ctx, agency.Scope(p), id)
