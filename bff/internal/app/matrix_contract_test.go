@@ -126,12 +126,18 @@ func contractUpload(t testing.TB, s *apptest.Server, token string, fields map[st
 // postFile posts one file with the form's text fields (before the file) to path as token.
 func postFile(t testing.TB, s *apptest.Server, path, token string, fields map[string]string, name string, content []byte) apptest.Response {
 	t.Helper()
+	return postPart(t, s, path, token, "file", fields, name, content)
+}
+
+// postPart is postFile with the file under the form field part.
+func postPart(t testing.TB, s *apptest.Server, path, token, part string, fields map[string]string, name string, content []byte) apptest.Response {
+	t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
 	for k, v := range fields {
 		_ = mw.WriteField(k, v)
 	}
-	w, err := mw.CreateFormFile("file", name)
+	w, err := mw.CreateFormFile(part, name)
 	if err != nil {
 		t.Fatal(err)
 	}

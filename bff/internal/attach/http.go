@@ -368,6 +368,9 @@ func (s *Service) handleDelete(c echo.Context) error {
 	} else if a.OwnerID != p.UserID && !p.Can(PermDelete) {
 		return &httpx.Error{Status: http.StatusForbidden, Message: "没有权限"}
 	}
+	if err := s.held(ctx, a); err != nil {
+		return err
+	}
 	if err := s.db.WithContext(ctx).Delete(&Attachment{}, id).Error; err != nil {
 		return err
 	}
