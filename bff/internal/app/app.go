@@ -268,8 +268,10 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		return nil, err
 	}
 	user.NewCenter(users, a.Auth, a.Auth, uploads, oplog, opt.BcryptCost).Routes(routes)
-	// Workflow: the leave request (first slice).
-	workflow.NewService(workflow.NewStore(opt.DB), users, dicts, uploads, a.Auth, now).Routes(routes)
+	// Workflow: the leave request (first slice) and the engine; submitted applications keep their files.
+	flows := workflow.NewService(workflow.NewStore(opt.DB), users, dicts, uploads, a.Auth, now)
+	flows.FileRules(uploads)
+	flows.Routes(routes)
 	// Enterprise certification (issue 12); nil: no agencies.cert_status to keep in step yet.
 	wireCert(routes, opt.DB, uploads, certAgencies{agencies}, cfg.OCR, now, log)
 	// The shop: goods and orders.
@@ -282,7 +284,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		Goods: goods.NewStore(opt.DB), Pictures: uploads, BcryptCost: opt.BcryptCost}).Routes(routes)
 	overview := dashboard.NewService(opt.DB, time.Local, now, cfg.ProfilingPublic)
 	overview.UseUpstreams(ups, log, cfg.UpstreamTimeout)
-	// Contracts and templates (issue 12): their files are uploads with rules of their own.
+	// Contracts and templates (issue 12): their files are uploads with rules of their own; a
+	// signed contract keeps its scans.
 	contracts := contract.NewService(contract.NewStore(opt.DB), opt.DB, uploads, now, time.Local)
 	contracts.FileRules(uploads)
 	if err := contracts.DemoFiles(ctx, uploads); err != nil {

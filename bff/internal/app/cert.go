@@ -46,11 +46,13 @@ func ocrProvider(c config.OCR) ocr.Provider {
 	return ocr.Off{}
 }
 
-// wireCert registers the enterprise certification. The agencies' cert_status is kept in step
+// wireCert registers the enterprise certification and the pictures it keeps. The agencies' cert_status is kept in step
 // through cert.Agencies once the agency feature has the column (agencies may be nil until then).
 func wireCert(routes *authz.Router, g *gorm.DB, uploads *attach.Service, agencies cert.Agencies, cfg config.OCR,
 	now func() time.Time, log *slog.Logger) {
-	cert.NewService(cert.NewStore(g), cert.Uploads{Attach: uploads}, agencies, ocrProvider(cfg), now, log).Routes(routes)
+	certs := cert.NewService(cert.NewStore(g), cert.Uploads{Attach: uploads}, agencies, ocrProvider(cfg), now, log)
+	certs.FileRules(uploads)
+	certs.Routes(routes)
 }
 
 // certAgencies keeps agencies.cert_status in step with the certification (the one write the

@@ -110,19 +110,7 @@ func (m *matrix) newContract(t *testing.T, actions ...string) int64 {
 // the attachment's id (0 unless created).
 func contractUpload(t testing.TB, s *apptest.Server, token string, fields map[string]string, name string, content []byte, status int) int64 {
 	t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	for k, v := range fields {
-		_ = mw.WriteField(k, v)
-	}
-	w, err := mw.CreateFormFile("file", name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _ = w.Write(content)
-	_ = mw.Close()
-	r := s.Do(t, apptest.Request{Method: http.MethodPost, Path: "/api/contract/upload", Token: token, Raw: buf.Bytes(),
-		RawType: mw.FormDataContentType()})
+	r := postFile(t, s, "/api/contract/upload", token, fields, name, content)
 	if r.Status != status {
 		t.Fatalf("upload %s %v: %d %s, want %d", name, fields, r.Status, r.Body, status)
 	}
@@ -133,6 +121,29 @@ func contractUpload(t testing.TB, s *apptest.Server, token string, fields map[st
 		r.JSON(t, &got)
 	}
 	return got.ID
+}
+
+// postFile posts one file with the form's text fields (before the file) to path as token.
+func postFile(t testing.TB, s *apptest.Server, path, token string, fields map[string]string, name string, content []byte) apptest.Response {
+	t.Helper()
+	return postPart(t, s, path, token, "file", fields, name, content)
+}
+
+// postPart is postFile with the file under the form field part.
+func postPart(t testing.TB, s *apptest.Server, path, token, part string, fields map[string]string, name string, content []byte) apptest.Response {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	for k, v := range fields {
+		_ = mw.WriteField(k, v)
+	}
+	w, err := mw.CreateFormFile(part, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = w.Write(content)
+	_ = mw.Close()
+	return s.Do(t, apptest.Request{Method: http.MethodPost, Path: path, Token: token, Raw: buf.Bytes(), RawType: mw.FormDataContentType()})
 }
 
 func templateBody(t testing.TB, s *apptest.Server, token string, n int) map[string]any {

@@ -166,6 +166,9 @@ func (s *Service) receive(c echo.Context, lim limits) (Attachment, error) {
 			if len([]rune(v)) > maxText {
 				return Attachment{}, httpx.BadRequest(name, fmt.Sprintf("%s（最多%d个字符）", httpx.ReasonTooLong, maxText))
 			}
+			if name == "type" && !s.known(v) { // before anything reads the database under it
+				return Attachment{}, httpx.BadRequest(name, "不支持的附件类型")
+			}
 			setText(&a, name, v)
 		default:
 			if _, err := io.Copy(io.Discard, io.LimitReader(part, 1<<16)); err != nil {
@@ -364,6 +367,9 @@ func (s *Service) handleDelete(c echo.Context) error {
 		}
 	} else if a.OwnerID != p.UserID && !p.Can(PermDelete) {
 		return &httpx.Error{Status: http.StatusForbidden, Message: "没有权限"}
+	}
+	if err := s.held(ctx, a); err != nil {
+		return err
 	}
 	if err := s.db.WithContext(ctx).Delete(&Attachment{}, id).Error; err != nil {
 		return err

@@ -129,10 +129,11 @@ func libraryAnswer(r libraryRow) LibraryRow {
 		Size: r.Size, Uploader: r.Uploader, CreateTime: httpx.FormatTime(r.CreateTime), ReadURL: a.ReadURL, DownloadURL: a.DownloadURL}
 }
 
-// handleLibraryDelete removes the files and their rows in one transaction: the rows go, then each
-// stored file; when a file cannot be removed the rows come back, so no removed row leaves its
-// file behind (a file already gone counts as removed; the files removed before the failure are
-// read as 404 afterwards, which the list shows and a second delete clears).
+// handleLibraryDelete removes the files and their rows in one transaction, none when a record
+// holds one of them (Hold): the rows go, then each stored file; when a file cannot be removed
+// the rows come back, so no removed row leaves its file behind (a file already gone counts as
+// removed; the files removed before the failure are read as 404 afterwards, which the list shows
+// and a second delete clears).
 func (s *Service) handleLibraryDelete(c echo.Context) error {
 	ids, err := httpx.IDs(c)
 	if err != nil {
@@ -147,6 +148,11 @@ func (s *Service) handleLibraryDelete(c echo.Context) error {
 		}
 		if len(rows) != len(ids) {
 			return httpx.NotFound("文件不存在")
+		}
+		for _, a := range rows {
+			if err := s.held(ctx, a); err != nil {
+				return err
+			}
 		}
 		if err := tx.Delete(&Attachment{}, ids).Error; err != nil {
 			return err

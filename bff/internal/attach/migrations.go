@@ -30,5 +30,18 @@ func Migrations() []db.Migration {
 	return []db.Migration{{
 		ID: "20261122_90_attachments",
 		Up: func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&attachment20261122{}) },
+	}, {
+		// A file's type and record compare byte for byte. MySQL's default collation is blind to
+		// case, width and trailing spaces, so a scan stored as "Contract" was listed as one of
+		// the contract's, outside the rule registered for "contract". VARBINARY compares bytes
+		// (a binary collation would still pad spaces); SQLite compares bytes already.
+		ID: "20261128_20_attachment_exact_types",
+		Up: func(tx *gorm.DB) error {
+			if db.Dialect(tx) != db.MySQL {
+				return nil
+			}
+			return tx.Exec("ALTER TABLE attachments MODIFY `type` VARBINARY(64) NOT NULL DEFAULT '', " +
+				"MODIFY business_id VARBINARY(64) NOT NULL DEFAULT ''").Error
+		},
 	}}
 }

@@ -34,7 +34,8 @@ type Service struct {
 	db    *gorm.DB
 	store Storage
 	opt   Options
-	typed map[string]Rule // upload types with their own rules (typed.go)
+	typed   map[string]Rule // upload types with their own rules (typed.go)
+	holders []Holder        // records that keep the files they refer to (hold.go)
 }
 
 // New builds the service.
@@ -110,10 +111,14 @@ func KeyOf(path string) string {
 }
 
 // Remove deletes the attachment stored under key when it belongs to owner and has the type:
-// replacing a picture removes the old one, and nothing else.
+// replacing a picture removes the old one, and nothing else. A file a record holds (Hold) is
+// kept, and the holder's answer returned.
 func (s *Service) Remove(ctx context.Context, key string, owner int64, kind string) error {
 	a, found, err := s.byKey(ctx, key)
 	if err != nil || !found || a.OwnerID != owner || a.Type != kind {
+		return err
+	}
+	if err := s.held(ctx, a); err != nil {
 		return err
 	}
 	if err := s.db.WithContext(ctx).Delete(&Attachment{}, a.ID).Error; err != nil {

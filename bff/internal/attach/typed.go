@@ -10,8 +10,10 @@ import (
 
 // Rule narrows the uploads of one type (the form's type field, e.g. "contract"): the kinds and
 // size accepted, who may attach a file to which record, and who may delete one. The feature
-// that owns the type registers it (Service.Typed); an upload of a type without a rule keeps the
-// default limits and the owner-only delete.
+// that owns the type registers it (Service.Typed). The registered types are the only ones the
+// form may name, byte for byte (known): a spelling the rule was not registered under would
+// escape it, and MySQL's collation would still find the row under the rule's own spelling.
+// An upload without a type keeps the default limits and the owner-only delete.
 type Rule struct {
 	Types    []string // accepted kinds; nil: the service's
 	MaxBytes int64    // 0: the service's; never above it (the body limit)
@@ -28,6 +30,12 @@ func (s *Service) Typed(kind string, r Rule) {
 		s.typed = map[string]Rule{}
 	}
 	s.typed[kind] = r
+}
+
+// known tells whether the form may name kind: no type, or a registered one, compared exactly.
+func (s *Service) known(kind string) bool {
+	_, ok := s.typed[kind]
+	return ok || kind == ""
 }
 
 // narrowed are the limits of an upload of type kind: the rule's, inside the service's.

@@ -3,8 +3,12 @@ package cert
 import (
 	"context"
 	"io"
+	"maps"
+	"net/http"
+	"slices"
 
 	"mallconsole/bff/internal/attach"
+	"mallconsole/bff/internal/platform/httpx"
 )
 
 // Uploads are the attach package's files as the certification sees them.
@@ -42,4 +46,26 @@ func (u Uploads) ReadAll(ctx context.Context, id int64, max int64) ([]byte, erro
 		return nil, ErrReadLimit
 	}
 	return b, err
+}
+
+// Holds is where the certification says which files it keeps (attach.Service).
+type Holds interface {
+	Hold(h attach.Holder)
+}
+
+// keptBy are the states in which a certification keeps its pictures, with the answer to deleting
+// one: under review and approved, they are what the reviewer checks or checked. A rejected
+// certification's pictures may go: the operator replaces them and submits again.
+var keptBy = map[string]string{Pending: "待审核的认证材料不能删除", Approved: "已审核通过的认证材料不能删除"}
+
+// FileRules registers with the uploads that a certification pending review or approved keeps the
+// pictures it shows (409 to deleting one, by whoever and through whichever route).
+func (s *Service) FileRules(h Holds) {
+	h.Hold(func(ctx context.Context, a attach.Attachment) error {
+		status, err := s.store.StatusShowing(ctx, a.ID, slices.Collect(maps.Keys(keptBy)))
+		if err != nil || status == "" {
+			return err
+		}
+		return &httpx.Error{Status: http.StatusConflict, Message: keptBy[status]}
+	})
 }

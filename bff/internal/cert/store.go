@@ -49,6 +49,20 @@ func (s *Store) find(ctx context.Context, where string, arg any) (Cert, bool, er
 	return c, err == nil, err
 }
 
+// StatusShowing is the state, among states, of a certification that shows file (either side of
+// the identity card or the licence), "" when none does. Approved sorts before pending, so an
+// approved one is named first.
+func (s *Store) StatusShowing(ctx context.Context, file int64, states []string) (string, error) {
+	var found []string
+	err := s.db.WithContext(ctx).Model(&Cert{}).
+		Where("(id_front = ? OR id_back = ? OR license = ?) AND status IN ?", file, file, file, states).
+		Order("status").Limit(1).Pluck("status", &found).Error
+	if len(found) == 0 {
+		return "", err
+	}
+	return found[0], err
+}
+
 // Create adds the agency's first certification; a second one racing it meets uk_certs_agency.
 func (s *Store) Create(ctx context.Context, c *Cert) error {
 	err := s.db.WithContext(ctx).Create(c).Error

@@ -42,7 +42,30 @@ func Migrations() []db.Migration {
 	}, {
 		ID: "20261123_73_goods_list",
 		Up: listIndexes20261123,
+	}, {
+		ID: "20261128_10_goods_code_per_agency",
+		Up: codePerAgency20261128,
 	}}
+}
+
+// codePerAgency20261128 makes a code unique per seller instead of across the shop: agency B's
+// codes neither clash with nor show through agency A's. agency_id is NULL for the shop's own
+// goods, and a unique index lets NULLs repeat on both databases, so the key is on agency_scope,
+// a generated column that reads the NULL as 0 (agency IDs start at 1). The database derives it,
+// so no write path has to keep it in step. VIRTUAL: SQLite can add no other kind to a table, and
+// MariaDB indexes it without rewriting the table. Codes unique across the shop are unique per
+// seller, so existing rows always fit the new key. Frozen.
+func codePerAgency20261128(tx *gorm.DB) error {
+	column := "ALTER TABLE goods ADD COLUMN agency_scope INTEGER GENERATED ALWAYS AS (COALESCE(agency_id, 0)) VIRTUAL"
+	if db.Dialect(tx) == db.MySQL {
+		column = "ALTER TABLE goods ADD COLUMN agency_scope BIGINT AS (COALESCE(agency_id, 0)) VIRTUAL"
+	}
+	for _, stmt := range []string{column, "CREATE UNIQUE INDEX uk_goods_agency_code ON goods (agency_scope, code)"} {
+		if err := tx.Exec(stmt).Error; err != nil {
+			return err
+		}
+	}
+	return tx.Migrator().DropIndex(&goods20261123{}, "uk_goods_code")
 }
 
 // listIndexes20261123 serves the usual list at a million rows: status + category + a creation

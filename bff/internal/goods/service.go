@@ -84,7 +84,7 @@ func (s *Service) Get(ctx context.Context, scope *int64, id int64) (Goods, error
 }
 
 // Save creates the row (in.ID 0) or changes one inside the scope, and returns its ID. Codes are
-// unique; the category must be in the dictionary; a row that goes on sale is listed now. Inside
+// unique per seller (an agency, or the shop's own goods: uk_goods_agency_code); the category must be in the dictionary; a row that goes on sale is listed now. Inside
 // a scope (a channel session) the row belongs to the scope's agency whatever in.AgencyID says.
 func (s *Service) Save(ctx context.Context, scope *int64, in Input) (int64, error) {
 	if err := s.knownCategory(ctx, in.Category); err != nil {

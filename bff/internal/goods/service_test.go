@@ -249,7 +249,7 @@ func TestGoodsList(t *testing.T) {
 // TestIndexes: the indexes the list's filters and sorts need exist on both databases.
 func TestIndexes(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
-		for _, name := range []string{"uk_goods_code", "idx_goods_status_category_create", "idx_goods_list_price",
+		for _, name := range []string{"uk_goods_agency_code", "idx_goods_status_category_create", "idx_goods_list_price",
 			"idx_goods_list_stock", "idx_goods_status_grounding", "idx_goods_price", "idx_goods_stock", "idx_goods_create",
 			"idx_goods_grounding", "idx_goods_agency_create"} {
 			if !g.Migrator().HasIndex("goods", name) {

@@ -58,6 +58,23 @@ func Open(t testing.TB, backend string) *gorm.DB {
 	return g
 }
 
+// OpenBefore returns a fresh database of the backend with the migrations before id applied: a
+// migration's test fills it as an older release left it, then migrates the rest.
+func OpenBefore(t testing.TB, backend, id string) *gorm.DB {
+	t.Helper()
+	g, _ := OpenDSN(t, backend)
+	var before []db.Migration
+	for _, m := range schema.Migrations() {
+		if m.ID < id {
+			before = append(before, m)
+		}
+	}
+	if _, err := db.Migrate(context.Background(), g, before); err != nil {
+		t.Fatalf("migrating up to %s: %v", id, err)
+	}
+	return g
+}
+
 // OpenDSN returns a fresh, empty database of the backend and the driver DSN it was opened with,
 // closed (and for MySQL dropped) when the test ends.
 func OpenDSN(t testing.TB, backend string) (*gorm.DB, string) {
