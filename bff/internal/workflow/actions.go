@@ -40,7 +40,19 @@ func (s *Service) Act(ctx context.Context, p *authz.Principal, id int64, a Actio
 	if a.Name == AReject && a.Comment == "" {
 		return invalid("comment", "请填写拒绝理由")
 	}
-	return s.store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	var in *checked
+	if a.Name == AResubmit {
+		var err error
+		if in, err = s.checkResubmit(ctx, p, id, a); err != nil {
+			return err
+		}
+	}
+	err := s.store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if a.Name == AResubmit {
+			if err := lockApplicant(tx, id); err != nil {
+				return err
+			}
+		}
 		r, err := s.load(ctx, tx, id)
 		if err != nil {
 			return err
@@ -49,7 +61,7 @@ func (s *Service) Act(ctx context.Context, p *authz.Principal, id int64, a Actio
 		case AWithdraw:
 			return r.withdraw(p)
 		case AResubmit:
-			return r.resubmit(p, a)
+			return r.resubmit(p, a, in)
 		}
 		task, err := r.myTask(p.UserID)
 		if err != nil {
@@ -78,6 +90,7 @@ func (s *Service) Act(ctx context.Context, p *authz.Principal, id int64, a Actio
 		}
 		return r.save()
 	})
+	return s.shortBalance(ctx, err, false)
 }
 
 // myTask finds the caller's pending task. A caller whose task of this instance is no longer
@@ -260,37 +273,4 @@ func (r *run) withdraw(p *authz.Principal) error {
 
 func (r *run) isInitiator(user int64) bool {
 	return r.inst.ApplicantID == user || r.inst.CreatorID == user
-}
-
-// resubmit: the initiator sends a returned instance on with new data; it continues at the node
-// that returned it.
-func (r *run) resubmit(p *authz.Principal, a Action) error {
-	if !r.isInitiator(p.UserID) || r.inst.Status != IReturned {
-		return ErrForbidden
-	}
-	if err := r.claim(); err != nil {
-		return err
-	}
-	if a.Data != nil {
-		only := map[string]bool{}
-		for _, f := range r.schema.Fields {
-			if perm := r.ix.root.Props.FieldPerms[f.Key]; perm == "" || perm == PermEdit {
-				only[f.Key] = true
-			}
-		}
-		clean, err := r.s.checkData(r.ctx, dataCtx{uploader: p.UserID}, r.schema, a.Data, r.data, only)
-		if err != nil {
-			return err
-		}
-		r.data = clean
-	}
-	if err := r.step("start", AResubmit, p.UserID, 0, a.Comment); err != nil {
-		return err
-	}
-	from := r.ix.nodes[r.inst.ReturnFrom]
-	r.inst.Status, r.inst.Current, r.inst.ReturnFrom = IRunning, "", ""
-	if err := r.enter(from); err != nil {
-		return err
-	}
-	return r.save()
 }

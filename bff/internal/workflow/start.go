@@ -114,15 +114,25 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 		}
 		return nil
 	})
-	if o, ok := err.(*Overdrawn); ok {
-		who, uerr := s.users.ByIDs(ctx, []int64{o.Leave.ApplicantID})
-		if uerr != nil {
-			return nil, nil, uerr
-		}
-		return nil, nil, &ShortBalance{Applicant: who[o.Leave.ApplicantID].Username, Batch: batch,
-			Left: max(o.LeftHundredths, 0), Asked: o.Leave.DayHundredths}
+	if err != nil {
+		return nil, nil, s.shortBalance(ctx, err, batch)
 	}
-	return batchID, ids, err
+	return batchID, ids, nil
+}
+
+// shortBalance turns the leave rule's Overdrawn into the answer that names the applicant;
+// other errors pass as they are.
+func (s *Service) shortBalance(ctx context.Context, err error, batch bool) error {
+	var o *Overdrawn
+	if !errors.As(err, &o) {
+		return err
+	}
+	who, uerr := s.users.ByIDs(ctx, []int64{o.Leave.ApplicantID})
+	if uerr != nil {
+		return uerr
+	}
+	return &ShortBalance{Applicant: who[o.Leave.ApplicantID].Username, Batch: batch,
+		Left: max(o.LeftHundredths, 0), Asked: o.Leave.DayHundredths}
 }
 
 // inScope: a batch is started only for people in the caller's data scope, whom the picker shows.
