@@ -133,6 +133,11 @@ func (r *run) takeTask(t Task, action string) error {
 }
 
 func (r *run) approve(p *authz.Principal, t Task, a Action) error {
+	if p.UserID == r.inst.ApplicantID {
+		// Nobody approves their own request; a task that says otherwise (written before that
+		// rule) may still be transferred to someone else.
+		return ErrForbidden
+	}
 	n := r.ix.nodes[t.NodeID]
 	if len(a.Data) > 0 {
 		edit := map[string]bool{}
@@ -216,6 +221,9 @@ func (r *run) returnTargets() []string {
 func (r *run) transfer(p *authz.Principal, t Task, a Action) error {
 	if a.UserID == p.UserID || a.UserID <= 0 {
 		return invalid("userId", "请选择其他人")
+	}
+	if a.UserID == r.inst.ApplicantID {
+		return invalid("userId", "不能转交给申请人本人")
 	}
 	if ok, err := r.org.EnabledUsers(r.ctx, []int64{a.UserID}); err != nil {
 		return err

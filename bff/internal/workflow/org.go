@@ -18,6 +18,8 @@ type Org interface {
 	DeptOf(ctx context.Context, userID int64) (int64, error)
 	DeptParents(ctx context.Context) (map[int64]int64, error)
 	Leaders(ctx context.Context, deptID int64) ([]int64, error)
+	// Superuser is the enabled superuser with the lowest ID other than except, 0 when none.
+	Superuser(ctx context.Context, except int64) (int64, error)
 	// In reads through tx: a step reads inside its transaction, so that it needs no second
 	// connection (SQLite's pool could be held entirely by transactions waiting for the lock).
 	In(tx *gorm.DB) Org
@@ -99,4 +101,12 @@ func (o tableOrg) DeptParents(ctx context.Context) (map[int64]int64, error) {
 func (o tableOrg) Leaders(ctx context.Context, deptID int64) ([]int64, error) {
 	return o.ids(ctx, `SELECT l.user_id FROM dept_leaders l JOIN users u ON u.id = l.user_id
 		WHERE l.dept_id = ? AND u.enabled = ? ORDER BY l.sort, l.user_id`, deptID, true)
+}
+
+func (o tableOrg) Superuser(ctx context.Context, except int64) (int64, error) {
+	ids, err := o.ids(ctx, "SELECT id FROM users WHERE is_admin = ? AND enabled = ? AND id <> ? ORDER BY id LIMIT 1", true, true, except)
+	if err != nil || len(ids) == 0 {
+		return 0, err
+	}
+	return ids[0], nil
 }

@@ -42,7 +42,7 @@ func (s *Service) checkResubmit(ctx context.Context, p *authz.Principal, id int6
 	if err != nil {
 		return nil, err
 	}
-	if err := s.checkSelfPicks(ctx, r.ix.root, a.Data, clean); err != nil {
+	if err := s.checkSelfPicks(ctx, r.ix.root, a.Data, clean, []int64{r.inst.ApplicantID}); err != nil {
 		return nil, err
 	}
 	return &checked{data: clean, rev: r.inst.Rev}, nil
