@@ -105,6 +105,8 @@ func (r *run) myTask(user int64) (Task, error) {
 		switch {
 		case t.Status == TPending && r.inst.Status == IRunning:
 			return t, nil
+		case t.Action == ATransfer:
+			// Handed on: no longer theirs to act on (403), though they may still read it.
 		case t.Status == TDone || t.Status == TCancelled:
 			gone = true
 		}
@@ -118,9 +120,6 @@ func (r *run) myTask(user int64) (Task, error) {
 
 // takeTask marks the task done only if it is still pending: the database decides the race.
 func (r *run) takeTask(t Task, action string) error {
-	if action == ATransfer {
-		return nil
-	}
 	res := r.tx.Model(&Task{}).Where("id = ? AND status = ?", t.ID, TPending).
 		Updates(map[string]any{"status": TDone, "action": action, "finish_time": r.now})
 	if res.Error != nil {
@@ -228,7 +227,8 @@ func (r *run) transfer(p *authz.Principal, t Task, a Action) error {
 	if ok, err := r.org.EnabledUsers(r.ctx, []int64{a.UserID}); err != nil {
 		return err
 	} else if !ok[a.UserID] {
-		return invalid("userId", "用户不存在或已停用")
+		// One answer for unknown, disabled and channel accounts: the engine knows only staff.
+		return invalid("userId", "用户不存在、已停用或不是员工")
 	}
 	var dup int64
 	if err := r.tx.Model(&Task{}).Where("instance_id = ? AND node_id = ? AND assignee_id = ? AND status IN ?",
@@ -238,13 +238,13 @@ func (r *run) transfer(p *authz.Principal, t Task, a Action) error {
 	if dup > 0 {
 		return invalid("userId", "该用户已是本节点的审批人")
 	}
-	res := r.tx.Model(&Task{}).Where("id = ? AND status = ? AND assignee_id = ?", t.ID, TPending, p.UserID).
-		Update("assignee_id", a.UserID)
-	if res.Error != nil {
-		return res.Error
-	}
-	if res.RowsAffected != 1 {
-		return ErrTaskGone
+	// The caller's task stays theirs, done as "transfer" (takeTask), so that they may still read the
+	// instance as that node shows it and find it among what they handled; the target gets a task
+	// in its place.
+	to := Task{InstanceID: r.inst.ID, NodeID: t.NodeID, NodeName: t.NodeName, AssigneeID: a.UserID, Seq: t.Seq,
+		Status: TPending, CreateTime: r.now}
+	if err := r.tx.Create(&to).Error; err != nil {
+		return err
 	}
 	return r.step(t.NodeID, ATransfer, p.UserID, a.UserID, a.Comment)
 }
