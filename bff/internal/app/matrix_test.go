@@ -277,7 +277,13 @@ func (m *matrix) id(t *testing.T, table, column, name string) int64 {
 // create posts body as the admin and returns the new row's ID.
 func (m *matrix) create(t *testing.T, path string, body any) int64 {
 	t.Helper()
-	r := m.s.Do(t, apptest.Request{Method: http.MethodPost, Path: path, Token: m.admin, JSON: body})
+	return m.createAs(t, m.admin, path, body)
+}
+
+// createAs posts body with the session token and returns the new row's ID.
+func (m *matrix) createAs(t *testing.T, token, path string, body any) int64 {
+	t.Helper()
+	r := m.s.Do(t, apptest.Request{Method: http.MethodPost, Path: path, Token: token, JSON: body})
 	var got struct {
 		ID int64 `json:"id"`
 	}

@@ -8,14 +8,15 @@ import (
 	"mallconsole/bff/internal/apptest"
 )
 
-// wfFormBody is a form whose one approver is the admin: the admin can take every action.
+// wfFormBody is a form whose approvers are the admin and lead (或签): the admin acts on the
+// instances others start, lead on the admin's own (nobody approves their own request).
 func (m *matrix) wfFormBody(t *testing.T) map[string]any {
-	admin := m.id(t, "users", "username", "admin")
+	ref := func(name string) map[string]any { return map[string]any{"id": m.id(t, "users", "username", name), "name": name} }
 	return map[string]any{"name": fmt.Sprintf("矩阵表单%d", m.next()), "icon": "form", "group": "矩阵",
 		"schema": map[string]any{"fields": []any{map[string]any{"key": "note", "type": "text", "label": "备注"}}},
 		"flow": map[string]any{"id": "start", "type": "start", "name": "发起人", "props": map[string]any{},
 			"next": map[string]any{"id": "n1", "type": "approver", "name": "审批", "next": nil, "props": map[string]any{
-				"mode": "or", "assignee": map[string]any{"kind": "users", "users": []any{map[string]any{"id": admin, "name": "admin"}}},
+				"mode": "or", "assignee": map[string]any{"kind": "users", "users": []any{ref("admin"), ref("lead")}},
 				"empty": map[string]any{"action": "pass"}}}}}
 }
 
@@ -28,13 +29,18 @@ func (m *matrix) wfForm(t *testing.T) int64 {
 	return id
 }
 
-// wfInstance starts an instance of a fresh form as the admin; then is an action the admin takes
-// first (return, to have a returned instance).
-func (m *matrix) wfInstance(t *testing.T, then string, body any) int64 {
-	id := m.create(t, "/api/workflow/instances", map[string]any{"formId": m.wfForm(t), "data": map[string]any{"note": "矩阵"}})
+// wfInstance starts an instance of a fresh form: the admin's own when mine (lead approves it),
+// else staff's (the admin may approve it). then is an action its approver takes first (return,
+// to have a returned instance).
+func (m *matrix) wfInstance(t *testing.T, mine bool, then string, body any) int64 {
+	starter, approver := m.s.Login(t, "staff", apptest.DemoPassword), m.admin
+	if mine {
+		starter, approver = m.admin, m.s.Login(t, "lead", apptest.DemoPassword)
+	}
+	id := m.createAs(t, starter, "/api/workflow/instances", map[string]any{"formId": m.wfForm(t), "data": map[string]any{"note": "矩阵"}})
 	if then != "" {
 		if r := m.s.Do(t, apptest.Request{Method: http.MethodPost, Path: fmt.Sprintf("/api/workflow/instances/%d/%s", id, then),
-			Token: m.admin, JSON: body}); r.Status != 200 {
+			Token: approver, JSON: body}); r.Status != 200 {
 			t.Fatalf("%s: %d %s", then, r.Status, r.Body)
 		}
 	}
@@ -49,9 +55,9 @@ func leaveData() map[string]any {
 
 // workflowSamples: the engine's routes. Instance routes act as the admin, the instance's approver.
 func workflowSamples() map[string]sample {
-	act := func(action, then string, thenBody, body any) sample {
+	act := func(action string, mine bool, then string, thenBody, body any) sample {
 		return func(t *testing.T, m *matrix) apptest.Request {
-			id := m.wfInstance(t, then, thenBody)
+			id := m.wfInstance(t, mine, then, thenBody)
 			return apptest.Request{Method: http.MethodPost, Path: fmt.Sprintf("/api/workflow/instances/%d/%s", id, action),
 				Token: m.admin, JSON: body}
 		}
@@ -81,18 +87,18 @@ func workflowSamples() map[string]sample {
 				JSON: map[string]any{"formId": m.leaveForm(t), "data": leaveData()}}
 		},
 		"GET /api/workflow/instances/:id": func(t *testing.T, m *matrix) apptest.Request {
-			return apptest.Request{Path: fmt.Sprintf("/api/workflow/instances/%d", m.wfInstance(t, "", nil)), Token: m.admin}
+			return apptest.Request{Path: fmt.Sprintf("/api/workflow/instances/%d", m.wfInstance(t, false, "", nil)), Token: m.admin}
 		},
-		"POST /api/workflow/instances/:id/approve":  act("approve", "", nil, map[string]any{"comment": "好"}),
-		"POST /api/workflow/instances/:id/reject":   act("reject", "", nil, map[string]any{"comment": "不行"}),
-		"POST /api/workflow/instances/:id/withdraw": act("withdraw", "", nil, map[string]any{}),
-		"POST /api/workflow/instances/:id/return":   act("return", "", nil, map[string]any{"nodeId": "start", "comment": "补充"}),
-		"POST /api/workflow/instances/:id/resubmit": act("resubmit", "return", map[string]any{"nodeId": "start"},
+		"POST /api/workflow/instances/:id/approve":  act("approve", false, "", nil, map[string]any{"comment": "好"}),
+		"POST /api/workflow/instances/:id/reject":   act("reject", false, "", nil, map[string]any{"comment": "不行"}),
+		"POST /api/workflow/instances/:id/withdraw": act("withdraw", true, "", nil, map[string]any{}),
+		"POST /api/workflow/instances/:id/return":   act("return", false, "", nil, map[string]any{"nodeId": "start", "comment": "补充"}),
+		"POST /api/workflow/instances/:id/resubmit": act("resubmit", true, "return", map[string]any{"nodeId": "start"},
 			map[string]any{"data": map[string]any{"note": "已补充"}}),
 		"POST /api/workflow/instances/:id/transfer": func(t *testing.T, m *matrix) apptest.Request {
-			id := m.wfInstance(t, "", nil)
+			id := m.wfInstance(t, false, "", nil)
 			return apptest.Request{Method: http.MethodPost, Path: fmt.Sprintf("/api/workflow/instances/%d/transfer", id),
-				Token: m.admin, JSON: map[string]any{"userId": m.id(t, "users", "username", "lead")}}
+				Token: m.admin, JSON: map[string]any{"userId": m.newUser(t)["id"]}}
 		},
 		"POST /api/workflow/batches": func(t *testing.T, m *matrix) apptest.Request {
 			return apptest.Request{Method: http.MethodPost, Path: "/api/workflow/batches", JSON: map[string]any{

@@ -40,7 +40,19 @@ func (s *Service) Act(ctx context.Context, p *authz.Principal, id int64, a Actio
 	if a.Name == AReject && a.Comment == "" {
 		return invalid("comment", "请填写拒绝理由")
 	}
-	return s.store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	var in *checked
+	if a.Name == AResubmit {
+		var err error
+		if in, err = s.checkResubmit(ctx, p, id, a); err != nil {
+			return err
+		}
+	}
+	err := s.store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if a.Name == AResubmit {
+			if err := lockApplicant(tx, id); err != nil {
+				return err
+			}
+		}
 		r, err := s.load(ctx, tx, id)
 		if err != nil {
 			return err
@@ -49,7 +61,7 @@ func (s *Service) Act(ctx context.Context, p *authz.Principal, id int64, a Actio
 		case AWithdraw:
 			return r.withdraw(p)
 		case AResubmit:
-			return r.resubmit(p, a)
+			return r.resubmit(p, a, in)
 		}
 		task, err := r.myTask(p.UserID)
 		if err != nil {
@@ -78,6 +90,7 @@ func (s *Service) Act(ctx context.Context, p *authz.Principal, id int64, a Actio
 		}
 		return r.save()
 	})
+	return s.shortBalance(ctx, err, false)
 }
 
 // myTask finds the caller's pending task. A caller whose task of this instance is no longer
@@ -92,6 +105,8 @@ func (r *run) myTask(user int64) (Task, error) {
 		switch {
 		case t.Status == TPending && r.inst.Status == IRunning:
 			return t, nil
+		case t.Action == ATransfer:
+			// Handed on: no longer theirs to act on (403), though they may still read it.
 		case t.Status == TDone || t.Status == TCancelled:
 			gone = true
 		}
@@ -105,9 +120,6 @@ func (r *run) myTask(user int64) (Task, error) {
 
 // takeTask marks the task done only if it is still pending: the database decides the race.
 func (r *run) takeTask(t Task, action string) error {
-	if action == ATransfer {
-		return nil
-	}
 	res := r.tx.Model(&Task{}).Where("id = ? AND status = ?", t.ID, TPending).
 		Updates(map[string]any{"status": TDone, "action": action, "finish_time": r.now})
 	if res.Error != nil {
@@ -120,6 +132,11 @@ func (r *run) takeTask(t Task, action string) error {
 }
 
 func (r *run) approve(p *authz.Principal, t Task, a Action) error {
+	if p.UserID == r.inst.ApplicantID {
+		// Nobody approves their own request; a task that says otherwise (written before that
+		// rule) may still be transferred to someone else.
+		return ErrForbidden
+	}
 	n := r.ix.nodes[t.NodeID]
 	if len(a.Data) > 0 {
 		edit := map[string]bool{}
@@ -204,10 +221,14 @@ func (r *run) transfer(p *authz.Principal, t Task, a Action) error {
 	if a.UserID == p.UserID || a.UserID <= 0 {
 		return invalid("userId", "请选择其他人")
 	}
+	if a.UserID == r.inst.ApplicantID {
+		return invalid("userId", "不能转交给申请人本人")
+	}
 	if ok, err := r.org.EnabledUsers(r.ctx, []int64{a.UserID}); err != nil {
 		return err
 	} else if !ok[a.UserID] {
-		return invalid("userId", "用户不存在或已停用")
+		// One answer for unknown, disabled and channel accounts: the engine knows only staff.
+		return invalid("userId", "用户不存在、已停用或不是员工")
 	}
 	var dup int64
 	if err := r.tx.Model(&Task{}).Where("instance_id = ? AND node_id = ? AND assignee_id = ? AND status IN ?",
@@ -217,13 +238,13 @@ func (r *run) transfer(p *authz.Principal, t Task, a Action) error {
 	if dup > 0 {
 		return invalid("userId", "该用户已是本节点的审批人")
 	}
-	res := r.tx.Model(&Task{}).Where("id = ? AND status = ? AND assignee_id = ?", t.ID, TPending, p.UserID).
-		Update("assignee_id", a.UserID)
-	if res.Error != nil {
-		return res.Error
-	}
-	if res.RowsAffected != 1 {
-		return ErrTaskGone
+	// The caller's task stays theirs, done as "transfer" (takeTask), so that they may still read the
+	// instance as that node shows it and find it among what they handled; the target gets a task
+	// in its place.
+	to := Task{InstanceID: r.inst.ID, NodeID: t.NodeID, NodeName: t.NodeName, AssigneeID: a.UserID, Seq: t.Seq,
+		Status: TPending, CreateTime: r.now}
+	if err := r.tx.Create(&to).Error; err != nil {
+		return err
 	}
 	return r.step(t.NodeID, ATransfer, p.UserID, a.UserID, a.Comment)
 }
@@ -260,37 +281,4 @@ func (r *run) withdraw(p *authz.Principal) error {
 
 func (r *run) isInitiator(user int64) bool {
 	return r.inst.ApplicantID == user || r.inst.CreatorID == user
-}
-
-// resubmit: the initiator sends a returned instance on with new data; it continues at the node
-// that returned it.
-func (r *run) resubmit(p *authz.Principal, a Action) error {
-	if !r.isInitiator(p.UserID) || r.inst.Status != IReturned {
-		return ErrForbidden
-	}
-	if err := r.claim(); err != nil {
-		return err
-	}
-	if a.Data != nil {
-		only := map[string]bool{}
-		for _, f := range r.schema.Fields {
-			if perm := r.ix.root.Props.FieldPerms[f.Key]; perm == "" || perm == PermEdit {
-				only[f.Key] = true
-			}
-		}
-		clean, err := r.s.checkData(r.ctx, dataCtx{uploader: p.UserID}, r.schema, a.Data, r.data, only)
-		if err != nil {
-			return err
-		}
-		r.data = clean
-	}
-	if err := r.step("start", AResubmit, p.UserID, 0, a.Comment); err != nil {
-		return err
-	}
-	from := r.ix.nodes[r.inst.ReturnFrom]
-	r.inst.Status, r.inst.Current, r.inst.ReturnFrom = IRunning, "", ""
-	if err := r.enter(from); err != nil {
-		return err
-	}
-	return r.save()
 }

@@ -168,19 +168,22 @@ func (r *run) copyTo(n *Node) error {
 // assign creates the tasks of an approver node; waiting is false when nobody resolved and the
 // node passed by itself.
 func (r *run) assign(n *Node) (waiting bool, err error) {
-	users, err := r.approvers(n)
+	users, skipped, err := r.approvers(n)
 	if err != nil {
 		return false, err
 	}
 	if len(users) == 0 {
-		if e := n.Props.Empty; e != nil && e.Action == "admin" && e.Admin != nil {
-			users = []int64{e.Admin.ID}
-			if err := r.step(n.ID, "to_admin", 0, e.Admin.ID, ""); err != nil {
-				return false, err
-			}
-		} else {
+		to, err := r.fallback(n, skipped)
+		if err != nil {
+			return false, err
+		}
+		if to == 0 {
 			r.pass(n.ID)
 			return false, r.step(n.ID, "auto_pass", 0, 0, "")
+		}
+		users = []int64{to}
+		if err := r.step(n.ID, "to_admin", 0, to, ""); err != nil {
+			return false, err
 		}
 	}
 	for i, u := range users {

@@ -92,6 +92,12 @@ func TestFlowsAndActions(t *testing.T) {
 			{"return to the initiator, resubmit continues at the returning node", two(), "ann", nil, []move{
 				mv("lead", "approve", nil), {who: "bob", a: workflow.Action{Name: "return", NodeID: "start", Comment: "补充"}},
 				mv("ann", "resubmit", nil)}, "running", []string{"bob"}},
+			{"resubmit with changed data runs the flow again, routed by the new data", byAmount(), "ann", map[string]any{"amount": 500.0}, []move{
+				{who: "lead", a: workflow.Action{Name: "return", NodeID: "start"}},
+				{who: "ann", a: workflow.Action{Name: "resubmit", Data: map[string]any{"amount": 50.0}}}}, "running", []string{"bob"}},
+			{"resubmit with the data unchanged continues at the returning node", byAmount(), "ann", map[string]any{"amount": 500.0}, []move{
+				{who: "lead", a: workflow.Action{Name: "return", NodeID: "start"}},
+				{who: "ann", a: workflow.Action{Name: "resubmit", Data: map[string]any{"amount": 500.0}}}}, "running", []string{"lead"}},
 			{"returned: waits for the initiator", two(), "ann", nil, []move{
 				{who: "lead", a: workflow.Action{Name: "return", NodeID: "start"}}, mv("lead", "approve", workflow.ErrTaskGone)}, "returned", []string{"ann"}},
 			{"return to an earlier approval node", two(), "ann", nil, []move{

@@ -28,6 +28,38 @@ func lockUsers(tx *gorm.DB, ids []int64) error {
 		Order("user_id").Find(&locked).Error
 }
 
+// lockApplicant locks an instance's row and then its applicant's entitlement row, by locking
+// reads only: MySQL takes a transaction's snapshot at its first plain read, which must come
+// after the lock so that the balance read sees every booking committed before it.
+func lockApplicant(tx *gorm.DB, instanceID int64) error {
+	var inst Instance
+	err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Select("id", "applicant_id").
+		Where("id = ?", instanceID).Take(&inst).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return ErrInstanceNotFound
+	} else if err != nil {
+		return err
+	}
+	return lockUsers(tx, []int64{inst.ApplicantID})
+}
+
+// rebook releases the days an instance of the leave form booked and books again what its data
+// asks now (a resubmit may change the type and the days), inside the step's transaction: a
+// refusal keeps the old booking, and the days are never counted twice.
+func (s *Service) rebook(r *run) error {
+	var f Form
+	if err := r.tx.Where("id = ?", r.inst.FormID).Take(&f).Error; err != nil {
+		return err
+	}
+	if !isLeave(f) {
+		return nil
+	}
+	if err := r.tx.Where("instance_id = ?", r.inst.ID).Delete(&LeaveDays{}).Error; err != nil {
+		return err
+	}
+	return s.formRules(r, f)
+}
+
 // formRules are the server rules of built-in forms, run inside the start transaction: the leave
 // request's annual leave must fit in the applicant's balance; its days are recorded so that
 // they count until the instance is rejected or withdrawn.

@@ -5,10 +5,13 @@ import (
 	"slices"
 
 	"gorm.io/gorm"
+
+	"mallconsole/bff/internal/platform/authz"
 )
 
 // Org is what the engine reads of users, roles and departments: who exists, who holds a role,
-// who heads a department. Read-only.
+// who heads a department. Read-only. Users are enabled staff accounts: the others are left out
+// wherever users are read.
 type Org interface {
 	EnabledUsers(ctx context.Context, ids []int64) (map[int64]bool, error)
 	ExistingRoles(ctx context.Context, ids []int64) (map[int64]bool, error)
@@ -18,10 +21,17 @@ type Org interface {
 	DeptOf(ctx context.Context, userID int64) (int64, error)
 	DeptParents(ctx context.Context) (map[int64]int64, error)
 	Leaders(ctx context.Context, deptID int64) ([]int64, error)
+	// Superuser is the enabled superuser with the lowest ID other than except, 0 when none.
+	Superuser(ctx context.Context, except int64) (int64, error)
 	// In reads through tx: a step reads inside its transaction, so that it needs no second
 	// connection (SQLite's pool could be held entirely by transactions waiting for the lock).
 	In(tx *gorm.DB) Org
 }
+
+// staffUser is the condition on users (alias u) that the engine knows: enabled staff accounts.
+// Channel operators have no workflow: an instance waiting for one would be stranded. It comes
+// last among a query's placeholders (staffIDs adds its arguments).
+const staffUser = "u.enabled = ? AND u.kind = ?"
 
 // tableOrg is Org over the tables of the user, role and dept features (users, users_roles,
 // roles, depts, dept_leaders), read directly: the engine needs a few ID lookups per step, not
@@ -34,6 +44,11 @@ func (o tableOrg) ids(ctx context.Context, q string, args ...any) ([]int64, erro
 	out := []int64{}
 	err := o.db.WithContext(ctx).Raw(q, args...).Scan(&out).Error
 	return out, err
+}
+
+// staffIDs is ids for a query whose last condition is staffUser.
+func (o tableOrg) staffIDs(ctx context.Context, q string, args ...any) ([]int64, error) {
+	return o.ids(ctx, q, append(args, true, authz.KindStaff)...)
 }
 
 func set(ids []int64, err error) (map[int64]bool, error) {
@@ -50,7 +65,7 @@ func (o tableOrg) EnabledUsers(ctx context.Context, ids []int64) (map[int64]bool
 	if len(ids) == 0 {
 		return map[int64]bool{}, nil
 	}
-	return set(o.ids(ctx, "SELECT id FROM users WHERE id IN ? AND enabled = ?", uniq(ids), true))
+	return set(o.staffIDs(ctx, "SELECT u.id FROM users u WHERE u.id IN ? AND "+staffUser, uniq(ids)))
 }
 
 func (o tableOrg) ExistingRoles(ctx context.Context, ids []int64) (map[int64]bool, error) {
@@ -74,8 +89,8 @@ func (o tableOrg) UsersWithRoles(ctx context.Context, roleIDs []int64) ([]int64,
 	if len(roleIDs) == 0 {
 		return nil, nil
 	}
-	return o.ids(ctx, `SELECT DISTINCT u.id FROM users u JOIN users_roles ur ON ur.user_id = u.id
-		WHERE ur.role_id IN ? AND u.enabled = ? ORDER BY u.id`, roleIDs, true)
+	return o.staffIDs(ctx, `SELECT DISTINCT u.id FROM users u JOIN users_roles ur ON ur.user_id = u.id
+		WHERE ur.role_id IN ? AND `+staffUser+` ORDER BY u.id`, roleIDs)
 }
 
 func (o tableOrg) DeptOf(ctx context.Context, userID int64) (int64, error) {
@@ -97,6 +112,15 @@ func (o tableOrg) DeptParents(ctx context.Context) (map[int64]int64, error) {
 }
 
 func (o tableOrg) Leaders(ctx context.Context, deptID int64) ([]int64, error) {
-	return o.ids(ctx, `SELECT l.user_id FROM dept_leaders l JOIN users u ON u.id = l.user_id
-		WHERE l.dept_id = ? AND u.enabled = ? ORDER BY l.sort, l.user_id`, deptID, true)
+	return o.staffIDs(ctx, `SELECT l.user_id FROM dept_leaders l JOIN users u ON u.id = l.user_id
+		WHERE l.dept_id = ? AND `+staffUser+` ORDER BY l.sort, l.user_id`, deptID)
+}
+
+func (o tableOrg) Superuser(ctx context.Context, except int64) (int64, error) {
+	ids, err := o.staffIDs(ctx, "SELECT u.id FROM users u WHERE u.is_admin = ? AND u.id <> ? AND "+staffUser+" ORDER BY u.id LIMIT 1",
+		true, except)
+	if err != nil || len(ids) == 0 {
+		return 0, err
+	}
+	return ids[0], nil
 }

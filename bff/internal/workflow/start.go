@@ -49,9 +49,6 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := s.checkSelfPicks(ctx, &root, data, clean); err != nil {
-		return nil, nil, err
-	}
 	batch := len(applicants) > 0
 	if !batch {
 		applicants = []int64{p.UserID}
@@ -69,6 +66,9 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 		if err := s.inScope(ctx, p, applicants); err != nil {
 			return nil, nil, err
 		}
+	}
+	if err := s.checkSelfPicks(ctx, &root, data, clean, applicants); err != nil {
+		return nil, nil, err
 	}
 	raw, err := json.Marshal(clean)
 	if err != nil {
@@ -114,15 +114,25 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 		}
 		return nil
 	})
-	if o, ok := err.(*Overdrawn); ok {
-		who, uerr := s.users.ByIDs(ctx, []int64{o.Leave.ApplicantID})
-		if uerr != nil {
-			return nil, nil, uerr
-		}
-		return nil, nil, &ShortBalance{Applicant: who[o.Leave.ApplicantID].Username, Batch: batch,
-			Left: max(o.LeftHundredths, 0), Asked: o.Leave.DayHundredths}
+	if err != nil {
+		return nil, nil, s.shortBalance(ctx, err, batch)
 	}
-	return batchID, ids, err
+	return batchID, ids, nil
+}
+
+// shortBalance turns the leave rule's Overdrawn into the answer that names the applicant;
+// other errors pass as they are.
+func (s *Service) shortBalance(ctx context.Context, err error, batch bool) error {
+	var o *Overdrawn
+	if !errors.As(err, &o) {
+		return err
+	}
+	who, uerr := s.users.ByIDs(ctx, []int64{o.Leave.ApplicantID})
+	if uerr != nil {
+		return uerr
+	}
+	return &ShortBalance{Applicant: who[o.Leave.ApplicantID].Username, Batch: batch,
+		Left: max(o.LeftHundredths, 0), Asked: o.Leave.DayHundredths}
 }
 
 // inScope: a batch is started only for people in the caller's data scope, whom the picker shows.
@@ -144,8 +154,9 @@ func (s *Service) inScope(ctx context.Context, p *authz.Principal, ids []int64) 
 }
 
 // checkSelfPicks copies the approvers the initiator picked for "self" nodes into clean, after
-// checking they are enabled users.
-func (s *Service) checkSelfPicks(ctx context.Context, root *Node, data, clean map[string]any) error {
+// checking they are enabled users and none of the applicants: nobody approves their own
+// request.
+func (s *Service) checkSelfPicks(ctx context.Context, root *Node, data, clean map[string]any, applicants []int64) error {
 	ix := newIndex(root)
 	for _, id := range ix.order {
 		n := ix.nodes[id]
@@ -160,6 +171,9 @@ func (s *Service) checkSelfPicks(ctx context.Context, root *Node, data, clean ma
 		ids, ok := idList(v)
 		if !ok || len(ids) > 20 {
 			return invalid(key, "%s：请选择审批人", n.label())
+		}
+		if slices.ContainsFunc(ids, func(id int64) bool { return slices.Contains(applicants, id) }) {
+			return invalid(key, "%s：不能选择申请人本人作为审批人", n.label())
 		}
 		known, err := s.org.EnabledUsers(ctx, ids)
 		if err != nil {

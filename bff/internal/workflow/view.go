@@ -156,7 +156,10 @@ func (s *Service) view(ctx context.Context, r *run, p *authz.Principal, tasks []
 		}
 	}
 	if pending != nil {
-		v.Actions = append(v.Actions, AApprove, AReject, ATransfer, AReturn)
+		if p.UserID != r.inst.ApplicantID { // nobody approves their own request
+			v.Actions = append(v.Actions, AApprove)
+		}
+		v.Actions = append(v.Actions, AReject, ATransfer, AReturn)
 		v.ReturnTargets = append(v.ReturnTargets, ReturnTarget{NodeID: "start", Name: r.ix.root.Name})
 		for _, id := range r.returnTargets() {
 			v.ReturnTargets = append(v.ReturnTargets, ReturnTarget{NodeID: id, Name: r.ix.nodes[id].Name})
