@@ -2,15 +2,16 @@ package specimen
 
 import (
 	"bytes"
-	"compress/flate"
 	"encoding/binary"
 	"hash/crc32"
+
+	"mallconsole/bff/internal/platform/bombtest"
 )
 
 // ZeroPNG is a w × h PNG of nothing but zero pixels, grey at 8 bits or, deep, RGBA at 16 bits:
-// the decompression bombs and strips the OCR refuses from their header. Its pixel data is one
-// flushed deflate block repeated, so a picture of hundreds of MB is made at once and weighs
-// about a thousandth of that.
+// the decompression bombs and strips the OCR refuses from their header. Its pixel data is
+// deflated by bombtest, so a picture of hundreds of MB is made at once and weighs about a
+// thousandth of that.
 func ZeroPNG(w, h int, deep bool) []byte {
 	depth, colorType, bytesPerPixel := byte(8), byte(0), 1
 	if deep {
@@ -34,31 +35,9 @@ func chunk(out *bytes.Buffer, kind string, data []byte) {
 	_ = binary.Write(out, binary.BigEndian, crc32.ChecksumIEEE(body))
 }
 
-// zeroZlib is a zlib stream of n (≥ 1) zero bytes. After the first byte every block only copies the
-// zeros before it, so the block deflating a MB of them serves for every MB.
+// zeroZlib is a zlib stream of n zero bytes.
 func zeroZlib(n int64) []byte {
-	const step = 1 << 20
-	var block bytes.Buffer
-	fw, _ := flate.NewWriter(&block, flate.BestCompression)
-	deflate := func(k int64) []byte {
-		block.Reset()
-		_, _ = fw.Write(make([]byte, k))
-		_ = fw.Flush() // ends on a byte, so blocks can follow one another
-		return bytes.Clone(block.Bytes())
-	}
-	out := bytes.NewBuffer([]byte{0x78, 0xda})
-	out.Write(deflate(1))
-	rest := n - 1
-	if rest >= step {
-		mb := deflate(step)
-		for ; rest >= step; rest -= step {
-			out.Write(mb)
-		}
-	}
-	if rest > 0 {
-		out.Write(deflate(rest))
-	}
-	out.Write([]byte{1, 0, 0, 0xff, 0xff}) // the last block: stored, empty
-	// Adler-32 of n zeros: the sum of bytes stays 1, the sum of sums grows by it each byte
-	return binary.BigEndian.AppendUint32(out.Bytes(), uint32(n%65521)<<16|1)
+	out := append([]byte{0x78, 0xda}, bombtest.Repeat{Unit: []byte{0}, N: n}.Deflate()...)
+	// Adler-32 of zeros: the sum of bytes stays 1, the sum of sums grows by it each byte
+	return binary.BigEndian.AppendUint32(out, uint32(n%65521)<<16|1)
 }
