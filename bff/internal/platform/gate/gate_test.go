@@ -7,8 +7,8 @@ import (
 	"time"
 )
 
-// TestGateBoundsTheWork: n callers get in at once, the next one waits at most the gate's wait
-// (or until its request ends) and is told the gate is busy; a released slot lets it in.
+// TestGateBoundsTheWork: n callers get in at once; the next one waits at most the gate's wait,
+// or until its request ends, and is told the gate is busy; a slot released lets it in.
 func TestGateBoundsTheWork(t *testing.T) {
 	g := New(2, 50*time.Millisecond)
 	ctx := context.Background()
@@ -24,30 +24,30 @@ func TestGateBoundsTheWork(t *testing.T) {
 	if d := time.Since(start); d < 40*time.Millisecond || d > 2*time.Second {
 		t.Errorf("the third caller waited %s, want about 50ms", d)
 	}
+
+	long := New(1, time.Hour)
+	if _, err := long.Enter(ctx); err != nil {
+		t.Fatal(err)
+	}
 	ended, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := New(1, time.Hour).enterFull(ended); !errors.Is(err, ErrBusy) || !errors.Is(err, context.Canceled) {
-		t.Errorf("a request that ended: %v", err)
+	if _, err := long.Enter(ended); !errors.Is(err, ErrBusy) || !errors.Is(err, context.Canceled) {
+		t.Errorf("a request that ended while waiting: %v", err)
 	}
+
 	go func() {
 		time.Sleep(10 * time.Millisecond)
 		r1()
 	}()
-	r3, err := New(0, time.Second).Enter(ctx) // a gate of no slots still has one
+	r3, err := g.Enter(ctx)
 	if err != nil {
-		t.Fatalf("a gate of 0: %v", err)
+		t.Fatalf("while a slot is released: %v", err)
 	}
 	r3()
-	if _, err := g.Enter(ctx); err != nil {
-		t.Errorf("after a release: %v", err)
-	}
 	r2()
-}
-
-// enterFull takes the gate's only slot and asks for another.
-func (g *Gate) enterFull(ctx context.Context) (func(), error) {
-	if _, err := g.Enter(context.Background()); err != nil {
-		return nil, err
+	if r, err := New(0, 0).Enter(ctx); err != nil { // a gate of no slots still has one
+		t.Errorf("a gate of 0: %v", err)
+	} else {
+		r()
 	}
-	return g.Enter(ctx)
 }
