@@ -2,6 +2,7 @@ package cert
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"mallconsole/bff/internal/cert/ocr"
 	"mallconsole/bff/internal/platform/authz"
+	"mallconsole/bff/internal/platform/gate"
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/perm"
 )
@@ -117,6 +119,11 @@ func httpError(err error) error {
 		return httpx.BadRequest("reason", "驳回时必须填写原因")
 	case errors.Is(err, ocr.ErrNotImage):
 		return httpx.BadRequest("fileId", "不是图片文件，无法识别")
+	case errors.Is(err, ocr.ErrImageSize):
+		return httpx.BadRequest("fileId", fmt.Sprintf("图片过大或不像身份证照片（每边不超过%d像素，长边不超过短边的%d倍），请裁剪或压缩后重新上传",
+			ocr.MaxSide, ocr.MaxAspect))
+	case errors.Is(err, gate.ErrBusy):
+		return &httpx.Error{Status: http.StatusServiceUnavailable, Message: "身份证识别繁忙，请稍后重试或手动填写"}
 	case errors.Is(err, ocr.ErrUnreadable):
 		return &httpx.Error{Status: http.StatusUnprocessableEntity, Message: "无法识别身份证，请上传清晰、完整的身份证照片"}
 	case errors.Is(err, ocr.ErrUnavailable):

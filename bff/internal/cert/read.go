@@ -12,9 +12,18 @@ import (
 // maxCardBytes is the largest picture handed to OCR: a phone photo of a card is a few MB.
 const maxCardBytes = 10 << 20
 
+// Reads at once: a read holds its file (up to maxCardBytes), the decoded picture (up to
+// ocr.MaxDecodeBytes) and a tesseract process or a vendor's connection, so the process holds
+// at most readSlots of them; a further read waits up to readWait, then is told to retry.
+const (
+	readSlots = 2
+	readWait  = 5 * time.Second
+)
+
 // ReadCard reads one side of an identity card from an uploaded file. A channel operator reads
 // only their own uploads; staff any (the reviewer checking a submission). Failures: ErrNoFile,
-// ocr.ErrNotImage, ocr.ErrUnreadable, ocr.ErrUnavailable, ocr.ErrOff.
+// gate.ErrBusy, ocr.ErrNotImage, ocr.ErrImageSize, ocr.ErrUnreadable, ocr.ErrUnavailable,
+// ocr.ErrOff.
 func (s *Service) ReadCard(ctx context.Context, p *authz.Principal, fileID int64, side ocr.Side) (ocr.Card, error) {
 	fs, err := s.files.Describe(ctx, []int64{fileID})
 	if err != nil {
@@ -24,6 +33,11 @@ func (s *Service) ReadCard(ctx context.Context, p *authz.Principal, fileID int64
 	if !ok || (p.Kind == authz.KindChannel && f.Owner != p.UserID) {
 		return ocr.Card{}, ErrNoFile // another's file is no file at all: its existence is not told
 	}
+	release, err := s.reading.Enter(ctx)
+	if err != nil {
+		return ocr.Card{}, err
+	}
+	defer release()
 	b, err := s.files.ReadAll(ctx, fileID, maxCardBytes)
 	if errors.Is(err, ErrReadLimit) {
 		return ocr.Card{}, ocr.ErrNotImage

@@ -10,6 +10,7 @@ import (
 	"mallconsole/bff/internal/agency"
 	"mallconsole/bff/internal/cert/ocr"
 	"mallconsole/bff/internal/platform/authz"
+	"mallconsole/bff/internal/platform/gate"
 )
 
 // The service's errors.
@@ -59,6 +60,7 @@ type Service struct {
 	files    Files
 	agencies Agencies // nil: no agency table to keep in step
 	reader   ocr.Provider
+	reading  *gate.Gate // the card reads of this process, whichever the provider
 	now      func() time.Time
 	log      *slog.Logger
 }
@@ -71,7 +73,8 @@ func NewService(store *Store, files Files, agencies Agencies, reader ocr.Provide
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{store: store, files: files, agencies: agencies, reader: reader, now: now, log: log}
+	return &Service{store: store, files: files, agencies: agencies, reader: reader, now: now, log: log,
+		reading: gate.New(readSlots, readWait)}
 }
 
 // agencyOf is the agency a submission is for: a channel operator's own, or the one staff named.

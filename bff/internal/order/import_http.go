@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -19,6 +20,18 @@ import (
 
 // ImportRoute is the express import (seed-spec §7): it takes its own, larger body limit.
 const ImportRoute = "/background/xf/order/expressImport"
+
+// Imports at once: an import holds its upload (up to ImportMaxBytes), what excelize keeps of
+// the workbook (bounded by checkWorkbook) and a database connection for minutes at 100,000
+// rows, so a process reads at most importSlots; a further one waits up to importWait for a
+// slot, then is told to retry.
+const (
+	importSlots = 2
+	importWait  = 10 * time.Second
+)
+
+// MsgBusy answers an import that found no slot.
+const MsgBusy = "系统繁忙，请稍后重试"
 
 // xlsxType is the content type of the template and the error list.
 const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -63,6 +76,9 @@ func sheetError(err error) error {
 		return httpx.BadRequest("file", "文件不是 xlsx 表格，请使用导入模板")
 	case errors.Is(err, ErrBadHeader):
 		return httpx.BadRequest("file", "第1行应为表头：订单号 | 快递公司 | 快递单号")
+	case errors.Is(err, ErrBomb):
+		return httpx.BadRequest("file", fmt.Sprintf("表格解压后超出导入的范围（解压后过大、单元格过长或行列过多），"+
+			"请使用导入模板，只保留要导入的数据（解压后不超过 %d MB）", unzipLimit>>20))
 	case errors.Is(err, ErrTooManyRows):
 		return httpx.BadRequest("file", fmt.Sprintf("一次最多导入 %d 行，请拆分后再导入", ImportMaxRows))
 	}
@@ -104,6 +120,12 @@ func (s *Service) handleImport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// the slot is taken once the upload is in, so a slow sender holds none
+	release, err := s.imports.Enter(c.Request().Context())
+	if err != nil {
+		return &httpx.Error{Status: http.StatusServiceUnavailable, Message: MsgBusy}
+	}
+	defer release()
 	sheet, err := OpenSheet(data)
 	if err != nil {
 		return sheetError(err)

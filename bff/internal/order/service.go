@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"mallconsole/bff/internal/dict"
+	"mallconsole/bff/internal/platform/gate"
 	"mallconsole/bff/internal/platform/money"
 )
 
@@ -34,14 +35,15 @@ type Dicts interface {
 
 // Service holds the rules of orders.
 type Service struct {
-	store *Store
-	dicts Dicts
-	now   func() time.Time
+	store   *Store
+	dicts   Dicts
+	now     func() time.Time
+	imports *gate.Gate // the express imports this process reads at once
 }
 
 // NewService uses store, the express companies of dicts and now for time stamps.
 func NewService(store *Store, dicts Dicts, now func() time.Time) *Service {
-	return &Service{store: store, dicts: dicts, now: now}
+	return &Service{store: store, dicts: dicts, now: now, imports: gate.New(importSlots, importWait)}
 }
 
 // stamp is the time written into rows: UTC in milliseconds, as platform/db stores.

@@ -13,9 +13,6 @@ import (
 const (
 	ImportMaxBytes = 10 << 20
 	ImportMaxRows  = 100_000
-	// unzipLimit bounds what a 10 MB file may unpack to (a zip bomb stops here): 100,000 rows
-	// of three cells take about 20 MB of XML.
-	unzipLimit = 256 << 20
 	// inMemoryXML: parts of the workbook larger than this (the sheet, the shared strings) are
 	// unpacked to a temporary file and read from there, so memory does not grow with the rows.
 	inMemoryXML = 1 << 20
@@ -50,9 +47,13 @@ type Sheet struct {
 var zipMagic = []byte("PK\x03\x04")
 
 // OpenSheet reads an uploaded workbook (at most ImportMaxBytes, checked by the caller). Close it.
+// One that unpacks past the bounds of checkWorkbook is ErrBomb, before excelize sees it.
 func OpenSheet(data []byte) (*Sheet, error) {
 	if !bytes.HasPrefix(data, zipMagic) {
 		return nil, ErrNotXLSX
+	}
+	if err := checkWorkbook(data); err != nil {
+		return nil, err
 	}
 	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{
 		UnzipSizeLimit: unzipLimit, UnzipXMLSizeLimit: inMemoryXML})

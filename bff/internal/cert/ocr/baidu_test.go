@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"mallconsole/bff/internal/cert/ocr"
 	"mallconsole/bff/internal/cert/ocr/specimen"
@@ -90,6 +91,12 @@ func TestBaiduProvider(t *testing.T) {
 	}
 	if _, err := b.Read(ctx, []byte("not an image"), ocr.Front); !errors.Is(err, ocr.ErrNotImage) {
 		t.Errorf("not an image: %v", err)
+	}
+	// a picture out of bounds is refused from its header, never sent (nor a token taken for it)
+	b.Now = func() time.Time { return time.Now().Add(90 * 24 * time.Hour) } // the token has expired
+	before := tokens.Load()
+	if _, err := b.Read(ctx, specimen.ZeroPNG(1, 40_000_000, false), ocr.Front); !errors.Is(err, ocr.ErrImageSize) || tokens.Load() != before {
+		t.Errorf("a 1 × 40,000,000 strip: %v, tokens %d → %d", err, before, tokens.Load())
 	}
 	wrongKey := &ocr.Baidu{Base: srv.URL, APIKey: "ak", SecretKey: "wrong"}
 	if _, err := wrongKey.Read(ctx, blank, ocr.Front); !errors.Is(err, ocr.ErrUnavailable) {

@@ -5,10 +5,8 @@
 package ocr
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"image"
 	_ "image/gif"  // decoders of the kinds an upload may be: DecodeConfig tells an image apart
 	_ "image/jpeg" // from anything else before a provider is asked
 	_ "image/png"
@@ -51,18 +49,6 @@ var (
 	ErrUnavailable = errors.New("ocr: the provider did not answer")
 	ErrOff         = errors.New("ocr: no provider configured")
 )
-
-// maxPixels bounds the images handed on: a decompression bomb is refused before it is decoded.
-const maxPixels = 40 << 20
-
-// CheckImage tells whether b is a picture this package can read.
-func CheckImage(b []byte) error {
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(b))
-	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > maxPixels {
-		return ErrNotImage
-	}
-	return nil
-}
 
 // Off is the provider when OCR is switched off: every read says so.
 type Off struct{}

@@ -69,8 +69,15 @@ const minWidth = 1000
 // maxWidth is the width a large photo is scaled down to: more pixels only cost time.
 const maxWidth = 2000
 
+// maxScratch bounds the buffer of the smooth scaler: draw.CatmullRom keeps the picture scaled
+// across and not yet down, 32 bytes a pixel (output width × input height), which is 17 MB for a
+// 856 × 540 card but 193 MB for a 4032 × 3024 photo. Past it the picture is scaled by
+// ApproxBiLinear, which reads four source pixels a pixel and keeps nothing: at those sizes the
+// text is large enough for the engine either way.
+const maxScratch = 48 << 20
+
 // prepare decodes the picture and re-encodes it as a grayscale PNG of a width the engine reads
-// well. Not a picture: ErrNotImage.
+// well. Not a picture: ErrNotImage; out of CheckImage's bounds: ErrImageSize, before decoding.
 func prepare(b []byte) ([]byte, error) {
 	if err := CheckImage(b); err != nil {
 		return nil, err
@@ -80,20 +87,32 @@ func prepare(b []byte) ([]byte, error) {
 		return nil, ErrNotImage
 	}
 	r := src.Bounds()
-	w, h := r.Dx(), r.Dy()
-	switch {
-	case w < minWidth:
-		w, h = minWidth, h*minWidth/w
-	case w > maxWidth:
-		w, h = maxWidth, h*maxWidth/w
-	}
-	gray := image.NewGray(image.Rect(0, 0, w, max(h, 1)))
-	draw.CatmullRom.Scale(gray, gray.Bounds(), src, r, draw.Src, nil)
+	w, h := target(r.Dx(), r.Dy())
+	gray := image.NewGray(image.Rect(0, 0, w, h))
+	scaler(w, r.Dy()).Scale(gray, gray.Bounds(), src, r, draw.Src, nil)
 	var out bytes.Buffer
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&out, gray); err != nil {
 		return nil, err
 	}
 	return out.Bytes(), nil
+}
+
+// target is the size handed to the engine: the width brought within minWidth–maxWidth, the
+// height in proportion and never more than MaxAspect widths, so the picture made is at most
+// maxWidth × MaxAspect·maxWidth (16 MB) whatever the decoder was given.
+func target(w, h int) (int, int) {
+	tw := min(max(w, minWidth), maxWidth)
+	th := int64(max(h, 1)) * int64(tw) / int64(max(w, 1))
+	return tw, int(min(max(th, 1), int64(MaxAspect*tw)))
+}
+
+// scaler is the smooth scaler while its buffer for an output width and input height stays within
+// maxScratch, else the one that needs none.
+func scaler(outWidth, inHeight int) draw.Interpolator {
+	if int64(outWidth)*int64(inHeight)*32 <= maxScratch {
+		return draw.CatmullRom
+	}
+	return draw.ApproxBiLinear
 }
 
 // limitedBuffer keeps the first max bytes written and drops the rest (still "accepting" them, so
