@@ -31,10 +31,11 @@ func (s *Service) SaveForm(ctx context.Context, in FormInput) (int64, error) {
 	if utf8.RuneCountInString(in.Group) > 32 || utf8.RuneCountInString(in.Icon) > 64 {
 		return 0, invalid("group", "分组最多32个字符，图标最多64个字符")
 	}
-	if err := s.checkSchema(ctx, in.Schema); err != nil {
+	sc, err := s.checkSchema(ctx, in.Schema)
+	if err != nil {
 		return 0, err
 	}
-	schema, err := json.Marshal(in.Schema)
+	schema, err := json.Marshal(sc)
 	if err != nil {
 		return 0, err
 	}
@@ -82,14 +83,20 @@ func (s *Service) Publish(ctx context.Context, id int64) (int, error) {
 				return err
 			}
 		}
-		if err := s.checkSchema(ctx, sc); err != nil {
+		sc, err := s.checkSchema(ctx, sc)
+		if err != nil {
 			return err
 		}
 		if err := s.checkFlow(ctx, sc, root); err != nil {
 			return err
 		}
+		// The draft may have been stored by older code that kept defaults raw.
+		schema, err := json.Marshal(sc)
+		if err != nil {
+			return err
+		}
 		version = f.Version + 1
-		v := FormVersion{FormID: f.ID, Version: version, Schema: f.DraftSchema, Flow: f.DraftFlow, PublishTime: s.now()}
+		v := FormVersion{FormID: f.ID, Version: version, Schema: string(schema), Flow: f.DraftFlow, PublishTime: s.now()}
 		if err := tx.Create(&v).Error; err != nil {
 			return err
 		}
