@@ -102,8 +102,8 @@ func TestDraftsNeverChangeVersions(t *testing.T) {
 		if got := o.pendingNames(o.view(t, "ann", o.start(t, form, "ann", nil))); len(got) != 1 || got[0] != "lead" {
 			t.Fatalf("a new instance before publishing runs version 1: %v", got)
 		}
-		if n, err := o.s.Publish(ctx, form); err != nil || n != 2 {
-			t.Fatalf("publish again: %d %v", n, err)
+		if n, err := o.s.Publish(ctx, form); err != nil || n.Version != 2 {
+			t.Fatalf("publish again: %+v %v", n, err)
 		}
 		if got := o.pendingNames(o.view(t, "ann", old)); got[0] != "lead" {
 			t.Fatalf("the old instance keeps version 1: %v", got)

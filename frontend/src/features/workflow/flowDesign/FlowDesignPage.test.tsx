@@ -150,4 +150,17 @@ describe('流程绘制', () => {
     expect(screen.getByRole('list', { name: '流程有 1 处问题' })).toHaveTextContent('组长审批：审批人「张三」已不存在');
     expect(published).toBe(1);
   });
+
+  it('publishing says when no version was made, and tells a lost race as the server words it', async () => {
+    serve(approverN1);
+    let answer = { status: 200, body: { version: 3, unchanged: true } as unknown };
+    bff.on('POST /api/workflow/forms/7/publish', () => answer);
+    renderRoute('/flowDesign/7', '/flowDesign/:id', <FlowDesignPage />);
+    await screen.findByText('组长审批');
+    fireEvent.click(screen.getByRole('button', { name: /发\s?布/ }));
+    expect(await screen.findByText('与已发布的版本 3 相同，未生成新版本')).toBeInTheDocument();
+    answer = { status: 409, body: { status: 409, code: 'conflict', message: '表单已被他人发布，请刷新后重试' } };
+    fireEvent.click(screen.getByRole('button', { name: /发\s?布/ }));
+    expect(await screen.findByText('表单已被他人发布，请刷新后重试')).toBeInTheDocument();
+  });
 });
