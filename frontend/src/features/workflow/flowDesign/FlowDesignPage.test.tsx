@@ -82,6 +82,20 @@ describe('流程绘制', () => {
     expect(flow.next).toMatchObject({ id: 'n1', type: 'approver', props: { assignee: { kind: 'role', roles: [{ id: 3, name: '人事' }] }, mode: 'and' } });
   });
 
+  it('a cc node hides fields from its recipients but offers no edit', async () => {
+    serve(approverN1);
+    renderRoute('/flowDesign/7', '/flowDesign/:id', <FlowDesignPage />);
+    await screen.findByText('组长审批');
+    await add('n1', '抄送人');
+    fireEvent.click(card('n2'));
+    const memo = await screen.findByLabelText('备注字段权限');
+    expect(within(memo).queryByRole('radio', { name: '可编辑' })).toBeNull();
+    fireEvent.click(within(memo).getByRole('radio', { name: '隐藏' }));
+    fireEvent.click(screen.getByRole('button', { name: /保\s?存/ }));
+    await waitFor(() => expect(bff.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(lastPut().flow.next?.next).toMatchObject({ id: 'n2', type: 'cc', props: { fieldPerms: { memo: 'hidden' } } });
+  });
+
   it('adds a route with its default branch last, adds, moves and deletes branches', async () => {
     serve(approverN1);
     renderRoute('/flowDesign/7', '/flowDesign/:id', <FlowDesignPage />);
