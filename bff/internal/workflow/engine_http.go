@@ -75,6 +75,8 @@ func engineError(err error) error {
 		return httpx.NotFound("流程实例不存在")
 	case errors.Is(err, ErrBatchNotFound):
 		return httpx.NotFound("批次不存在")
+	case errors.Is(err, ErrPublishRace):
+		return &httpx.Error{Status: http.StatusConflict, Message: "表单已被他人发布，请刷新后重试"}
 	case errors.Is(err, ErrFormInUse):
 		return &httpx.Error{Status: http.StatusConflict, Message: "表单已有流程实例，已停用而未删除"}
 	}

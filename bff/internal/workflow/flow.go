@@ -3,6 +3,7 @@ package workflow
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 )
 
@@ -70,11 +71,7 @@ func (s *Service) checkFlow(ctx context.Context, sc Schema, root *Node) error {
 			if n != root && n.Type == NStart {
 				bad(n.ID, "只能有一个发起人节点")
 			}
-			for k, v := range n.Props.FieldPerms {
-				if _, ok := fieldOf(sc, k); !ok || (v != PermRead && v != PermEdit && v != PermHidden) {
-					bad(n.ID, "字段权限%s无效：表单没有该字段或权限不是read/edit/hidden", k)
-				}
-			}
+			checkPerms(sc, n, bad)
 			switch n.Type {
 			case NStart:
 			case NApprover:
@@ -103,6 +100,22 @@ func (s *Service) checkFlow(ctx context.Context, sc Schema, root *Node) error {
 		return &FlowProblems{ps}
 	}
 	return nil
+}
+
+// checkPerms checks a node's field permissions: known fields and values, and no edit on a cc
+// node, whose recipients only read (the engine would show such a field read-only, so the
+// designer is told rather than left to believe they may edit it).
+func checkPerms(sc Schema, n *Node, bad func(string, string, ...any)) {
+	for _, k := range slices.Sorted(maps.Keys(n.Props.FieldPerms)) {
+		v := n.Props.FieldPerms[k]
+		f, ok := fieldOf(sc, k)
+		switch {
+		case !ok || (v != PermRead && v != PermEdit && v != PermHidden):
+			bad(n.ID, "字段权限%s无效：表单没有该字段或权限不是read/edit/hidden", k)
+		case v == PermEdit && n.Type == NCC:
+			bad(n.ID, "%s：抄送人只能查看，字段%s（%s）不能设为可编辑", n.label(), f.Label, k)
+		}
+	}
 }
 
 func refIDs(rs []Ref) []int64 {

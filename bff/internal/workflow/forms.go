@@ -31,10 +31,11 @@ func (s *Service) SaveForm(ctx context.Context, in FormInput) (int64, error) {
 	if utf8.RuneCountInString(in.Group) > 32 || utf8.RuneCountInString(in.Icon) > 64 {
 		return 0, invalid("group", "分组最多32个字符，图标最多64个字符")
 	}
-	if err := s.checkSchema(ctx, in.Schema); err != nil {
+	sc, err := s.checkSchema(ctx, in.Schema)
+	if err != nil {
 		return 0, err
 	}
-	schema, err := json.Marshal(in.Schema)
+	schema, err := json.Marshal(sc)
 	if err != nil {
 		return 0, err
 	}
@@ -60,48 +61,6 @@ func (s *Service) SaveForm(ctx context.Context, in FormInput) (int64, error) {
 		return 0, ErrFormNotFound
 	}
 	return in.ID, res.Error
-}
-
-// Publish freezes the draft as the next version after checking its schema and flow.
-func (s *Service) Publish(ctx context.Context, id int64) (int, error) {
-	var version int
-	err := s.store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var f Form
-		if err := tx.Where("id = ? AND enabled = ?", id, true).Take(&f).Error; errors.Is(err, gorm.ErrRecordNotFound) {
-			return ErrFormNotFound
-		} else if err != nil {
-			return err
-		}
-		var sc Schema
-		var root *Node
-		if err := json.Unmarshal([]byte(f.DraftSchema), &sc); err != nil {
-			return err
-		}
-		if f.DraftFlow != "" {
-			if err := json.Unmarshal([]byte(f.DraftFlow), &root); err != nil {
-				return err
-			}
-		}
-		if err := s.checkSchema(ctx, sc); err != nil {
-			return err
-		}
-		if err := s.checkFlow(ctx, sc, root); err != nil {
-			return err
-		}
-		version = f.Version + 1
-		v := FormVersion{FormID: f.ID, Version: version, Schema: f.DraftSchema, Flow: f.DraftFlow, PublishTime: s.now()}
-		if err := tx.Create(&v).Error; err != nil {
-			return err
-		}
-		// The version guard makes two concurrent publishes of one form one version each.
-		res := tx.Model(&Form{}).Where("id = ? AND version = ?", f.ID, f.Version).
-			Updates(map[string]any{"version": version, "draft_changed": false})
-		if res.Error == nil && res.RowsAffected != 1 {
-			return ErrTaskGone
-		}
-		return res.Error
-	})
-	return version, err
 }
 
 // DeleteForms deletes forms that were never used and disables those with instances (they stay

@@ -48,9 +48,11 @@ type DraftForm struct {
 	Flow   *Node  `json:"flow"`
 }
 
-// Published answers a publish.
+// Published answers a publish: the version now published; unchanged when the draft equalled
+// it, so that no version was made.
 type Published struct {
-	Version int `json:"version"`
+	Version   int  `json:"version"`
+	Unchanged bool `json:"unchanged"`
 }
 
 // ProblemsAnswer is the 400 of a publish whose flow is wrong: the error envelope plus every
@@ -80,7 +82,7 @@ func (s *Service) formRoutes(r *authz.Router) {
 	r.PUT("/api/workflow/forms/:id", authz.Perm(perm.WorkflowDesign), s.handleFormSave).
 		Doc(authz.Doc{Params: httpx.IDPath{}, Summary: "save a form's draft", Body: FormInput{}})
 	r.POST("/api/workflow/forms/:id/publish", authz.Perm(perm.WorkflowDesign), s.handlePublish).
-		Doc(authz.Doc{Params: httpx.IDPath{}, Summary: "publish a form's draft as a new version", Resp: Published{}})
+		Doc(authz.Doc{Params: httpx.IDPath{}, Summary: "publish a form's draft as a new version (none when it equals the latest)", Resp: Published{}})
 	r.DELETE("/api/workflow/forms", authz.Perm(perm.WorkflowDesign), s.handleFormDelete).
 		Doc(authz.Doc{Summary: "delete forms (disabled when they have instances: 409)", Body: httpx.IDList{}, Status: http.StatusOK})
 }
@@ -192,7 +194,7 @@ func (s *Service) handlePublish(c echo.Context) error {
 	if err != nil {
 		return engineError(err)
 	}
-	return c.JSON(http.StatusOK, Published{Version: v})
+	return c.JSON(http.StatusOK, v)
 }
 
 func (s *Service) handleFormDelete(c echo.Context) error {

@@ -73,9 +73,11 @@ func TestFlowValidation(t *testing.T) {
 			branch("b5", 2, true, nil))
 		perms := approver("n5", "or", users(o.ref("lead")), pass)
 		perms.Props.FieldPerms = map[string]string{"nope": "edit"}
-		named := o.problems(t, "坏流程", start(noAssignee, noEmpty, adminless, ghost, oneBranch, badField, badOp, perms))
+		ccEdit := &workflow.Node{ID: "c1", Type: workflow.NCC, Props: workflow.NodeProps{Users: []workflow.Ref{o.ref("hr")},
+			FieldPerms: map[string]string{"note": "edit", "amount": "hidden"}}}
+		named := o.problems(t, "坏流程", start(noAssignee, noEmpty, adminless, ghost, oneBranch, badField, badOp, perms, ccEdit))
 		for node, part := range map[string]string{"n1": "请设置审批人", "n2": "为空时", "n3": "管理员", "n4": "ghost",
-			"r1": "默认分支", "b2": "nope", "b4": "类别", "n5": "字段权限"} {
+			"r1": "默认分支", "b2": "nope", "b4": "类别", "n5": "字段权限", "c1": "抄送人只能查看，字段备注（note）不能设为可编辑"} {
 			if !strings.Contains(named[node], part) {
 				t.Errorf("node %s: %q, want it to say %q", node, named[node], part)
 			}
@@ -102,8 +104,8 @@ func TestDraftsNeverChangeVersions(t *testing.T) {
 		if got := o.pendingNames(o.view(t, "ann", o.start(t, form, "ann", nil))); len(got) != 1 || got[0] != "lead" {
 			t.Fatalf("a new instance before publishing runs version 1: %v", got)
 		}
-		if n, err := o.s.Publish(ctx, form); err != nil || n != 2 {
-			t.Fatalf("publish again: %d %v", n, err)
+		if n, err := o.s.Publish(ctx, form); err != nil || n.Version != 2 {
+			t.Fatalf("publish again: %+v %v", n, err)
 		}
 		if got := o.pendingNames(o.view(t, "ann", old)); got[0] != "lead" {
 			t.Fatalf("the old instance keeps version 1: %v", got)

@@ -2,6 +2,7 @@ package workflow
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"unicode/utf8"
@@ -35,42 +36,58 @@ var fieldTypes = map[string]bool{TText: true, TTextarea: true, TNumber: true, TA
 	TDate: true, TDateRange: true, TLeaveRange: true, TDept: true, TUser: true, TUpload: true,
 	TRichtext: true, TDesc: true}
 
-// checkSchema validates a schema: known types, unique keys, bounds, dictionaries that exist.
-func (s *Service) checkSchema(ctx context.Context, sc Schema) error {
+// checkSchema validates a schema (known types, unique keys, bounds, dictionaries that exist)
+// and returns it as it is to be stored: each default replaced by the value data of the field
+// would be stored as (rich text sanitised), so that a default never reaches a page rawer than
+// what an applicant could submit. Description and upload fields take no default: it is dropped.
+func (s *Service) checkSchema(ctx context.Context, sc Schema) (Schema, error) {
 	if len(sc.Fields) > maxFields {
-		return invalid("fields", "最多%d个字段", maxFields)
+		return sc, invalid("fields", "最多%d个字段", maxFields)
 	}
+	out := Schema{Fields: make([]Field, len(sc.Fields))}
 	keys := map[string]bool{}
 	for i, f := range sc.Fields {
 		p := fmt.Sprintf("fields[%d].", i)
 		if !keyPattern.MatchString(f.Key) {
-			return invalid(p+"key", "须以字母开头，由字母、数字、下划线组成，最长32个字符")
+			return sc, invalid(p+"key", "须以字母开头，由字母、数字、下划线组成，最长32个字符")
 		}
 		if keys[f.Key] {
-			return invalid(p+"key", "字段标识%s重复", f.Key)
+			return sc, invalid(p+"key", "字段标识%s重复", f.Key)
 		}
 		keys[f.Key] = true
 		if !fieldTypes[f.Type] {
-			return invalid(p+"type", "不支持的字段类型%s", f.Type)
+			return sc, invalid(p+"type", "不支持的字段类型%s", f.Type)
 		}
 		if n := utf8.RuneCountInString(f.Label); n > 30 || (n == 0 && f.Type != TDesc) {
-			return invalid(p+"label", "须为1到30个字符")
+			return sc, invalid(p+"label", "须为1到30个字符")
 		}
 		if utf8.RuneCountInString(f.Placeholder) > 50 {
-			return invalid(p+"placeholder", "最多50个字符")
+			return sc, invalid(p+"placeholder", "最多50个字符")
 		}
 		if err := s.checkFieldProps(ctx, p, f); err != nil {
-			return err
+			return sc, err
 		}
-		if f.Default != nil && f.Type != TDesc && f.Type != TUpload {
-			probe := f
-			probe.Required = false
-			if _, err := s.fieldValue(ctx, dataCtx{}, probe, f.Default); err != nil {
-				return invalid(p+"default", "默认值无效：%s", err.(*Invalid).Message)
-			}
+		def, err := s.cleanDefault(ctx, f)
+		var bad *Invalid
+		if errors.As(err, &bad) {
+			return sc, invalid(p+"default", "默认值无效：%s", bad.Message)
+		} else if err != nil {
+			return sc, err
 		}
+		f.Default = def
+		out.Fields[i] = f
 	}
-	return nil
+	return out, nil
+}
+
+// cleanDefault is a field's default as it is stored: checked and cleaned like submitted data,
+// nil when the type takes none or it is empty.
+func (s *Service) cleanDefault(ctx context.Context, f Field) (any, error) {
+	if f.Default == nil || f.Type == TDesc || f.Type == TUpload {
+		return nil, nil
+	}
+	f.Required = false
+	return s.fieldValue(ctx, dataCtx{}, f, f.Default)
 }
 
 // checkFieldProps checks the properties that depend on the type.

@@ -74,27 +74,28 @@ func (s *Service) Detail(ctx context.Context, p *authz.Principal, id int64) (Ins
 		}
 		var tasks []Task
 		var steps []Step
-		var ccs int64
+		var copied []string // the cc nodes that copied the caller
 		if err := tx.Where("instance_id = ?", id).Order("id").Find(&tasks).Error; err != nil {
 			return err
 		}
 		if err := tx.Where("instance_id = ?", id).Order("id").Find(&steps).Error; err != nil {
 			return err
 		}
-		if err := tx.Model(&CC{}).Where("instance_id = ? AND user_id = ?", id, p.UserID).Count(&ccs).Error; err != nil {
+		if err := tx.Model(&CC{}).Where("instance_id = ? AND user_id = ?", id, p.UserID).Distinct().
+			Pluck("node_id", &copied).Error; err != nil {
 			return err
 		}
 		mine := slices.IndexFunc(tasks, func(t Task) bool { return t.AssigneeID == p.UserID })
-		if !r.isInitiator(p.UserID) && mine < 0 && ccs == 0 && !p.IsAdmin {
+		if !r.isInitiator(p.UserID) && mine < 0 && len(copied) == 0 && !p.IsAdmin {
 			return ErrForbidden
 		}
-		out, err = s.view(ctx, r, p, tasks, steps)
+		out, err = s.view(ctx, r, p, tasks, steps, copied)
 		return err
 	}(s.store.db.WithContext(ctx))
 	return out, err
 }
 
-func (s *Service) view(ctx context.Context, r *run, p *authz.Principal, tasks []Task, steps []Step) (InstanceView, error) {
+func (s *Service) view(ctx context.Context, r *run, p *authz.Principal, tasks []Task, steps []Step, copied []string) (InstanceView, error) {
 	ids := []int64{r.inst.ApplicantID}
 	for _, t := range tasks {
 		ids = append(ids, t.AssigneeID)
@@ -175,7 +176,7 @@ func (s *Service) view(ctx context.Context, r *run, p *authz.Principal, tasks []
 	if r.isInitiator(p.UserID) && r.inst.Status == IReturned {
 		v.Actions = append(v.Actions, AResubmit)
 	}
-	v.FieldPerms = r.permsFor(p.UserID, pending, tasks)
+	v.FieldPerms = r.permsFor(p.UserID, pending, tasks, copied)
 	v.Data = map[string]any{}
 	for k, val := range r.data {
 		if v.FieldPerms[k] != PermHidden {
@@ -186,9 +187,10 @@ func (s *Service) view(ctx context.Context, r *run, p *authz.Principal, tasks []
 }
 
 // permsFor is the caller's field permissions: their pending node's as set; the initiator's
-// start node's (edit only while returned to them); else the last node they had a task on, or
-// read. Edit is only kept where the caller can act now.
-func (r *run) permsFor(user int64, pending *Task, tasks []Task) map[string]string {
+// start node's (edit only while returned to them); else the last node they had a task on; else
+// the cc nodes that copied them (ccPerms); else read. Edit is only kept where the caller can
+// act now.
+func (r *run) permsFor(user int64, pending *Task, tasks []Task, copied []string) map[string]string {
 	node := ""
 	switch {
 	case pending != nil:
@@ -201,6 +203,9 @@ func (r *run) permsFor(user int64, pending *Task, tasks []Task) map[string]strin
 				node = t.NodeID
 			}
 		}
+	}
+	if node == "" && len(copied) > 0 {
+		return r.ccPerms(copied)
 	}
 	canEdit := pending != nil || (node == "start" && r.inst.Status == IReturned)
 	out := map[string]string{}

@@ -20,8 +20,12 @@ export const getForm = (id: number) =>
 export const saveDraft = (f: { id: number; name: string; icon: string; group: string; schema: FormSchema; flow: FlowNode }) =>
   http.put<void>(`/api/workflow/forms/${f.id}`, { name: f.name, icon: f.icon, group: f.group, schema: f.schema, flow: f.flow });
 
-/** 400 `{ message, problems }` is the designer's to show on the nodes: silent, no notice. */
-export const publishForm = (id: number) => http.post<{ version: number }>(`/api/workflow/forms/${id}/publish`, {}, { silent: true });
+/**
+ * 400 `{ message, problems }` is the designer's to show on the nodes: silent, no notice.
+ * `unchanged`: the draft equalled the published version, so no version was made.
+ */
+export const publishForm = (id: number) =>
+  http.post<{ version: number; unchanged: boolean }>(`/api/workflow/forms/${id}/publish`, {}, { silent: true });
 
 const whole = (i: Instance): Instance => ({
   ...i,

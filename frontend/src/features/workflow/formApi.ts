@@ -67,7 +67,8 @@ export const listForms = (q: FormQuery) => http.get<ListPage<FormRow>>(FORMS_URL
 export const getForm = (id: number) => http.get<FormDetail>(`${FORMS_URL}/${id}`);
 export const createForm = (body: FormBody) => http.post<{ id: number }>(FORMS_URL, body);
 export const updateForm = (id: number, body: FormBody) => http.put<unknown>(`${FORMS_URL}/${id}`, body);
-export const publishForm = (id: number) => http.post<{ version: number }>(`${FORMS_URL}/${id}/publish`, {});
+/** `unchanged`: the draft equalled the published version, so no version was made. */
+export const publishForm = (id: number) => http.post<{ version: number; unchanged: boolean }>(`${FORMS_URL}/${id}/publish`, {});
 export const deleteForms = (ids: number[]) => http.delete<unknown>(FORMS_URL, { data: ids });
 
 export const startInstance = (body: { formId: number; data: FormData }) => http.post<{ id: number }>('/api/workflow/instances', body);

@@ -27,6 +27,7 @@ export const messages = {
   'wf.design.publish': ['发布', 'Publish'],
   'wf.design.saved': ['已保存草稿', 'Draft saved'],
   'wf.design.published': ['已发布版本 {v}', 'Version {v} published'],
+  'wf.design.unchanged': ['与已发布的版本 {v} 相同，未生成新版本', 'Same as published version {v}: no new version'],
   'wf.design.problems': ['流程有 {n} 处问题', 'The flow has {n} problems'],
   'wf.design.zoomIn': ['放大', 'Zoom in'],
   'wf.design.zoomOut': ['缩小', 'Zoom out'],

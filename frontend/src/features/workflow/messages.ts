@@ -54,6 +54,7 @@ export const messages = {
   'wf.fd.preview': ['预览', 'Preview'],
   'wf.fd.saved': ['草稿已保存', 'Draft saved'],
   'wf.fd.published': ['已发布版本 {v}', 'Published version {v}'],
+  'wf.fd.unchanged': ['与已发布的版本 {v} 相同，未生成新版本', 'Same as published version {v}: no new version'],
   'wf.fd.saveFailed': ['保存失败，请修改以下问题', 'Not saved; please fix these problems'],
   'wf.fd.publishFailed': ['发布失败，请修改以下问题', 'Not published; please fix these problems'],
   'wf.fd.duplicate': ['复制', 'Duplicate'],

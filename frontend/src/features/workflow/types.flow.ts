@@ -55,6 +55,8 @@ export interface ApproverProps {
 export interface CcProps {
   users: Ref[];
   roles: Ref[];
+  /** What the copied read: `read` or `hidden` (copies never edit; the server refuses `edit`). */
+  fieldPerms: FieldPerms;
 }
 
 export type CompareOp = 'gt' | 'ge' | 'lt' | 'le' | 'eq' | 'ne';

@@ -5420,7 +5420,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * publish a form's draft as a new version
+         * publish a form's draft as a new version (none when it equals the latest)
          * @description Access: perm(workflow:design)
          */
         post: {
@@ -7592,6 +7592,7 @@ export interface components {
             username: string;
         };
         WorkflowPublished: {
+            unchanged: boolean;
             version: number;
         };
         WorkflowPublishedForm: {

@@ -8,14 +8,15 @@ interface Props {
   onChange: (perms: FieldPerms) => void;
   /** What a field not listed gets: read for approvers, edit for the initiator (docs/workflow.md). */
   fallback: FieldPerm;
+  /** The permissions offered: all three, but a cc node's recipients never edit. */
+  choices?: FieldPerm[];
 }
 
 /** 字段权限: read / edit / hidden per form field for one node. */
-export function FieldPermsTable({ fields, value, onChange, fallback }: Props) {
+export function FieldPermsTable({ fields, value, onChange, fallback, choices = ['read', 'edit', 'hidden'] }: Props) {
   const t = useT();
   const rows = fields.filter((f) => f.type !== 'description');
   if (rows.length === 0) return <div style={{ color: '#999' }}>{t('wf.set.noFields')}</div>;
-  const perms: FieldPerm[] = ['read', 'edit', 'hidden'];
   return (
     <Table<FormField>
       size="small"
@@ -33,7 +34,7 @@ export function FieldPermsTable({ fields, value, onChange, fallback }: Props) {
               aria-label={`${f.label}${t('wf.set.perms')}`}
               value={value[f.key] ?? fallback}
               onChange={(e) => onChange({ ...value, [f.key]: e.target.value as FieldPerm })}
-              options={perms.map((p) => ({ value: p, label: t(`wf.perm.${p}`) }))}
+              options={choices.map((p) => ({ value: p, label: t(`wf.perm.${p}`) }))}
             />
           ),
         },

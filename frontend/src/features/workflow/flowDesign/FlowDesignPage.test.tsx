@@ -82,6 +82,20 @@ describe('流程绘制', () => {
     expect(flow.next).toMatchObject({ id: 'n1', type: 'approver', props: { assignee: { kind: 'role', roles: [{ id: 3, name: '人事' }] }, mode: 'and' } });
   });
 
+  it('a cc node hides fields from its recipients but offers no edit', async () => {
+    serve(approverN1);
+    renderRoute('/flowDesign/7', '/flowDesign/:id', <FlowDesignPage />);
+    await screen.findByText('组长审批');
+    await add('n1', '抄送人');
+    fireEvent.click(card('n2'));
+    const memo = await screen.findByLabelText('备注字段权限');
+    expect(within(memo).queryByRole('radio', { name: '可编辑' })).toBeNull();
+    fireEvent.click(within(memo).getByRole('radio', { name: '隐藏' }));
+    fireEvent.click(screen.getByRole('button', { name: /保\s?存/ }));
+    await waitFor(() => expect(bff.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(lastPut().flow.next?.next).toMatchObject({ id: 'n2', type: 'cc', props: { fieldPerms: { memo: 'hidden' } } });
+  });
+
   it('adds a route with its default branch last, adds, moves and deletes branches', async () => {
     serve(approverN1);
     renderRoute('/flowDesign/7', '/flowDesign/:id', <FlowDesignPage />);
@@ -149,5 +163,18 @@ describe('流程绘制', () => {
     expect(card('n1')).toHaveClass('wf-bad');
     expect(screen.getByRole('list', { name: '流程有 1 处问题' })).toHaveTextContent('组长审批：审批人「张三」已不存在');
     expect(published).toBe(1);
+  });
+
+  it('publishing says when no version was made, and tells a lost race as the server words it', async () => {
+    serve(approverN1);
+    let answer = { status: 200, body: { version: 3, unchanged: true } as unknown };
+    bff.on('POST /api/workflow/forms/7/publish', () => answer);
+    renderRoute('/flowDesign/7', '/flowDesign/:id', <FlowDesignPage />);
+    await screen.findByText('组长审批');
+    fireEvent.click(screen.getByRole('button', { name: /发\s?布/ }));
+    expect(await screen.findByText('与已发布的版本 3 相同，未生成新版本')).toBeInTheDocument();
+    answer = { status: 409, body: { status: 409, code: 'conflict', message: '表单已被他人发布，请刷新后重试' } };
+    fireEvent.click(screen.getByRole('button', { name: /发\s?布/ }));
+    expect(await screen.findByText('表单已被他人发布，请刷新后重试')).toBeInTheDocument();
   });
 });

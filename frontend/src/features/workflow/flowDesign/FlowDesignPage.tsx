@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { isAxiosError } from 'axios';
+import { failureOf } from '@/shared/api';
 import { Alert, App, Button, Card, Result, Space, Spin } from 'antd';
 import { ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import type { Branch, FlowNode, FormDetail, Problem } from '../types.flow';
@@ -83,10 +84,17 @@ export default function FlowDesignPage() {
     setBusy(true);
     try {
       await save();
-      const { version } = await publishForm(id);
-      void message.success(t('wf.design.published', { v: version }));
+      const { version, unchanged } = await publishForm(id);
+      if (unchanged) void message.info(t('wf.design.unchanged', { v: version }));
+      else void message.success(t('wf.design.published', { v: version }));
     } catch (err) {
       const bad = problemsOf(err);
+      // the request was silent: another answer (409 表单已被他人发布) is told here
+      const said = failureOf(err)?.message;
+      if (!bad && said) {
+        void message.error(said);
+        return;
+      }
       if (!bad) throw err;
       setProblems(bad.problems);
       void message.error(bad.message || t('wf.design.problems', { n: bad.problems.length }));

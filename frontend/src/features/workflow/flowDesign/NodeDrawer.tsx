@@ -91,7 +91,7 @@ function ApproverSettings({ node, fields, onNode }: { node: ApproverNode; fields
   );
 }
 
-function CcSettings({ node, onNode }: { node: CcNode; onNode: (n: FlowNode) => void }) {
+function CcSettings({ node, fields, onNode }: { node: CcNode; fields: FormField[]; onNode: (n: FlowNode) => void }) {
   const t = useT();
   const p = node.props;
   return (
@@ -101,6 +101,15 @@ function CcSettings({ node, onNode }: { node: CcNode; onNode: (n: FlowNode) => v
       </Form.Item>
       <Form.Item label={t('wf.set.roles')}>
         <RolesSelect label={t('wf.set.roles')} value={p.roles} onChange={(roles) => onNode({ ...node, props: { ...p, roles } })} />
+      </Form.Item>
+      <Form.Item label={t('wf.set.perms')}>
+        <FieldPermsTable
+          fields={fields}
+          value={p.fieldPerms}
+          fallback="read"
+          choices={['read', 'hidden']}
+          onChange={(fieldPerms) => onNode({ ...node, props: { ...p, fieldPerms } })}
+        />
       </Form.Item>
     </>
   );
@@ -141,7 +150,7 @@ export function NodeDrawer({ found, fields, onNode, onBranch, onClose }: Props) 
             </Form.Item>
           )}
           {found.kind === 'node' && found.node.type === 'approver' && <ApproverSettings node={found.node} fields={fields} onNode={onNode} />}
-          {found.kind === 'node' && found.node.type === 'cc' && <CcSettings node={found.node} onNode={onNode} />}
+          {found.kind === 'node' && found.node.type === 'cc' && <CcSettings node={found.node} fields={fields} onNode={onNode} />}
           {found.kind === 'node' && found.node.type === 'start' && <StartSettings node={found.node} fields={fields} onNode={onNode} />}
           {found.kind === 'branch' &&
             (found.branch.default ? (

@@ -31,7 +31,7 @@ describe('normalizeFlow', () => {
     expect(lead.props.fieldPerms).toEqual({});
     expect(lead.props.empty).toEqual({ action: 'admin', admin: { id: 1, name: 'admin' } });
     expect(route.branches[1].conditions).toEqual([]);
-    expect(route.next?.type === 'cc' && route.next.props).toEqual({ users: [], roles: [{ id: 3, name: '人事' }] });
+    expect(route.next?.type === 'cc' && route.next.props).toEqual({ users: [], roles: [{ id: 3, name: '人事' }], fieldPerms: {} });
     expect(normalizeFlow(null)).toBeNull();
   });
 });

@@ -33,7 +33,11 @@ export function normalizeFlow(node: FlowNode | null | undefined): FlowNode | nul
       };
     }
     case 'cc':
-      return { ...node, props: { users: refs(props.users), roles: refs(props.roles) }, next };
+      return {
+        ...node,
+        props: { users: refs(props.users), roles: refs(props.roles), fieldPerms: (props.fieldPerms as Record<string, never>) ?? {} },
+        next,
+      };
     case 'route':
       return {
         ...node,

@@ -151,7 +151,9 @@ describe('flow tree', () => {
         { kind: 'field', field: 'days', op: 'le', value: 3 },
       ],
     }));
-    root = updateNode(root, 'n5', (n) => (n.type === 'cc' ? { ...n, props: { users: [], roles: [{ id: 3, name: '人事' }] } } : n));
+    root = updateNode(root, 'n5', (n) =>
+      n.type === 'cc' ? { ...n, props: { users: [], roles: [{ id: 3, name: '人事' }], fieldPerms: { memo: 'edit', days: 'hidden', gone: 'read' } } } : n,
+    );
     expect(validate(root, fields)).toEqual([
       { nodeId: 'n1', message: '审批人为空时转交的管理员未设置' },
       { nodeId: 'n1', message: '字段权限中的「gone」不在表单中' },
@@ -160,6 +162,8 @@ describe('flow tree', () => {
       { nodeId: 'b3', message: '条件字段「nope」不在表单中' },
       { nodeId: 'b3', message: '请选择「类型」的选项' },
       { nodeId: 'b3', message: '请选择发起人部门' },
+      { nodeId: 'n5', message: '字段权限中的「gone」不在表单中' },
+      { nodeId: 'n5', message: '抄送人只能查看，「备注」不能设为可编辑' },
     ]);
   });
 

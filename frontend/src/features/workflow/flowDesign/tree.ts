@@ -67,7 +67,7 @@ export function newNode(root: FlowNode, type: AddableType): FlowNode {
     return node;
   }
   if (type === 'cc') {
-    const node: CcNode = { id, type, name: '抄送人', props: { users: [], roles: [] }, next: null };
+    const node: CcNode = { id, type, name: '抄送人', props: { users: [], roles: [], fieldPerms: {} }, next: null };
     return node;
   }
   const route: RouteNode = {
@@ -267,8 +267,12 @@ export function validate(root: FlowNode, fields: FormField[]): Problem[] {
         if (empty.action === 'admin' && !empty.admin) out.push({ nodeId: node.id, message: '审批人为空时转交的管理员未设置' });
         permsProblem(node.id, fieldPerms, fields, out);
       }
-      if (node.type === 'cc' && node.props.users.length === 0 && node.props.roles.length === 0)
-        out.push({ nodeId: node.id, message: '请设置抄送人' });
+      if (node.type === 'cc') {
+        if (node.props.users.length === 0 && node.props.roles.length === 0) out.push({ nodeId: node.id, message: '请设置抄送人' });
+        permsProblem(node.id, node.props.fieldPerms, fields, out);
+        for (const f of fields)
+          if (node.props.fieldPerms[f.key] === 'edit') out.push({ nodeId: node.id, message: `抄送人只能查看，「${f.label}」不能设为可编辑` });
+      }
       if (node.type === 'route') {
         if (node.branches.length < 2) out.push({ nodeId: node.id, message: '条件分支至少需要两个分支' });
         if (node.branches.filter((b) => b.default).length !== 1) out.push({ nodeId: node.id, message: '条件分支需要且只能有一个默认分支' });

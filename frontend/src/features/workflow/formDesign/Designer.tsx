@@ -123,8 +123,9 @@ export default function Designer({ id, onCreated, onBack }: DesignerProps) {
         return;
       }
       try {
-        const { version } = await publishForm(saved);
-        void message.success(t('wf.fd.published', { v: version }));
+        const { version, unchanged } = await publishForm(saved);
+        if (unchanged) void message.info(t('wf.fd.unchanged', { v: version }));
+        else void message.success(t('wf.fd.published', { v: version }));
       } catch (e) {
         setErrors(designErrors('publish', e, items, (n) => nodeName(flow, n, flowT)));
       }

@@ -168,6 +168,22 @@ describe('表单管理', () => {
     expect(body(put).flow).toMatchObject({ id: 'start' });
   });
 
+  it('publishing a draft equal to the published version says no version was made', async () => {
+    const user = userEvent.setup();
+    const flow = { id: 'start', type: 'start', name: '发起人', next: null };
+    const schema = { fields: [{ key: 'amount', type: 'amount', label: '金额' }] };
+    bff.on('GET /api/workflow/forms/5', () => ({
+      status: 200,
+      body: { id: 5, name: '报销', icon: 'money', group: '财务', version: 2, published: { version: 2, schema, flow, publishTime: '' }, draft: { schema, flow } },
+    }));
+    bff.on('PUT /api/workflow/forms/5', () => ({ status: 204, body: '' }));
+    bff.on('POST /api/workflow/forms/5/publish', () => ({ status: 200, body: { version: 2, unchanged: true } }));
+    open('/formDesign?id=5');
+    expect(await screen.findByRole('listitem', { name: '金额' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^发布$/ }));
+    expect(await screen.findByText('与已发布的版本 2 相同，未生成新版本')).toBeInTheDocument();
+  });
+
   it('a refused save says so under the field and above the canvas', async () => {
     const user = userEvent.setup();
     bff.on('POST /api/workflow/forms', () => ({
