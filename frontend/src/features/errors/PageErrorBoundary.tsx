@@ -1,34 +1,7 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
-import { useLocation, useNavigate } from 'react-router';
-import { useT } from './messages';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 
-/**
- * What a page that failed while drawing shows in its place: the frame, the tabs and the
- * breadcrumb stay, the words follow the user's language, and 返回 / 刷新 lead out of it.
- */
-function PageCrash() {
-  const t = useT();
-  const navigate = useNavigate();
-  const { pathname, search, key } = useLocation();
-  // the first page of a visit has the key 'default': there is nothing to go back to
-  const back = () => void (key === 'default' ? navigate('/') : navigate(-1));
-  return (
-    <Result
-      status="error"
-      title={t('error.crash.title')}
-      subTitle={t('error.crash.body')}
-      extra={[
-        <Button key="back" onClick={back}>
-          {t('error.crash.back')}
-        </Button>,
-        <Button key="refresh" type="primary" onClick={() => void navigate(`/redirect${pathname}${search}`, { replace: true })}>
-          {t('error.crash.refresh')}
-        </Button>,
-      ]}
-    />
-  );
-}
+// fetched after a page failed: antd's Result (its pictures) is no part of any page's first load
+const PageCrash = lazy(() => import('./PageCrash'));
 
 interface State {
   failed: boolean;
@@ -47,6 +20,12 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
   }
 
   render() {
-    return this.state.failed ? <PageCrash /> : this.props.children;
+    return this.state.failed ? (
+      <Suspense fallback={null}>
+        <PageCrash />
+      </Suspense>
+    ) : (
+      this.props.children
+    );
   }
 }
