@@ -42,6 +42,20 @@ function renderPage() {
 
 const input = (side: string) => document.querySelector(`[data-testid="upload-${side}"] input[type=file]`) as HTMLInputElement;
 
+/** The page unsigned, then a front picture uploaded under fake timers that also follow the real
+ * clock (so the upload's own timers run), stepped by hand by the test. */
+async function uploadFrontOnTheClock(name: string) {
+  renderPage();
+  await screen.findByText('未认证');
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const user = userEvent.setup({ applyAccept: false, advanceTimers: vi.advanceTimersByTime });
+  await user.upload(input('front'), png(name));
+}
+
+/** Pictures listed on the front; items on their way out (antd's leave animation) are gone already. */
+const listed = () =>
+  document.querySelectorAll('[data-testid="upload-front"] .ant-upload-list-item-container:not(.ant-upload-animate-inline-leave)').length;
+
 describe('企业认证', { timeout: 60_000 }, () => {
   it('reads the front once uploaded and fills the representative and the number', async () => {
     bff.on('GET /api/olEnterpriseCert/ocrIdCard', (config) => {
@@ -63,15 +77,7 @@ describe('企业认证', { timeout: 60_000 }, () => {
       status: 422,
       body: { status: 422, code: 'unprocessable', message: '无法识别身份证，请上传清晰、完整的身份证照片' },
     }));
-    renderPage();
-    await screen.findByText('未认证');
-    // fake timers that also follow the real clock (so the upload's own timers run), stepped by hand below
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    // items on their way out (antd's leave animation) are gone from the list already
-    const listed = () =>
-      document.querySelectorAll('[data-testid="upload-front"] .ant-upload-list-item-container:not(.ant-upload-animate-inline-leave)').length;
-    const user = userEvent.setup({ applyAccept: false, advanceTimers: vi.advanceTimersByTime });
-    await user.upload(input('front'), png('blank.png'));
+    await uploadFrontOnTheClock('blank.png');
     expect(await screen.findByTestId('ocr-error-front')).toHaveTextContent('身份证识别失败：无法识别身份证，请上传清晰、完整的身份证照片');
     // the picture stays listed until 0.5 s after the failure …
     expect(listed()).toBe(1);
@@ -87,13 +93,7 @@ describe('企业认证', { timeout: 60_000 }, () => {
       status: 503,
       body: { status: 503, code: 'unavailable', message: '未启用身份证识别，请手动填写' },
     }));
-    renderPage();
-    await screen.findByText('未认证');
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const listed = () =>
-      document.querySelectorAll('[data-testid="upload-front"] .ant-upload-list-item-container:not(.ant-upload-animate-inline-leave)').length;
-    const user = userEvent.setup({ applyAccept: false, advanceTimers: vi.advanceTimersByTime });
-    await user.upload(input('front'), png('front.png'));
+    await uploadFrontOnTheClock('front.png');
     expect(await screen.findByTestId('ocr-manual-front')).toHaveTextContent('未启用身份证识别，请手动填写（图片已保留）');
     expect(screen.queryByTestId('ocr-error-front')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(2000));
