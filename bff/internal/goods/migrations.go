@@ -45,6 +45,9 @@ func Migrations() []db.Migration {
 	}, {
 		ID: "20261128_10_goods_code_per_agency",
 		Up: codePerAgency20261128,
+	}, {
+		ID: "20261128_20_goods_skus",
+		Up: skus20261128,
 	}}
 }
 
@@ -83,4 +86,51 @@ func listIndexes20261123(tx *gorm.DB) error {
 		}
 	}
 	return tx.Migrator().DropIndex(&goods20261123{}, "idx_goods_status_category_price")
+}
+
+// sku20261128 is goods_skus as migration 20261128_20_goods_skus created it. Frozen.
+type sku20261128 struct {
+	ID         int64     `gorm:"primaryKey;autoIncrement"`
+	GoodsID    int64     `gorm:"not null;index:idx_goods_skus_goods,priority:1"`
+	ScopeID    int64     `gorm:"not null;default:0;uniqueIndex:uk_goods_skus_scope_code,priority:1;index:idx_goods_skus_scope_low,priority:1"`
+	Code       string    `gorm:"size:64;not null;uniqueIndex:uk_goods_skus_scope_code,priority:2"`
+	Barcode    string    `gorm:"size:64;not null;default:''"`
+	Specs      string    `gorm:"size:512;not null;default:'[]'"`
+	Price      int64     `gorm:"not null;default:0"`
+	Cost       int64     `gorm:"not null;default:0"`
+	Stock      int64     `gorm:"not null;default:0"`
+	LowStock   int64     `gorm:"not null;default:10"`
+	OnSale     bool      `gorm:"not null;default:true"`
+	Sort       int       `gorm:"not null;default:0;index:idx_goods_skus_goods,priority:2"`
+	CreateTime time.Time `gorm:"not null"`
+	UpdateTime time.Time `gorm:"not null"`
+}
+
+func (sku20261128) TableName() string { return "goods_skus" }
+
+// skus20261128 gives goods their SKUs: the table, the goods' spec dimensions (specs, JSON), the
+// top of their price range (max_price; price becomes the bottom) and the number of their SKUs
+// at or under their threshold (low_skus, kept with every stock move, so 库存预警 stays an index
+// read at a million rows). Every existing row becomes a goods item with one SKU of the same
+// code, price, cost and stock, on sale, with the old shop-wide rule as its threshold (under 10
+// was low; a SKU is low at or under its threshold, so 9). Frozen.
+func skus20261128(tx *gorm.DB) error {
+	if err := tx.Migrator().CreateTable(&sku20261128{}); err != nil {
+		return err
+	}
+	for _, stmt := range []string{
+		"ALTER TABLE goods ADD COLUMN specs VARCHAR(2048) NOT NULL DEFAULT '[]'",
+		"ALTER TABLE goods ADD COLUMN max_price BIGINT NOT NULL DEFAULT 0",
+		"ALTER TABLE goods ADD COLUMN low_skus INTEGER NOT NULL DEFAULT 0",
+		"UPDATE goods SET max_price = price",
+		"INSERT INTO goods_skus (goods_id, scope_id, code, barcode, specs, price, cost, stock, low_stock, on_sale, sort, create_time, update_time) " +
+			"SELECT id, COALESCE(agency_id, 0), code, '', '[]', price, cost, stock, 9, 1, 0, create_time, update_time FROM goods",
+		"UPDATE goods SET low_skus = CASE WHEN stock <= 9 THEN 1 ELSE 0 END",
+		"CREATE INDEX idx_goods_low_skus ON goods (low_skus, status, id)",
+	} {
+		if err := tx.Exec(stmt).Error; err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -66,6 +66,9 @@ func Migrations() []db.Migration {
 	}, {
 		ID: "20261126_90_order_sorts",
 		Up: sortIndexes20261126,
+	}, {
+		ID: "20261128_22_order_item_sku",
+		Up: itemSku20261128,
 	}}
 }
 
@@ -80,6 +83,23 @@ func sortIndexes20261126(tx *gorm.DB) error {
 		"CREATE INDEX idx_orders_status_pay ON orders (status, pay_time, id, create_time)",
 		"CREATE INDEX idx_orders_amount ON orders (amount, id, create_time)",
 		"CREATE INDEX idx_orders_pay ON orders (pay_time, id, create_time)",
+	} {
+		if err := tx.Exec(stmt).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// itemSku20261128 gives order lines the SKU they sold and its spec values as they read at the
+// sale (颜色: 红 / 尺码: M). Lines sold before SKUs existed keep their goods and have none.
+// Frozen.
+func itemSku20261128(tx *gorm.DB) error {
+	for _, stmt := range []string{
+		"ALTER TABLE order_items ADD COLUMN sku_id BIGINT NULL",
+		"ALTER TABLE order_items ADD COLUMN sku_code VARCHAR(64) NOT NULL DEFAULT ''",
+		"ALTER TABLE order_items ADD COLUMN spec_text VARCHAR(255) NOT NULL DEFAULT ''",
+		"CREATE INDEX idx_order_items_sku ON order_items (sku_id)",
 	} {
 		if err := tx.Exec(stmt).Error; err != nil {
 			return err

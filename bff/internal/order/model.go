@@ -36,6 +36,9 @@ type Item struct {
 	ID        int64 `gorm:"primaryKey"`
 	OrderID   int64
 	GoodsID   int64
+	SkuID     *int64 // nil for lines sold before SKUs
+	SkuCode   string
+	SpecText  string // the SKU's spec values as they read at the sale
 	GoodsName string
 	UnitPrice money.Fen
 	Quantity  int64

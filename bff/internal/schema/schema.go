@@ -19,6 +19,7 @@ import (
 	"mallconsole/bff/internal/platform/db"
 	"mallconsole/bff/internal/platform/kv"
 	"mallconsole/bff/internal/role"
+	"mallconsole/bff/internal/stock"
 	"mallconsole/bff/internal/user"
 	"mallconsole/bff/internal/workflow"
 )
@@ -32,7 +33,7 @@ func Migrations() []db.Migration {
 		audit.Migrations(),
 		attach.Migrations(),
 		workflow.Migrations(),
-		goods.Migrations(), order.Migrations(), agency.Migrations(), dashboard.Migrations(),
+		goods.Migrations(), stock.Migrations(), order.Migrations(), agency.Migrations(), dashboard.Migrations(),
 		cert.Migrations(),
 		contract.Migrations(),
 	} {
