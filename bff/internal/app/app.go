@@ -25,6 +25,7 @@ import (
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/auth"
+	"mallconsole/bff/internal/category"
 	"mallconsole/bff/internal/contract"
 	"mallconsole/bff/internal/dashboard"
 	"mallconsole/bff/internal/dept"
@@ -277,7 +278,10 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// The shop: goods and orders.
 	// The dashboard's figures change in the same transaction as the goods and orders they count.
 	figures := dashboard.NewRecorder(time.Local)
-	goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), dicts, richtext.New(), now).Routes(routes)
+	// 商品分类: the category tree goods are filed under (a goods filter takes a category's subtree).
+	categories := category.NewService(category.NewStore(opt.DB), goods.NewStore(opt.DB))
+	categories.Routes(routes)
+	goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), categories, richtext.New(), now).Routes(routes)
 	order.NewService(order.NewStoreWithClock(opt.DB, now, figures), dicts, now).Routes(routes)
 	// Agencies (渠道管理, 我的渠道): their operators are user accounts; the figures come from the shop.
 	agency.NewService(agencies, agency.Deps{Accounts: users, Sessions: a.Auth, Roles: roles, Orders: order.NewStore(opt.DB),

@@ -8,6 +8,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"mallconsole/bff/internal/category"
 	"mallconsole/bff/internal/dashboard"
 	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/goods"
@@ -55,7 +56,8 @@ type shop struct {
 func newShop(t *testing.T, g *gorm.DB) *shop {
 	ctx := context.Background()
 	dicts := dict.NewStore(g)
-	if err := dicts.Ensure(ctx, goods.CategoryDict, "商品分类", []dict.Entry{{Label: "数码", Value: "digital"}}); err != nil {
+	cats := category.NewService(category.NewStore(g), goods.NewStore(g))
+	if err := cats.Save(ctx, &category.Category{Name: "数码", Code: "digital", Enabled: true}); err != nil {
 		t.Fatal(err)
 	}
 	if err := dicts.Ensure(ctx, order.ExpressDict, "快递公司", []dict.Entry{{Label: "顺丰速运", Value: "SF"}}); err != nil {
@@ -64,7 +66,7 @@ func newShop(t *testing.T, g *gorm.DB) *shop {
 	c := &clock{}
 	rec := dashboard.NewRecorder(cst)
 	return &shop{t: t, g: g, clk: c,
-		goods:  goods.NewService(goods.NewStore(g, rec), dicts, richtext.New(), c.now),
+		goods:  goods.NewService(goods.NewStore(g, rec), cats, richtext.New(), c.now),
 		orders: order.NewService(order.NewStore(g, rec), dicts, c.now),
 		dash:   dashboard.NewService(g, cst, c.now, false)}
 }

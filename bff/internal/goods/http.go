@@ -42,7 +42,7 @@ type listParams struct {
 	httpx.PageParams
 	httpx.BlurryParams
 	httpx.SortParams
-	Category           string `query:"category" description:"a goods_category value"`
+	Category           string `query:"category" description:"a category's code: the goods of it and of every category below it"`
 	Status             string `query:"status" enum:"draft,on_sale,off_sale"`
 	AgencyID           int64  `query:"agencyId" minimum:"1"`
 	StartTime          string `query:"startTime" description:"created from: yyyy-MM-dd HH:mm:ss or yyyy-MM-dd"`
@@ -71,6 +71,8 @@ func httpError(err error) error {
 		return httpx.Conflict("code", "商品编码已存在")
 	case errors.Is(err, ErrUnknownCategory):
 		return httpx.BadRequest("category", "商品分类不存在")
+	case errors.Is(err, ErrCategoryDisabled):
+		return httpx.BadRequest("category", "商品分类已停用，请选择其他分类")
 	}
 	return err
 }
@@ -224,7 +226,7 @@ type body struct {
 	ID          int64      `json:"id,omitempty" description:"the row to edit (PUT)"`
 	Name        string     `json:"name" maxLength:"128"`
 	Code        string     `json:"code" maxLength:"64"`
-	Category    string     `json:"category" description:"a goods_category value"`
+	Category    string     `json:"category" description:"the code of an enabled category (商品分类)"`
 	Price       numberText `json:"price"`
 	Cost        numberText `json:"cost,omitempty"`
 	Stock       numberText `json:"stock"`

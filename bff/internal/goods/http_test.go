@@ -17,6 +17,7 @@ func TestEveryErrorHasAnAnswer(t *testing.T) {
 		ErrCodeConflict:              http.StatusConflict,
 		&CodeTakenError{Code: "A-1"}: http.StatusConflict,
 		ErrUnknownCategory:           http.StatusBadRequest,
+		ErrCategoryDisabled:          http.StatusBadRequest,
 	}
 	for err, status := range want {
 		for _, e := range []error{err, fmt.Errorf("saving: %w", err)} {

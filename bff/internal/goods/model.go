@@ -24,7 +24,7 @@ type Goods struct {
 	ID       int64 `gorm:"primaryKey"`
 	Name     string
 	Code     string
-	Category string // value of the goods_category dictionary
+	Category string // code of a category (package category)
 	Price    money.Fen
 	Cost     money.Fen
 	Stock    int64

@@ -3,19 +3,18 @@ package goods
 import (
 	"context"
 	"errors"
-	"slices"
 	"time"
 
-	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/platform/money"
 )
 
 // The service's answers other than success. http.go turns each into one HTTP answer (httpError);
 // nothing else in the package knows HTTP.
 var (
-	ErrNotFound        = errors.New("goods: no such goods")
-	ErrCodeConflict    = errors.New("goods: code taken")
-	ErrUnknownCategory = errors.New("goods: category is not in the goods_category dictionary")
+	ErrNotFound         = errors.New("goods: no such goods")
+	ErrCodeConflict     = errors.New("goods: code taken")
+	ErrUnknownCategory  = errors.New("goods: no such category")
+	ErrCategoryDisabled = errors.New("goods: the category is disabled")
 )
 
 // CodeTakenError is ErrCodeConflict naming the code, so that the answer can name it too.
@@ -24,12 +23,12 @@ type CodeTakenError struct{ Code string }
 func (e *CodeTakenError) Error() string        { return "goods: code " + e.Code + " taken" }
 func (e *CodeTakenError) Is(target error) bool { return target == ErrCodeConflict }
 
-// CategoryDict is the dictionary whose values are the goods' categories.
-const CategoryDict = "goods_category"
-
-// Dicts is what the service needs of dictionaries: the entries of one.
-type Dicts interface {
-	Details(ctx context.Context, name string) ([]dict.Detail, error)
+// Categories is what the service needs of the category tree (package category): whether a
+// code may be chosen (nil, ErrUnknownCategory or ErrCategoryDisabled), and a code with the codes
+// below it, for the filter.
+type Categories interface {
+	Valid(ctx context.Context, code string) error
+	WithChildren(ctx context.Context, code string) ([]string, error)
 }
 
 // Sanitizer cleans rich-text HTML (platform/richtext).
@@ -38,16 +37,15 @@ type Sanitizer interface{ HTML(string) string }
 // Service holds the rules of goods. Its input is already well formed (http.go checks lengths,
 // ranges and formats); it checks what needs the data.
 type Service struct {
-	store *Store
-	dicts Dicts
-	clean Sanitizer
-	now   func() time.Time
+	store      *Store
+	categories Categories
+	clean      Sanitizer
+	now        func() time.Time
 }
 
-// NewService uses store, the goods_category dictionary from dicts, clean for descriptions and
-// now for listing times.
-func NewService(store *Store, dicts Dicts, clean Sanitizer, now func() time.Time) *Service {
-	return &Service{store: store, dicts: dicts, clean: clean, now: now}
+// NewService uses store, the category tree, clean for descriptions and now for listing times.
+func NewService(store *Store, categories Categories, clean Sanitizer, now func() time.Time) *Service {
+	return &Service{store: store, categories: categories, clean: clean, now: now}
 }
 
 // Input is a goods row to create (ID 0) or change.
@@ -70,12 +68,29 @@ func (s *Service) stamp() time.Time { return s.now().UTC().Truncate(time.Millise
 
 // List returns a page of the goods q selects, and how many match.
 func (s *Service) List(ctx context.Context, q Query) ([]Goods, int64, error) {
+	if err := s.withChildren(ctx, &q); err != nil {
+		return nil, 0, err
+	}
 	return s.store.Search(ctx, q)
 }
 
 // Each hands every row q selects to fn (the export).
 func (s *Service) Each(ctx context.Context, q Query, fn func(Goods) error) error {
+	if err := s.withChildren(ctx, &q); err != nil {
+		return err
+	}
 	return s.store.Each(ctx, q, fn)
+}
+
+// withChildren widens q's category to the category with everything below it (filtering by 服装
+// finds the goods of 男装 › T恤).
+func (s *Service) withChildren(ctx context.Context, q *Query) error {
+	if q.Category == "" {
+		return nil
+	}
+	codes, err := s.categories.WithChildren(ctx, q.Category)
+	q.Categories = codes
+	return err
 }
 
 // Get returns one row inside the scope.
@@ -84,10 +99,10 @@ func (s *Service) Get(ctx context.Context, scope *int64, id int64) (Goods, error
 }
 
 // Save creates the row (in.ID 0) or changes one inside the scope, and returns its ID. Codes are
-// unique per seller (an agency, or the shop's own goods: uk_goods_agency_code); the category must be in the dictionary; a row that goes on sale is listed now. Inside
+// unique per seller (an agency, or the shop's own goods: uk_goods_agency_code); the category must be an enabled one; a row that goes on sale is listed now. Inside
 // a scope (a channel session) the row belongs to the scope's agency whatever in.AgencyID says.
 func (s *Service) Save(ctx context.Context, scope *int64, in Input) (int64, error) {
-	if err := s.knownCategory(ctx, in.Category); err != nil {
+	if err := s.categories.Valid(ctx, in.Category); err != nil {
 		return 0, err
 	}
 	if scope != nil {
@@ -118,17 +133,6 @@ func (s *Service) Save(ctx context.Context, scope *int64, in Input) (int64, erro
 	}
 	g.UpdateTime = now
 	return g.ID, s.store.Update(ctx, &g)
-}
-
-func (s *Service) knownCategory(ctx context.Context, category string) error {
-	ds, err := s.dicts.Details(ctx, CategoryDict)
-	if err != nil {
-		return err
-	}
-	if !slices.ContainsFunc(ds, func(d dict.Detail) bool { return d.Value == category }) {
-		return ErrUnknownCategory
-	}
-	return nil
 }
 
 // Delete removes rows inside the scope; IDs outside it or unknown are ignored. Orders keep their

@@ -10,7 +10,7 @@ import (
 
 	"gorm.io/gorm"
 
-	"mallconsole/bff/internal/dict"
+	"mallconsole/bff/internal/category"
 	"mallconsole/bff/internal/goods"
 	"mallconsole/bff/internal/platform/dbtest"
 	"mallconsole/bff/internal/platform/money"
@@ -31,17 +31,18 @@ func wantErr(t *testing.T, what string, err, want error) {
 	}
 }
 
-// newService is the service over g with the goods_category dictionary (digital, food) and a
-// clock at 2026-01-01 08:00 UTC.
+// newService is the service over g with the categories digital and food and a clock at
+// 2026-01-01 08:00 UTC.
 func newService(t *testing.T, g *gorm.DB) (*goods.Service, *clock, func(int64, error) int64) {
 	t.Helper()
-	dicts := dict.NewStore(g)
-	if err := dicts.Ensure(context.Background(), goods.CategoryDict, "商品分类",
-		[]dict.Entry{{Label: "数码", Value: "digital"}, {Label: "食品", Value: "food"}}); err != nil {
-		t.Fatal(err)
+	cats := category.NewService(category.NewStore(g), goods.NewStore(g))
+	for _, c := range []category.Category{{Name: "数码", Code: "digital", Enabled: true}, {Name: "食品", Code: "food", Enabled: true}} {
+		if err := cats.Save(context.Background(), &c); err != nil {
+			t.Fatal(err)
+		}
 	}
 	c := &clock{t: at("2026-01-01 08:00:00")}
-	return goods.NewService(goods.NewStore(g), dicts, richtext.New(), c.now), c, func(id int64, err error) int64 {
+	return goods.NewService(goods.NewStore(g), cats, richtext.New(), c.now), c, func(id int64, err error) int64 {
 		t.Helper()
 		if err != nil {
 			t.Fatal(err)
@@ -62,7 +63,7 @@ func TestGoodsRules(t *testing.T) {
 		in := item("A1")
 		in.Category = "weapons"
 		_, err := s.Save(ctx, nil, in)
-		wantErr(t, "a category outside the dictionary", err, goods.ErrUnknownCategory)
+		wantErr(t, "a category that does not exist", err, goods.ErrUnknownCategory)
 
 		in = item("A1")
 		in.Description = `<p onclick="x()">好<script>alert(1)</script></p>`

@@ -106,9 +106,10 @@ func changes(rows []onSale, on bool, at time.Time) []SaleChange {
 
 // Query selects goods for the list and the export. Empty fields do not filter.
 type Query struct {
-	Scope         *int64 // only this agency's goods (a channel session); nil: every row
-	Blurry        string // name or code contains
-	Category      string
+	Scope         *int64   // only this agency's goods (a channel session); nil: every row
+	Blurry        string   // name or code contains
+	Category      string   // a category's code, as asked
+	Categories    []string // Category and the codes below it (the service fills it); nil: Category alone
 	Status        string
 	AgencyID      *int64
 	From, To      *time.Time // creation range
@@ -123,7 +124,10 @@ type Query struct {
 func (s *Store) where(ctx context.Context, q Query) *gorm.DB {
 	tx := scoped(s.db.WithContext(ctx).Model(&Goods{}), q.Scope)
 	tx = db.AnyLike(tx, q.Blurry, "name", "code")
-	if q.Category != "" {
+	switch {
+	case len(q.Categories) > 0:
+		tx = tx.Where("category IN ?", q.Categories)
+	case q.Category != "": // a caller of the store that did not widen it: that category alone
 		tx = tx.Where("category = ?", q.Category)
 	}
 	if q.Status != "" {
@@ -212,7 +216,7 @@ func countKey(q Query) string {
 		}
 		return strconv.FormatInt(*v, 10)
 	}
-	return strings.Join([]string{i(q.Scope), strconv.Quote(q.Blurry), strconv.Quote(q.Category), q.Status, i(q.AgencyID), strconv.FormatBool(q.LowStock),
+	return strings.Join([]string{i(q.Scope), strconv.Quote(q.Blurry), strconv.Quote(q.Category), strconv.Quote(strings.Join(q.Categories, ",")), q.Status, i(q.AgencyID), strconv.FormatBool(q.LowStock),
 		t(q.From), t(q.To), t(q.GroundingFrom), t(q.GroundingTo)}, "|")
 }
 

@@ -7,6 +7,7 @@ import (
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/auth"
+	"mallconsole/bff/internal/category"
 	"mallconsole/bff/internal/cert"
 	"mallconsole/bff/internal/contract"
 	"mallconsole/bff/internal/dashboard"
@@ -33,7 +34,7 @@ func Migrations() []db.Migration {
 		audit.Migrations(),
 		attach.Migrations(),
 		workflow.Migrations(),
-		goods.Migrations(), stock.Migrations(), order.Migrations(), agency.Migrations(), dashboard.Migrations(),
+		goods.Migrations(), category.Migrations(), stock.Migrations(), order.Migrations(), agency.Migrations(), dashboard.Migrations(),
 		cert.Migrations(),
 		contract.Migrations(),
 	} {

@@ -55,7 +55,7 @@ func demoGoodsRows(r *rand.Rand, now time.Time, agencies []agency.Agency) []good
 			stock = int64(r.IntN(10))
 		}
 		created := now.Add(-time.Duration(r.Int64N(int64(180 * 24 * time.Hour)))).Truncate(time.Millisecond)
-		g := goods.Goods{Name: name, Code: fmt.Sprintf("%s-%04d", c.prefix, n), Category: cat, Price: price, Cost: cost,
+		g := goods.Goods{Name: name, Code: fmt.Sprintf("%s-%04d", c.prefix, n), Category: demoCategoryOf(cat, art.name), Price: price, Cost: cost,
 			Stock: stock, Status: goods.OnSale, Gallery: []string{}, CreateTime: created, UpdateTime: created,
 			Description: "<p>" + name + "，正品保障，七天无理由退换。</p>"}
 		switch p := r.IntN(100); {
@@ -251,6 +251,9 @@ func demoShop(ctx context.Context, g *gorm.DB, opt Options, gen *cache.Generatio
 		}
 		agencies, err := demoAgencies(ctx, tx, gen)
 		if err != nil {
+			return err
+		}
+		if err := demoCategoryTree(ctx, tx); err != nil {
 			return err
 		}
 		if err := demoShopRows(tx, opt.Now().UTC().Truncate(time.Millisecond), agencies); err != nil {

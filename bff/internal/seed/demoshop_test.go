@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"mallconsole/bff/internal/agency"
+	"mallconsole/bff/internal/category"
 	"mallconsole/bff/internal/goods"
 	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/platform/dbtest"
@@ -56,8 +57,38 @@ func TestDemoShop(t *testing.T) {
 				t.Fatalf("goods %+v", x)
 			}
 		}
-		if len(gs) != seed.DemoGoods || len(cats) != 5 || len(statuses) != 3 || low == 0 || low > 40 {
+		if len(gs) != seed.DemoGoods || len(cats) < 20 || len(statuses) != 3 || low == 0 || low > 40 {
 			t.Fatalf("%d goods, categories %v, statuses %v, %d low on stock", len(gs), cats, statuses, low)
+		}
+		// The goods sit in leaves of a tree three levels deep, under every top category.
+		var tree []category.Category
+		g.Find(&tree)
+		byCode, parents := map[string]category.Category{}, map[int64]bool{}
+		for _, c := range tree {
+			byCode[c.Code] = c
+			parents[c.ParentID] = true
+		}
+		tops := map[string]bool{}
+		deepest := 0
+		for code := range cats {
+			c, ok := byCode[code]
+			if !ok || parents[c.ID] {
+				t.Fatalf("goods in %q: not a leaf category", code)
+			}
+			level := 1
+			for c.ParentID != 0 {
+				for _, p := range tree {
+					if p.ID == c.ParentID {
+						c = p
+					}
+				}
+				level++
+			}
+			tops[c.Code] = true
+			deepest = max(deepest, level)
+		}
+		if len(tops) != 5 || deepest != 3 {
+			t.Fatalf("goods under %v, %d levels deep", tops, deepest)
 		}
 
 		var os []order.Order

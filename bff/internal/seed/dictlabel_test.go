@@ -40,17 +40,17 @@ func TestSeededDictsHaveEnglishLabels(t *testing.T) {
 		// A database seeded before the step: no English labels; one entry relabelled, one
 		// already given its own English label.
 		g.Model(&dict.Detail{}).Where("1 = 1").Update("label_en", "")
-		g.Model(&dict.Detail{}).Where("label = ?", "数码").Update("label", "电子产品")
-		g.Model(&dict.Detail{}).Where("label = ?", "食品").Update("label_en", "Groceries")
+		g.Model(&dict.Detail{}).Where("label = ?", "顺丰速运").Update("label", "顺丰")
+		g.Model(&dict.Detail{}).Where("label = ?", "中通快递").Update("label_en", "ZTO")
 		g.Exec("DELETE FROM settings WHERE k = ?", seed.KeyDictLabelEn)
 		if err := seed.Run(ctx, g, opt); err != nil {
 			t.Fatal(err)
 		}
-		if got := missing(); len(got) != 1 || got[0] != "电子产品" {
-			t.Fatalf("after the step, entries without an English label = %v, want only 电子产品", got)
+		if got := missing(); len(got) != 1 || got[0] != "顺丰" {
+			t.Fatalf("after the step, entries without an English label = %v, want only 顺丰", got)
 		}
-		if labelEn("食品") != "Groceries" || labelEn("已发货") != "Shipped" || labelEn("年假") != "Annual leave" {
-			t.Fatalf("食品 %q, 已发货 %q, 年假 %q", labelEn("食品"), labelEn("已发货"), labelEn("年假"))
+		if labelEn("中通快递") != "ZTO" || labelEn("已发货") != "Shipped" || labelEn("年假") != "Annual leave" {
+			t.Fatalf("中通快递 %q, 已发货 %q, 年假 %q", labelEn("中通快递"), labelEn("已发货"), labelEn("年假"))
 		}
 	})
 }

@@ -102,6 +102,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyWorkflowPages, "the workflow pages", workflowPages},
 		{KeyWorkflowEngine, "the approval pages and the leave form", workflowEngine},
 		{KeyShopPages, "the shop pages", shop},
+		{KeyCategoryPage, "the goods category page", categoryPage},
 		{KeyDashboardPage, "the dashboard", dashboardPage},
 		{KeyAPIDocPage, "the API document page", apiDocPage},
 		{KeyCertPages, "the certification pages", certPages},

@@ -22,12 +22,14 @@ const (
 	OrderMenu = "订单管理"
 )
 
-// Dictionaries the shop pages cannot work without.
+// Dictionaries of the shop. goods_category is no longer seeded (the category tree replaced it);
+// databases that have it keep its rows, and its English labels are still filled in.
 const (
 	GoodsCategoryDict  = "goods_category"
 	ExpressCompanyDict = "express_company"
 )
 
+// goodsCategories are the old dictionary's entries: the top categories of a new install.
 func goodsCategories() []dict.Entry {
 	return []dict.Entry{{Label: "数码", LabelEn: "Digital", Value: "digital"}, {Label: "服装", LabelEn: "Clothing", Value: "clothing"},
 		{Label: "食品", LabelEn: "Food", Value: "food"}, {Label: "家居", LabelEn: "Home", Value: "home"},
@@ -55,10 +57,9 @@ func shopPages() []page {
 // shop adds 商城 with its pages and the shop's dictionaries, and grants the pages to the
 // superuser role.
 func shop(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
+	// Goods categories are a tree of their own since 20261128_31_category (categoryPage): a new
+	// install gets no goods_category dictionary.
 	dicts := dict.NewStore(tx)
-	if err := dicts.Ensure(ctx, GoodsCategoryDict, "商品分类", goodsCategories()); err != nil {
-		return err
-	}
 	if err := dicts.Ensure(ctx, ExpressCompanyDict, "快递公司", expressCompanies()); err != nil {
 		return err
 	}
@@ -76,10 +77,11 @@ func shop(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
 }
 
 // The demo roles' share of 商城 (docs/decisions.md "Goods and orders"): shop staff run goods
-// (not deleting them) and every order move; a channel operator keeps their agency's goods and
+// and categories (deleting neither) and every order move; a channel operator keeps their agency's goods and
 // ships, imports and exports their agency's orders (the agency scope does the rest).
 var (
 	staffShop = []string{perm.GoodsList, perm.GoodsAdd, perm.GoodsEdit, perm.GoodsExport,
+		perm.CategoryList, perm.CategoryAdd, perm.CategoryEdit,
 		perm.OrderList, perm.OrderDetail, perm.OrderShip, perm.OrderClose, perm.OrderRefund,
 		perm.OrderComplete, perm.OrderExport}
 	channelShop = []string{perm.GoodsList, perm.GoodsAdd, perm.GoodsEdit, perm.GoodsExport,

@@ -73,6 +73,15 @@ const (
 	OrderExport   = "order:export"
 )
 
+// Permissions of 商品分类, the goods category tree (docs/decisions.md "Goods categories"). Reading
+// the tree to pick a category needs only a session.
+const (
+	CategoryList = "category:list"
+	CategoryAdd  = "category:add"
+	CategoryEdit = "category:edit"
+	CategoryDel  = "category:del"
+)
+
 // Permissions of the data overview (docs/decisions.md "Dashboard").
 const (
 	// DashboardView reads the figures (GET /api/dashboard).
