@@ -1,6 +1,9 @@
 package goods
 
-import "context"
+import (
+	"context"
+	"errors"
+)
 
 // CountInCategories is how many goods carry one of the category codes:
 // a category is deleted only when none does.
@@ -11,4 +14,16 @@ func (s *Store) CountInCategories(ctx context.Context, codes []string) (int64, e
 	}
 	err := s.db.WithContext(ctx).Model(&Goods{}).Where("category IN ?", codes).Count(&n).Error
 	return n, err
+}
+
+// checkCategory: a row is given an enabled category. A row that already has a category since
+// disabled keeps it through an edit that leaves it alone; only choosing it is refused.
+func (s *Service) checkCategory(ctx context.Context, scope *int64, in Input) error {
+	err := s.categories.Valid(ctx, in.Category)
+	if errors.Is(err, ErrCategoryDisabled) && in.ID != 0 {
+		if old, gerr := s.store.Get(ctx, scope, in.ID); gerr == nil && old.Category == in.Category {
+			return nil
+		}
+	}
+	return err
 }

@@ -102,7 +102,7 @@ func (s *Service) Get(ctx context.Context, scope *int64, id int64) (Goods, error
 // unique per seller (an agency, or the shop's own goods: uk_goods_agency_code); the category must be an enabled one; a row that goes on sale is listed now. Inside
 // a scope (a channel session) the row belongs to the scope's agency whatever in.AgencyID says.
 func (s *Service) Save(ctx context.Context, scope *int64, in Input) (int64, error) {
-	if err := s.categories.Valid(ctx, in.Category); err != nil {
+	if err := s.checkCategory(ctx, scope, in); err != nil {
 		return 0, err
 	}
 	if scope != nil {
