@@ -34,8 +34,8 @@ func TestDictEnglishLabel(t *testing.T) {
 	if got := entries("user_status"); got["true"].LabelEn != "Active" || got["false"].LabelEn != "Disabled" {
 		t.Fatalf("seeded user_status = %+v", got)
 	}
-	if got := entries("goods_category"); got["digital"].Label != "数码" || got["digital"].LabelEn != "Digital" {
-		t.Fatalf("seeded goods_category = %+v", got)
+	if got := entries("express_company"); got["SF"].Label != "顺丰速运" || got["SF"].LabelEn != "SF Express" {
+		t.Fatalf("seeded express_company = %+v", got)
 	}
 
 	dict := createdID(t, admin.do(http.MethodPost, "/api/dict", map[string]any{"name": "colour"}))
