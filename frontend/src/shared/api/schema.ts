@@ -1089,6 +1089,181 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * the category tree for 商品分类
+         * @description Access: perm(category:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    name?: string;
+                    enabled?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListCategoryNode"];
+                    };
+                };
+            };
+        };
+        /**
+         * edit a category (its code stays)
+         * @description Access: perm(category:edit)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["CategoryInput"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        /**
+         * create a category
+         * @description Access: perm(category:add)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["CategoryInput"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxCreated"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/categories/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * the category tree for pickers: enabled categories only unless all=1
+         * @description Access: signed-in
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1: disabled categories too (the list's filter, where goods keep them) */
+                    all?: "1" | "0" | "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CategoryNode"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * delete a category without children or goods
+         * @description Access: perm(category:del)
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contract/upload": {
         parameters: {
             query?: never;
@@ -2573,7 +2748,7 @@ export interface paths {
                     blurry?: string;
                     /** @description field,asc|desc, repeatable */
                     sort?: string[];
-                    /** @description a goods_category value */
+                    /** @description a category's code: the goods of it and of every category below it */
                     category?: string;
                     status?: "draft" | "on_sale" | "off_sale";
                     agencyId?: number;
@@ -6661,6 +6836,39 @@ export interface components {
             roles: components["schemas"]["AuthRoleRef"][];
             username: string;
         };
+        CategoryInput: {
+            /** @description letters, digits, _ and -; fixed once created (goods carry it) */
+            code: string;
+            /** @description absent: enabled */
+            enabled: null | boolean;
+            /**
+             * Format: int64
+             * @description the category to edit (PUT)
+             */
+            id?: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description 0: top level
+             */
+            pid: number;
+            sort: number;
+        };
+        CategoryNode: {
+            children?: components["schemas"]["CategoryNode"][];
+            code: string;
+            createTime: string;
+            enabled: boolean;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description 0: a top-level category
+             */
+            pid: number;
+            sort: number;
+        };
         CertAuditBody: {
             approve: boolean;
             reason: string;
@@ -7000,7 +7208,7 @@ export interface components {
         };
         GoodsBody: {
             agencyId?: null | number;
-            /** @description a goods_category value */
+            /** @description the code of an enabled category (商品分类) */
             category: string;
             code: string;
             cost?: components["schemas"]["GoodsNumberText"];
@@ -7083,6 +7291,10 @@ export interface components {
         };
         HttpxListAuthOnlineUser: {
             content: components["schemas"]["AuthOnlineUser"][];
+            totalElements: number;
+        };
+        HttpxListCategoryNode: {
+            content: components["schemas"]["CategoryNode"][];
             totalElements: number;
         };
         HttpxListCertRow: {
