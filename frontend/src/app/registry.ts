@@ -30,6 +30,7 @@ const registry: Record<string, PageComponent> = {
   'system/storage/index': page(() => import('@/features/storage')),
   // 商城
   'mall/goods/index': page(() => import('@/features/goods')),
+  'mall/category/index': page(() => import('@/features/category')),
   'mall/order/index': page(() => import('@/features/order')),
   // 渠道 / 我的渠道: contracts and their templates (the BFF scopes an operator to their agency)
   'channel/contract/index': page(() => import('@/features/contract')),

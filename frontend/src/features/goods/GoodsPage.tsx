@@ -6,8 +6,7 @@ import { Perm } from '@/shared/api/permissions';
 import { lookPath } from '@/shared/lib/look';
 import { formatYuan } from '@/shared/lib/money';
 import { apiUrl } from '@/shared/lib/runtime';
-import { useDicts } from '@/shared/ui/dict';
-import { agencyColumns } from '@/shared/ui/picker';
+import { CategorySelect, agencyColumns, categoryPaths, useCategoryTree } from '@/shared/ui/picker';
 import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type Selected, type ActionType } from '@/shared/ui/table';
 import { GOODS_URL, deleteGoods, getGoods, listGoods, setGoodsStatus, type GoodsRow, type GoodsStatus } from './api';
 import { useT } from './messages';
@@ -17,8 +16,6 @@ import { lazyDialog } from '@/shared/ui/form';
 const GoodsDialog = lazyDialog(() => import('./components/GoodsDialog'));
 
 import { DATE_CELL } from '@/shared/ui/dateCell';
-
-export const GOODS_CATEGORY = 'goods_category';
 
 const STATUS_COLOR: Record<string, string> = { draft: 'default', on_sale: 'green', off_sale: 'orange' };
 
@@ -48,9 +45,10 @@ export default function GoodsPage() {
     setEditingState(next);
   };
   const [selected, setSelected] = useState<Selected<GoodsRow>[]>([]);
-  const dicts = useDicts(GOODS_CATEGORY);
-  const categories = useMemo(() => dicts[GOODS_CATEGORY] ?? [], [dicts]);
-  const categoryLabel = useMemo(() => new Map(categories.map((c) => [c.value, c.label])), [categories]);
+  // 商品分类: the filter picks any category (a parent takes in its children's goods), a row shows
+  // its category's path
+  const categoryTree = useCategoryTree();
+  const categoryLabel = useMemo(() => categoryPaths(categoryTree), [categoryTree]);
   const initial = useMemo(() => searchFromQuery(new URLSearchParams(location.search)), [location.search]);
 
   // A link to the open page with another query (the dashboard's) filters it again.
@@ -129,9 +127,11 @@ export default function GoodsPage() {
     {
       title: t('goods.category'),
       dataIndex: 'category',
-      valueType: 'select',
-      width: 80,
-      fieldProps: { options: categories.map((c) => ({ value: c.value, label: c.label })), 'aria-label': t('goods.category') },
+      width: 120,
+      ellipsis: true,
+      renderFormItem: ({ value, onChange }) => (
+        <CategorySelect label={t('goods.category')} tree={categoryTree} value={value as string | undefined} onChange={onChange} />
+      ),
       render: (_, row) => categoryLabel.get(row.category) ?? row.category,
     },
     money('price', true),

@@ -1,8 +1,7 @@
 import { Card, Descriptions, Empty, Image, Space, Tag, Typography } from 'antd';
-import { agencyLabel } from '@/shared/ui/picker';
+import { agencyLabel, categoryPaths, useCategoryTree } from '@/shared/ui/picker';
 import { formatYuan } from '@/shared/lib/money';
 import { apiUrl } from '@/shared/lib/runtime';
-import { useDicts } from '@/shared/ui/dict';
 import { getGoods } from './api';
 import { Pending, useTabTitle } from './Pending';
 import { useT } from './messages';
@@ -15,7 +14,7 @@ const Money = ({ value }: { value: string }) => <span style={{ fontVariantNumeri
 export function GoodsLook({ id, fullPath }: { id: number; fullPath: string }) {
   const t = useT();
   const { state, retry } = useRecord(getGoods, id);
-  const categories = useDicts('goods_category').goods_category ?? [];
+  const categories = categoryPaths(useCategoryTree());
   useTabTitle(fullPath, state.phase === 'done' ? state.record.name : undefined);
   if (state.phase !== 'done') return <Pending state={state} retry={retry} />;
   const g = state.record;
@@ -36,7 +35,7 @@ export function GoodsLook({ id, fullPath }: { id: number; fullPath: string }) {
         <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 3 }} aria-label={t('look.basic')}>
           <Descriptions.Item label={t('goods.name')}>{g.name}</Descriptions.Item>
           <Descriptions.Item label={t('goods.code')}>{g.code}</Descriptions.Item>
-          <Descriptions.Item label={t('goods.category')}>{categories.find((c) => c.value === g.category)?.label ?? g.category}</Descriptions.Item>
+          <Descriptions.Item label={t('goods.category')}>{categories.get(g.category) ?? g.category}</Descriptions.Item>
           <Descriptions.Item label={t('goods.price')}>
             <Money value={g.price} />
           </Descriptions.Item>

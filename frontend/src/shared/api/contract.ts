@@ -28,4 +28,6 @@ export type LogRow = Schemas['AuditRow'];
 export type StorageRow = Schemas['AttachLibraryRow'];
 export type DictRow = Schemas['DictDictRow'];
 export type DeptNode = Schemas['DeptNode'];
+/** A goods category (商品分类) in the tree of GET /api/categories and /api/categories/tree. */
+export type CategoryNode = Schemas['CategoryNode'];
 export type LeaveRow = Schemas['WorkflowRow'];

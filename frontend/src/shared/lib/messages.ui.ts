@@ -18,6 +18,7 @@ export const uiMessages = {
   'pdf.failed': ['PDF加载失败，请下载后查看', 'The PDF could not be shown: download it instead'],
   // the 渠道 picker (shared/ui/picker)
   'picker.agency.disabled': ['已停用', 'Disabled'],
+  'picker.category.disabled': ['已停用', 'Disabled'],
   'table.minColumn': ['请至少选择一列', 'Please select at least one column'],
   'upload.tooBig': ['上传图片大小不能超过 {n} MB!', 'Uploaded picture size cannot exceed {n} MB'],
   'upload.limit.title': ['提示', 'Hint'],

@@ -1,8 +1,8 @@
 import { App, Col } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { isYuan, toYuanText } from '@/shared/lib/money';
-import { useDicts } from '@/shared/ui/dict';
-import { Dialog, ProForm, ProFormRadio, ProFormSelect, ProFormText } from '@/shared/ui/form';
+import { Dialog, ProForm, ProFormRadio, ProFormText } from '@/shared/ui/form';
+import { CategorySelect } from '@/shared/ui/picker';
 import { policyUploader, RichTextField } from '@/shared/ui/richtext';
 import { Upload, type UploadedFile } from '@/shared/ui/upload';
 import { createGoods, updateGoods, type GoodsRow, type GoodsStatus } from '../api';
@@ -43,7 +43,6 @@ export default function GoodsDialog({ editing, onClose, onSaved }: GoodsDialogPr
   const t = useT();
   const { message } = App.useApp();
   const row = editing && editing !== 'new' ? editing : null;
-  const categories = useDicts('goods_category').goods_category ?? [];
   const required: Rule = { required: true, message: t('v.required') };
   const moneyRule: Rule = {
     validator: (_, v: unknown) => (v === undefined || v === '' || isYuan(String(v)) ? Promise.resolve() : Promise.reject(new Error(t('goods.money')))),
@@ -99,14 +98,12 @@ export default function GoodsDialog({ editing, onClose, onSaved }: GoodsDialogPr
     >
       <ProFormText name="name" label={t('goods.name')} placeholder={placeholder(t('goods.name'), 'text')} rules={[required]} fieldProps={{ maxLength: 128 }} />
       <ProFormText name="code" label={t('goods.code')} placeholder={placeholder(t('goods.code'), 'text')} rules={[required]} fieldProps={{ maxLength: 64 }} />
-      <ProFormSelect
-        name="category"
-        label={t('goods.category')}
-        placeholder={placeholder(t('goods.category'), 'select')}
-        rules={[required]}
-        options={categories.map((c) => ({ value: c.value, label: c.label }))}
-        fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
-      />
+      {/* 商品分类: a category that is off shows greyed out; a row already in it keeps it */}
+      <Col xs={24} sm={12}>
+        <ProForm.Item name="category" label={t('goods.category')} rules={[required]}>
+          <CategorySelect mode="choose" label={t('goods.category')} />
+        </ProForm.Item>
+      </Col>
       <ProFormText
         name="stock"
         label={t('goods.stock')}

@@ -15,3 +15,5 @@ export {
 export { AgencyCell, AgencySelect, type AgencySelectProps } from './AgencySelect';
 export { AGENCY_SEARCH_DELAY_MS, agencyLabel, agencyOptions, type AgencyOption } from './agencies';
 export { agencyColumns, type AgencyColumnsOptions } from './agencyColumns';
+export { CategorySelect, useCategoryTree, type CategorySelectProps } from './CategorySelect';
+export { categoryOptions, categoryPaths, categoryTree, type CategoryNode, type CategoryOption } from './categories';
