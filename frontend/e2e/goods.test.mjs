@@ -49,17 +49,17 @@ const rowOf = (scope, code) => scope.locator('.ant-table-tbody tr.ant-table-row'
 const pageOf = (scope) => (typeof scope.page === 'function' ? scope.page() : scope);
 const formItem = (scope, label) => scope.locator('.ant-form-item').filter({ has: pageOf(scope).locator(`label[title="${label}"]`) });
 
-/** Picks `option` in the (visible) dropdown of the select labelled `label` inside `scope`. */
-async function choose(page, scope, label, option) {
-  await formItem(scope, label).locator('.ant-select-selector').click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).click();
+/** Picks the category `name` in the (visible) tree of the 商品分类 TreeSelect inside `scope`. */
+async function chooseCategory(page, scope, name) {
+  await formItem(scope, '商品分类').locator('.ant-select-selector').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title').filter({ hasText: new RegExp(`^${name}$`) }).click();
 }
 
 /** Fills the create dialog's required fields. */
 async function fillGoods(dialog, page, { name, code, price = '12.50', stock = '20' }) {
   await dialog.getByLabel('商品名称').fill(name);
   await dialog.getByLabel('商品编码').fill(code);
-  await choose(page, dialog, '商品分类', '家居');
+  await chooseCategory(page, dialog, '家居');
   await dialog.getByLabel('售价').fill(price);
   await dialog.getByLabel('库存').fill(stock);
 }

@@ -65,7 +65,7 @@ describe('category TreeSelect (商品分类)', () => {
     const changed = vi.fn();
     wrap(<CategorySelect mode="choose" label="商品分类" onChange={changed} />);
     await waitFor(() => expect(bff.queries).toEqual([{ all: 1 }]));
-    await user.click(screen.getByRole('combobox'));
+    await user.click(await screen.findByRole('combobox'));
     await screen.findByTitle('女装');
     expect(nodeOf('男装（已停用）')).toHaveClass('ant-select-tree-treenode-disabled');
     expect(nodeOf('T恤')).toHaveClass('ant-select-tree-treenode-disabled'); // under 男装
@@ -79,7 +79,7 @@ describe('category TreeSelect (商品分类)', () => {
     const user = userEvent.setup();
     const changed = vi.fn();
     const { rerender } = wrap(<CategorySelect label="商品分类" tree={tree} onChange={changed} />);
-    await user.click(screen.getByRole('combobox'));
+    await user.click(await screen.findByRole('combobox'));
     await user.click(await screen.findByTitle('男装（已停用）'));
     expect(changed).toHaveBeenLastCalledWith('men');
     rerender(

@@ -15,5 +15,6 @@ export {
 export { AgencyCell, AgencySelect, type AgencySelectProps } from './AgencySelect';
 export { AGENCY_SEARCH_DELAY_MS, agencyLabel, agencyOptions, type AgencyOption } from './agencies';
 export { agencyColumns, type AgencyColumnsOptions } from './agencyColumns';
-export { CategorySelect, useCategoryTree, type CategorySelectProps } from './CategorySelect';
+export { CategorySelect, type CategorySelectProps } from './CategorySelect';
+export { useCategoryTree } from './useCategoryTree';
 export { categoryOptions, categoryPaths, categoryTree, type CategoryNode, type CategoryOption } from './categories';
