@@ -49,6 +49,7 @@ type Node struct {
 	ID         int64  `json:"id"`
 	PID        int64  `json:"pid" description:"0: a top-level category"`
 	Name       string `json:"name"`
+	NameEn     string `json:"nameEn" description:"the name in English mode; empty: name"`
 	Code       string `json:"code"`
 	Sort       int    `json:"sort"`
 	Enabled    bool   `json:"enabled"`
@@ -82,7 +83,7 @@ func nest(cs []Category, orphans bool) []Node {
 				continue
 			}
 			seen[c.ID] = true
-			n := Node{ID: c.ID, PID: c.ParentID, Name: c.Name, Code: c.Code, Sort: c.Sort, Enabled: c.Enabled,
+			n := Node{ID: c.ID, PID: c.ParentID, Name: c.Name, NameEn: c.NameEn, Code: c.Code, Sort: c.Sort, Enabled: c.Enabled,
 				CreateTime: httpx.FormatTime(c.CreateTime)}
 			if k := build(kids[c.ID]); len(k) > 0 {
 				n.Children = k
@@ -126,7 +127,8 @@ func (s *Service) handleTree(c echo.Context) error {
 	}
 	if name != "" || enabled != "" {
 		cs = slices.DeleteFunc(cs, func(x Category) bool {
-			return !(strings.Contains(x.Name, name) || strings.Contains(x.Code, name)) ||
+			return !(strings.Contains(x.Name, name) || strings.Contains(x.Code, name) ||
+				strings.Contains(strings.ToLower(x.NameEn), strings.ToLower(name))) ||
 				(enabled != "" && strconv.FormatBool(x.Enabled) != enabled)
 		})
 	}
@@ -138,6 +140,7 @@ type Input struct {
 	ID      int64  `json:"id,omitempty" description:"the category to edit (PUT)"`
 	PID     int64  `json:"pid" description:"0: top level"`
 	Name    string `json:"name" maxLength:"64"`
+	NameEn  string `json:"nameEn,omitempty" maxLength:"64" description:"the name in English mode"`
 	Code    string `json:"code" maxLength:"64" description:"letters, digits, _ and -; fixed once created (goods carry it)"`
 	Sort    int    `json:"sort" minimum:"0" maximum:"99999"`
 	Enabled *bool  `json:"enabled" description:"absent: enabled"`
@@ -171,6 +174,7 @@ func (s *Service) save(c echo.Context, create bool) error {
 		chk.Fail("pid", "必须是分类ID或0")
 	}
 	chk.Text("name", &in.Name, limits.NameMax, true)
+	chk.Text("nameEn", &in.NameEn, limits.NameMax, false)
 	chk.Text("code", &in.Code, codeMax, true)
 	if !chk.Failed("code") && !codeChars(in.Code) {
 		chk.Fail("code", "只能包含字母、数字、下划线和中划线")
@@ -179,7 +183,7 @@ func (s *Service) save(c echo.Context, create bool) error {
 	if chk.Err != nil {
 		return chk.Err
 	}
-	cat := Category{ID: in.ID, ParentID: in.PID, Name: in.Name, Code: in.Code, Sort: in.Sort, Enabled: in.Enabled == nil || *in.Enabled}
+	cat := Category{ID: in.ID, ParentID: in.PID, Name: in.Name, NameEn: in.NameEn, Code: in.Code, Sort: in.Sort, Enabled: in.Enabled == nil || *in.Enabled}
 	if err := s.Save(c.Request().Context(), &cat); err != nil {
 		return answer(err)
 	}

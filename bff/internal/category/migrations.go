@@ -14,6 +14,7 @@ type category20261128 struct {
 	ID         int64     `gorm:"primaryKey;autoIncrement"`
 	ParentID   int64     `gorm:"not null;default:0;index:idx_goods_categories_parent"`
 	Name       string    `gorm:"size:64;not null"`
+	NameEn     string    `gorm:"size:64;not null;default:''"`
 	Code       string    `gorm:"size:64;not null;uniqueIndex:uk_goods_categories_code"`
 	Sort       int       `gorm:"not null;default:999"`
 	Enabled    bool      `gorm:"not null;default:true"`
@@ -26,9 +27,10 @@ func (category20261128) TableName() string { return "goods_categories" }
 // dictEntry20261128 is an entry of the goods_category dictionary as this migration reads it.
 // Frozen.
 type dictEntry20261128 struct {
-	Label string
-	Value string
-	Sort  int
+	Label   string
+	LabelEn string
+	Value   string
+	Sort    int
 }
 
 // codeMax20261128 is the longest code (goods.category is 64 characters): an entry with a longer
@@ -49,11 +51,12 @@ func Migrations() []db.Migration {
 }
 
 // copyDictionary20261128 makes every entry of the goods_category dictionary a root category:
-// code = value (so goods.category keeps pointing at it), name = label, sort = the entry's sort.
+// code = value (so goods.category keeps pointing at it), name = label (and the English label),
+// sort = the entry's sort.
 // The dictionary rows stay; nothing reads them any more. Frozen.
 func copyDictionary20261128(tx *gorm.DB) error {
 	var entries []dictEntry20261128
-	err := tx.Table("dict_detail").Select("dict_detail.label, dict_detail.value, dict_detail.sort").
+	err := tx.Table("dict_detail").Select("dict_detail.label, dict_detail.label_en, dict_detail.value, dict_detail.sort").
 		Joins("JOIN dict ON dict.id = dict_detail.dict_id").Where("dict.name = ?", "goods_category").
 		Order("dict_detail.sort, dict_detail.id").Scan(&entries).Error
 	if err != nil {
@@ -64,17 +67,22 @@ func copyDictionary20261128(tx *gorm.DB) error {
 		if e.Value == "" || len([]rune(e.Value)) > codeMax20261128 {
 			continue
 		}
-		name := []rune(e.Label)
-		if len(name) > 64 {
-			name = name[:64]
+		name := cut20261128(e.Label, 64)
+		if name == "" {
+			name = e.Value
 		}
-		if len(name) == 0 {
-			name = []rune(e.Value)
-		}
-		row := category20261128{Name: string(name), Code: e.Value, Sort: e.Sort, Enabled: true, CreateTime: now, UpdateTime: now}
+		row := category20261128{Name: name, NameEn: cut20261128(e.LabelEn, 64), Code: e.Value, Sort: e.Sort, Enabled: true, CreateTime: now, UpdateTime: now}
 		if err := tx.Create(&row).Error; err != nil && !errors.Is(err, gorm.ErrDuplicatedKey) {
 			return err
 		}
 	}
 	return nil
+}
+
+// cut20261128 is s cut to n characters. Frozen.
+func cut20261128(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n])
+	}
+	return s
 }

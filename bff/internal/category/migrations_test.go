@@ -14,7 +14,8 @@ import (
 )
 
 // TestMigrationFromTheDictionary: on a database of the previous release, every goods_category
-// entry becomes a root category (code = value, name = label, its sort), other dictionaries are
+// entry becomes a root category (code = value, name = label, nameEn = its English label, its
+// sort), other dictionaries are
 // not copied, the goods keep their category and are found by it, and new goods can use it.
 func TestMigrationFromTheDictionary(t *testing.T) {
 	for _, backend := range dbtest.Backends() {
@@ -37,8 +38,8 @@ func TestMigrationFromTheDictionary(t *testing.T) {
 				label, val string
 				sort       int
 			}{{1, "数码", "digital", 2}, {1, "服装", "clothing", 1}, {1, "太长", strings.Repeat("x", 70), 3}, {2, "顺丰速运", "SF", 1}} {
-				if err := g.Exec("INSERT INTO dict_detail (dict_id, label, value, sort, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)",
-					e.dict, e.label, e.val, e.sort, now, now).Error; err != nil {
+				if err := g.Exec("INSERT INTO dict_detail (dict_id, label, label_en, value, sort, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?, ?)",
+					e.dict, e.label, e.val+"-en", e.val, e.sort, now, now).Error; err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -59,7 +60,7 @@ func TestMigrationFromTheDictionary(t *testing.T) {
 			if c := all[0]; c.Code != "clothing" || c.Name != "服装" || c.Sort != 1 || c.ParentID != 0 || !c.Enabled {
 				t.Fatalf("first category: %+v", c)
 			}
-			if c := all[1]; c.Code != "digital" || c.Name != "数码" || c.Sort != 2 {
+			if c := all[1]; c.Code != "digital" || c.Name != "数码" || c.NameEn != "digital-en" || c.Sort != 2 {
 				t.Fatalf("second category: %+v", c)
 			}
 			var dictRows int64

@@ -13,6 +13,7 @@ type Category struct {
 	ID         int64     `gorm:"primaryKey"`
 	ParentID   int64     `gorm:"column:parent_id"`
 	Name       string    `gorm:"column:name"`
+	NameEn     string    `gorm:"column:name_en"` // shown in English mode; empty: Name
 	Code       string    `gorm:"column:code"`
 	Sort       int       `gorm:"column:sort"`
 	Enabled    bool      `gorm:"column:enabled"`

@@ -51,7 +51,7 @@ func save(tx *gorm.DB, c *Category) error {
 	if c.ID == 0 {
 		err = tx.Create(c).Error
 	} else {
-		err = tx.Model(&Category{ID: c.ID}).Select("parent_id", "name", "sort", "enabled", "update_time").Updates(c).Error
+		err = tx.Model(&Category{ID: c.ID}).Select("parent_id", "name", "name_en", "sort", "enabled", "update_time").Updates(c).Error
 	}
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		return ErrCodeConflict

@@ -54,7 +54,7 @@ func baseCategories(ctx context.Context, tx *gorm.DB) error {
 		return err
 	}
 	for i, e := range goodsCategories() {
-		c := category.Category{Name: e.Label, Code: e.Value, Sort: i + 1, Enabled: true}
+		c := category.Category{Name: e.Label, NameEn: e.LabelEn, Code: e.Value, Sort: i + 1, Enabled: true}
 		if err := tx.WithContext(ctx).Create(&c).Error; err != nil {
 			return err
 		}
@@ -62,27 +62,27 @@ func baseCategories(ctx context.Context, tx *gorm.DB) error {
 	return nil
 }
 
-// demoCategory is a node of the demo tree below the top categories: its code, name and the code
-// of its parent.
-type demoCategory struct{ code, name, parent string }
+// demoCategory is a node of the demo tree below the top categories: its code, name (Chinese and
+// English) and the code of its parent.
+type demoCategory struct{ code, name, nameEn, parent string }
 
 // demoCategories is the demo shop's tree (three levels under 服装 and 数码 › 配件, two
 // elsewhere), parents before children. The demo goods sit in its leaves (demoLeaf).
 var demoCategories = []demoCategory{
-	{"clothing-men", "男装", "clothing"}, {"clothing-women", "女装", "clothing"}, {"clothing-shoes", "鞋靴", "clothing"},
-	{"men-tshirt", "T恤", "clothing-men"}, {"men-coat", "外套", "clothing-men"}, {"men-shirt", "衬衫", "clothing-men"},
-	{"men-trousers", "裤装", "clothing-men"},
-	{"women-coat", "外套", "clothing-women"}, {"women-knit", "针织衫", "clothing-women"}, {"women-hoodie", "卫衣", "clothing-women"},
-	{"shoes-sport", "运动鞋", "clothing-shoes"},
-	{"food-snack", "零食", "food"}, {"food-drink", "饮料", "food"}, {"food-grain", "粮油", "food"},
-	{"snack-nuts", "坚果炒货", "food-snack"}, {"snack-meat", "肉干肉脯", "food-snack"}, {"snack-cake", "糕点礼盒", "food-snack"},
-	{"drink-milk", "牛奶乳品", "food-drink"}, {"drink-water", "饮用水", "food-drink"}, {"drink-tea", "茶叶", "food-drink"},
-	{"digital-phone", "手机", "digital"}, {"digital-tablet", "平板电脑", "digital"}, {"digital-wear", "智能穿戴", "digital"},
-	{"digital-acc", "配件", "digital"},
-	{"acc-audio", "耳机音箱", "digital-acc"}, {"acc-power", "充电设备", "digital-acc"}, {"acc-input", "键盘鼠标", "digital-acc"},
-	{"home-bedding", "床上用品", "home"}, {"home-kitchen", "厨房电器", "home"}, {"home-cookware", "锅具", "home"},
-	{"home-storage", "收纳整理", "home"}, {"home-appliance", "生活电器", "home"},
-	{"beauty-skin", "护肤", "beauty"}, {"beauty-makeup", "彩妆", "beauty"},
+	{"clothing-men", "男装", "Menswear", "clothing"}, {"clothing-women", "女装", "Womenswear", "clothing"}, {"clothing-shoes", "鞋靴", "Shoes", "clothing"},
+	{"men-tshirt", "T恤", "T-shirts", "clothing-men"}, {"men-coat", "外套", "Coats", "clothing-men"}, {"men-shirt", "衬衫", "Shirts", "clothing-men"},
+	{"men-trousers", "裤装", "Trousers", "clothing-men"},
+	{"women-coat", "外套", "Coats", "clothing-women"}, {"women-knit", "针织衫", "Knitwear", "clothing-women"}, {"women-hoodie", "卫衣", "Hoodies", "clothing-women"},
+	{"shoes-sport", "运动鞋", "Sports shoes", "clothing-shoes"},
+	{"food-snack", "零食", "Snacks", "food"}, {"food-drink", "饮料", "Drinks", "food"}, {"food-grain", "粮油", "Rice and oil", "food"},
+	{"snack-nuts", "坚果炒货", "Nuts", "food-snack"}, {"snack-meat", "肉干肉脯", "Jerky", "food-snack"}, {"snack-cake", "糕点礼盒", "Pastries", "food-snack"},
+	{"drink-milk", "牛奶乳品", "Milk", "food-drink"}, {"drink-water", "饮用水", "Water", "food-drink"}, {"drink-tea", "茶叶", "Tea", "food-drink"},
+	{"digital-phone", "手机", "Phones", "digital"}, {"digital-tablet", "平板电脑", "Tablets", "digital"}, {"digital-wear", "智能穿戴", "Wearables", "digital"},
+	{"digital-acc", "配件", "Accessories", "digital"},
+	{"acc-audio", "耳机音箱", "Audio", "digital-acc"}, {"acc-power", "充电设备", "Chargers", "digital-acc"}, {"acc-input", "键盘鼠标", "Keyboards and mice", "digital-acc"},
+	{"home-bedding", "床上用品", "Bedding", "home"}, {"home-kitchen", "厨房电器", "Kitchen appliances", "home"}, {"home-cookware", "锅具", "Cookware", "home"},
+	{"home-storage", "收纳整理", "Storage", "home"}, {"home-appliance", "生活电器", "Home appliances", "home"},
+	{"beauty-skin", "护肤", "Skincare", "beauty"}, {"beauty-makeup", "彩妆", "Makeup", "beauty"},
 }
 
 // demoLeaf is the category of each demo article (demonames.go's catalogue, by article name).
@@ -124,7 +124,7 @@ func demoCategoryTree(ctx context.Context, tx *gorm.DB) error {
 	}
 	for i, e := range goodsCategories() {
 		if _, ok := ids[e.Value]; !ok {
-			c := category.Category{Name: e.Label, Code: e.Value, Sort: 100 + i, Enabled: true}
+			c := category.Category{Name: e.Label, NameEn: e.LabelEn, Code: e.Value, Sort: 100 + i, Enabled: true}
 			if err := tx.WithContext(ctx).Create(&c).Error; err != nil {
 				return err
 			}
@@ -135,7 +135,7 @@ func demoCategoryTree(ctx context.Context, tx *gorm.DB) error {
 		if _, ok := ids[d.code]; ok {
 			continue
 		}
-		c := category.Category{ParentID: ids[d.parent], Name: d.name, Code: d.code, Sort: i + 1, Enabled: true}
+		c := category.Category{ParentID: ids[d.parent], Name: d.name, NameEn: d.nameEn, Code: d.code, Sort: i + 1, Enabled: true}
 		if err := tx.WithContext(ctx).Create(&c).Error; err != nil {
 			return err
 		}

@@ -9,11 +9,11 @@ import { heightOf, levelOf, parentOptions, type CategoryNode } from './api';
 
 let bff: FakeBff;
 const at = '2026-11-28 10:00:00';
-const tee: CategoryNode = { id: 3, pid: 2, name: 'T恤', code: 'men-tee', sort: 1, enabled: true, createTime: at };
-const men: CategoryNode = { id: 2, pid: 1, name: '男装', code: 'men', sort: 1, enabled: true, createTime: at, children: [tee] };
+const tee: CategoryNode = { id: 3, pid: 2, name: 'T恤', nameEn: '', code: 'men-tee', sort: 1, enabled: true, createTime: at };
+const men: CategoryNode = { id: 2, pid: 1, name: '男装', nameEn: 'Menswear', code: 'men', sort: 1, enabled: true, createTime: at, children: [tee] };
 const tree: CategoryNode[] = [
-  { id: 1, pid: 0, name: '服装', code: 'clothing', sort: 1, enabled: true, createTime: at, children: [men] },
-  { id: 4, pid: 0, name: '食品', code: 'food', sort: 2, enabled: true, createTime: at },
+  { id: 1, pid: 0, name: '服装', nameEn: 'Clothing', code: 'clothing', sort: 1, enabled: true, createTime: at, children: [men] },
+  { id: 4, pid: 0, name: '食品', nameEn: 'Food', code: 'food', sort: 2, enabled: true, createTime: at },
 ];
 
 const sent = (method: string) => JSON.parse(String(bff.calls.find((c) => c.method === method)?.data));
@@ -43,7 +43,7 @@ describe('商品分类', () => {
     fireEvent.change(within(dialog).getByPlaceholderText('请输入分类编码'), { target: { value: 'men-polo' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s?定/ }));
     await waitFor(() => expect(bff.calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(sent('POST')).toEqual({ pid: 2, name: 'Polo衫', code: 'men-polo', sort: 999, enabled: true });
+    expect(sent('POST')).toEqual({ pid: 2, name: 'Polo衫', nameEn: '', code: 'men-polo', sort: 999, enabled: true });
   });
 
   it('edits a category with its code fixed, and switches one off after asking', async () => {
@@ -55,7 +55,7 @@ describe('商品分类', () => {
     fireEvent.change(within(dialog).getByPlaceholderText('请输入分类名称'), { target: { value: '男士' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s?定/ }));
     await waitFor(() => expect(bff.calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(sent('PUT')).toEqual({ id: 2, pid: 1, name: '男士', code: 'men', sort: 1, enabled: true });
+    expect(sent('PUT')).toEqual({ id: 2, pid: 1, name: '男士', nameEn: 'Menswear', code: 'men', sort: 1, enabled: true });
 
     bff.calls.length = 0;
     fireEvent.click(within(rowOf('服装')).getByRole('switch'));

@@ -4,7 +4,9 @@ import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { DataTable, AddButton, useActionColumn, compact, type ActionType, type DataColumn } from '@/shared/ui/table';
 import { Dialog, ProFormDigit, ProFormRadio, ProFormText, ProFormTreeSelect } from '@/shared/ui/form';
+import { useLanguage } from '@/shared/lib/i18n';
 import { placeholder } from '@/shared/lib/rules';
+import { categoryName } from '@/shared/ui/picker';
 import { DATE_CELL } from '@/shared/ui/dateCell';
 import { useT } from './messages';
 import {
@@ -21,6 +23,7 @@ import {
 
 interface FormValues {
   name: string;
+  nameEn?: string;
   code: string;
   pid: number;
   sort: number;
@@ -39,6 +42,7 @@ const bodyOf = (n: CategoryNode, enabled = n.enabled): CategoryInput => ({
   id: n.id,
   pid: n.pid,
   name: n.name,
+  nameEn: n.nameEn,
   code: n.code,
   sort: n.sort,
   enabled,
@@ -50,6 +54,7 @@ export default function CategoryPage() {
   const { message, modal } = App.useApp();
   const table = useRef<ActionType>(null);
   const canEdit = usePermission([Perm.CategoryEdit]);
+  const language = useLanguage((s) => s.language);
   const [editing, setEditing] = useState<Editing>(null);
   const [opened, setOpened] = useState(0);
   const [tree, setTree] = useState<CategoryNode[]>([]);
@@ -91,7 +96,12 @@ export default function CategoryPage() {
     });
 
   const columns: DataColumn<CategoryNode>[] = [
-    { title: t('category.name'), dataIndex: 'name', fieldProps: { 'aria-label': t('category.name') } },
+    {
+      title: t('category.name'),
+      dataIndex: 'name',
+      fieldProps: { 'aria-label': t('category.name') },
+      render: (_, r) => categoryName(r, language),
+    },
     { title: t('category.code'), dataIndex: 'code', search: false },
     { title: t('sys.sort'), dataIndex: 'sort', search: false },
     {
@@ -113,7 +123,7 @@ export default function CategoryPage() {
 
   const row = editing && 'row' in editing ? editing.row : null;
   const initial: Partial<FormValues> = row
-    ? { name: row.name, code: row.code, pid: row.pid, sort: row.sort, enabled: String(row.enabled) }
+    ? { name: row.name, nameEn: row.nameEn, code: row.code, pid: row.pid, sort: row.sort, enabled: String(row.enabled) }
     : { pid: editing && 'pid' in editing ? editing.pid : 0, sort: 999, enabled: 'true' };
 
   return (
@@ -150,6 +160,7 @@ export default function CategoryPage() {
           const body: CategoryInput = {
             id: row?.id,
             name: v.name,
+            nameEn: v.nameEn?.trim() ?? '',
             code: row ? row.code : v.code.trim(),
             pid: v.pid ?? 0,
             sort: v.sort ?? 999,
@@ -179,6 +190,13 @@ export default function CategoryPage() {
           label={t('category.name')}
           placeholder={placeholder(t('category.name'), 'text')}
           rules={[{ required: true, message: t('v.required') }]}
+          fieldProps={{ maxLength: 64 }}
+        />
+        <ProFormText
+          name="nameEn"
+          label={t('category.nameEn')}
+          placeholder={placeholder(t('category.nameEn'), 'text')}
+          tooltip={t('category.nameEn.tip')}
           fieldProps={{ maxLength: 64 }}
         />
         <ProFormText

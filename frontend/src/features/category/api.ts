@@ -4,7 +4,7 @@ import type { CategoryNode, Page } from '@/shared/api/contract';
 export type { CategoryNode };
 
 /** The body of create and edit; `code` is fixed once created (goods carry it). */
-export type CategoryInput = { id?: number; pid: number; name: string; code: string; sort: number; enabled: boolean };
+export type CategoryInput = { id?: number; pid: number; name: string; nameEn: string; code: string; sort: number; enabled: boolean };
 
 export const categoryList = (q: { name?: string; enabled?: boolean } = {}) => http.get<Page<CategoryNode>>('/api/categories', { params: q });
 export const createCategory = (c: CategoryInput) => http.post<{ id: number }>('/api/categories', c);

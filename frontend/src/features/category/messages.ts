@@ -4,6 +4,8 @@ import { featureMessages, type Messages } from '@/shared/lib/i18n';
 export const messages = {
   'category.title': ['商品分类', 'Goods categories'],
   'category.name': ['分类名称', 'Name'],
+  'category.nameEn': ['英文名称', 'English name'],
+  'category.nameEn.tip': ['英文模式下显示，不填则显示分类名称', 'Shown in English mode; empty: the name'],
   'category.code': ['分类编码', 'Code'],
   'category.code.rule': ['只能包含字母、数字、下划线和中划线', 'Letters, digits, _ and - only'],
   'category.code.fixed': ['编码创建后不能修改：商品按编码归类', 'The code cannot change once created: goods are filed by it'],

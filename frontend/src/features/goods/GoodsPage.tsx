@@ -4,6 +4,7 @@ import { App, Button, Image, Space, Tag, type FormInstance } from 'antd';
 import { usePermission, useSession } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { lookPath } from '@/shared/lib/look';
+import { useLanguage } from '@/shared/lib/i18n';
 import { formatYuan } from '@/shared/lib/money';
 import { apiUrl } from '@/shared/lib/runtime';
 import { CategorySelect, agencyColumns, categoryPaths, useCategoryTree } from '@/shared/ui/picker';
@@ -48,7 +49,8 @@ export default function GoodsPage() {
   // 商品分类: the filter picks any category (a parent takes in its children's goods), a row shows
   // its category's path
   const categoryTree = useCategoryTree();
-  const categoryLabel = useMemo(() => categoryPaths(categoryTree), [categoryTree]);
+  const language = useLanguage((s) => s.language);
+  const categoryLabel = useMemo(() => categoryPaths(categoryTree, language), [categoryTree, language]);
   const initial = useMemo(() => searchFromQuery(new URLSearchParams(location.search)), [location.search]);
 
   // A link to the open page with another query (the dashboard's) filters it again.

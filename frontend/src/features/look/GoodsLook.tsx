@@ -1,5 +1,6 @@
 import { Card, Descriptions, Empty, Image, Space, Tag, Typography } from 'antd';
 import { agencyLabel, categoryPaths, useCategoryTree } from '@/shared/ui/picker';
+import { useLanguage } from '@/shared/lib/i18n';
 import { formatYuan } from '@/shared/lib/money';
 import { apiUrl } from '@/shared/lib/runtime';
 import { getGoods } from './api';
@@ -14,7 +15,7 @@ const Money = ({ value }: { value: string }) => <span style={{ fontVariantNumeri
 export function GoodsLook({ id, fullPath }: { id: number; fullPath: string }) {
   const t = useT();
   const { state, retry } = useRecord(getGoods, id);
-  const categories = categoryPaths(useCategoryTree());
+  const categories = categoryPaths(useCategoryTree(), useLanguage((s) => s.language));
   useTabTitle(fullPath, state.phase === 'done' ? state.record.name : undefined);
   if (state.phase !== 'done') return <Pending state={state} retry={retry} />;
   const g = state.record;

@@ -6847,6 +6847,8 @@ export interface components {
              */
             id?: number;
             name: string;
+            /** @description the name in English mode */
+            nameEn?: string;
             /**
              * Format: int64
              * @description 0: top level
@@ -6862,6 +6864,8 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+            /** @description the name in English mode; empty: name */
+            nameEn: string;
             /**
              * Format: int64
              * @description 0: a top-level category

@@ -15,6 +15,7 @@ const tree: CategoryNode[] = [
     id: 1,
     pid: 0,
     name: '服装',
+    nameEn: 'Clothing',
     code: 'clothing',
     sort: 1,
     enabled: true,
@@ -24,13 +25,14 @@ const tree: CategoryNode[] = [
         id: 2,
         pid: 1,
         name: '男装',
+        nameEn: 'Menswear',
         code: 'men',
         sort: 1,
         enabled: false,
         createTime: at,
-        children: [{ id: 3, pid: 2, name: 'T恤', code: 'men-tee', sort: 1, enabled: true, createTime: at }],
+        children: [{ id: 3, pid: 2, name: 'T恤', nameEn: '', code: 'men-tee', sort: 1, enabled: true, createTime: at }],
       },
-      { id: 4, pid: 1, name: '女装', code: 'women', sort: 2, enabled: true, createTime: at },
+      { id: 4, pid: 1, name: '女装', nameEn: 'Womenswear', code: 'women', sort: 2, enabled: true, createTime: at },
     ],
   },
 ];
@@ -96,6 +98,8 @@ describe('category TreeSelect (商品分类)', () => {
   it('names a row’s category by its path, and marks off categories in the options', () => {
     expect(categoryPaths(tree).get('men-tee')).toBe('服装 / 男装 / T恤');
     expect(categoryPaths(tree).get('clothing')).toBe('服装');
+    // English mode: the English names, a category without one keeps its name
+    expect(categoryPaths(tree, 'en-US').get('men-tee')).toBe('Clothing / Menswear / T恤');
     const opts = categoryOptions(tree, true, '已停用');
     expect(opts[0].disabled).toBeUndefined();
     expect(opts[0].children?.[0]).toMatchObject({ title: '男装（已停用）', disabled: true });

@@ -1,5 +1,5 @@
 import { TreeSelect } from 'antd';
-import { useT } from '@/shared/lib/i18n';
+import { useLanguage, useT } from '@/shared/lib/i18n';
 import { placeholder } from '@/shared/lib/rules';
 import { categoryOptions, type CategoryNode } from './categories';
 import { useCategoryTree } from './useCategoryTree';
@@ -25,6 +25,7 @@ function Fetched(props: Omit<CategorySelectProps, 'tree'>) {
 
 function Drawn({ value, onChange, label, mode = 'filter', tree = [] }: CategorySelectProps) {
   const t = useT();
+  const language = useLanguage((s) => s.language);
   return (
     <TreeSelect<string>
       showSearch
@@ -34,7 +35,7 @@ function Drawn({ value, onChange, label, mode = 'filter', tree = [] }: CategoryS
       aria-label={label}
       placeholder={label ? placeholder(label, 'select') : undefined}
       value={value || undefined}
-      treeData={categoryOptions(tree, mode === 'choose', t('picker.category.disabled'))}
+      treeData={categoryOptions(tree, mode === 'choose', t('picker.category.disabled'), language)}
       onChange={(v) => onChange?.(v ?? undefined)}
       popupMatchSelectWidth={false}
       style={{ width: '100%' }}

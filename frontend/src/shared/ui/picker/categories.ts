@@ -1,5 +1,6 @@
 import { http } from '@/shared/api';
 import type { CategoryNode } from '@/shared/api/contract';
+import type { Language } from '@/shared/lib/i18n';
 
 export type { CategoryNode };
 
@@ -10,6 +11,11 @@ export type { CategoryNode };
  */
 export function categoryTree(all = true): Promise<CategoryNode[]> {
   return http.get<CategoryNode[]>('/api/categories/tree', { params: all ? { all: 1 } : {} });
+}
+
+/** A category's name in the language: its English name in English mode when it has one. */
+export function categoryName(n: Pick<CategoryNode, 'name' | 'nameEn'>, language: Language): string {
+  return language === 'en-US' && n.nameEn ? n.nameEn : n.name;
 }
 
 export interface CategoryOption {
@@ -24,25 +30,33 @@ export interface CategoryOption {
  * that is off) cannot be picked — but still shows, so that a row already in it reads its name;
  * offNote follows the name of a category that is itself off.
  */
-export function categoryOptions(nodes: CategoryNode[], choosable = false, offNote = '', parentOff = false): CategoryOption[] {
+export function categoryOptions(
+  nodes: CategoryNode[],
+  choosable = false,
+  offNote = '',
+  language: Language = 'zh-CN',
+  parentOff = false,
+): CategoryOption[] {
   return nodes.map((n) => {
     const off = parentOff || !n.enabled;
+    const name = categoryName(n, language);
     return {
       value: n.code,
-      title: !n.enabled && offNote ? `${n.name}（${offNote}）` : n.name,
+      title: !n.enabled && offNote ? `${name}（${offNote}）` : name,
       ...(choosable && off ? { disabled: true } : {}),
-      children: n.children?.length ? categoryOptions(n.children, choosable, offNote, off) : undefined,
+      children: n.children?.length ? categoryOptions(n.children, choosable, offNote, language, off) : undefined,
     };
   });
 }
 
 /** Each category's name by code, with the names above it: 服装 / 男装 / T恤. */
-export function categoryPaths(nodes: CategoryNode[], above = ''): Map<string, string> {
+export function categoryPaths(nodes: CategoryNode[], language: Language = 'zh-CN', above = ''): Map<string, string> {
   const out = new Map<string, string>();
   for (const n of nodes) {
-    const path = above ? `${above} / ${n.name}` : n.name;
+    const name = categoryName(n, language);
+    const path = above ? `${above} / ${name}` : name;
     out.set(n.code, path);
-    for (const [k, v] of categoryPaths(n.children ?? [], path)) out.set(k, v);
+    for (const [k, v] of categoryPaths(n.children ?? [], language, path)) out.set(k, v);
   }
   return out;
 }
