@@ -7,7 +7,7 @@ import { lookPath } from '@/shared/lib/look';
 import { useLanguage } from '@/shared/lib/i18n';
 import { formatYuan } from '@/shared/lib/money';
 import { apiUrl } from '@/shared/lib/runtime';
-import { CategorySelect, agencyColumns, categoryPaths, useCategoryTree } from '@/shared/ui/picker';
+import { CategorySelect, agencyColumns, categoryNames, categoryPaths, useCategoryTree } from '@/shared/ui/picker';
 import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type Selected, type ActionType } from '@/shared/ui/table';
 import { GOODS_URL, deleteGoods, getGoods, listGoods, setGoodsStatus, type GoodsRow, type GoodsStatus } from './api';
 import { useT } from './messages';
@@ -47,10 +47,11 @@ export default function GoodsPage() {
   };
   const [selected, setSelected] = useState<Selected<GoodsRow>[]>([]);
   // 商品分类: the filter picks any category (a parent takes in its children's goods), a row shows
-  // its category's path
+  // its category's name with the path above it as the tooltip
   const categoryTree = useCategoryTree();
   const language = useLanguage((s) => s.language);
-  const categoryLabel = useMemo(() => categoryPaths(categoryTree, language), [categoryTree, language]);
+  const categoryLabel = useMemo(() => categoryNames(categoryTree, language), [categoryTree, language]);
+  const categoryPath = useMemo(() => categoryPaths(categoryTree, language), [categoryTree, language]);
   const initial = useMemo(() => searchFromQuery(new URLSearchParams(location.search)), [location.search]);
 
   // A link to the open page with another query (the dashboard's) filters it again.
@@ -129,12 +130,11 @@ export default function GoodsPage() {
     {
       title: t('goods.category'),
       dataIndex: 'category',
-      width: 120,
-      ellipsis: true,
+      width: 80,
       renderFormItem: ({ value, onChange }) => (
         <CategorySelect label={t('goods.category')} tree={categoryTree} value={value as string | undefined} onChange={onChange} />
       ),
-      render: (_, row) => categoryLabel.get(row.category) ?? row.category,
+      render: (_, row) => <span title={categoryPath.get(row.category)}>{categoryLabel.get(row.category) ?? row.category}</span>,
     },
     money('price', true),
     { title: t('goods.stock'), dataIndex: 'stock', search: false, align: 'right', sorter: true, width: 76 },

@@ -60,3 +60,15 @@ export function categoryPaths(nodes: CategoryNode[], language: Language = 'zh-CN
   }
   return out;
 }
+
+/** Each category's own name by code (a list's narrow cell; its path goes in the tooltip). */
+export function categoryNames(nodes: CategoryNode[], language: Language = 'zh-CN'): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (ns: CategoryNode[]) =>
+    ns.forEach((n) => {
+      out.set(n.code, categoryName(n, language));
+      walk(n.children ?? []);
+    });
+  walk(nodes);
+  return out;
+}

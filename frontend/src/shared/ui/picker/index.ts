@@ -17,4 +17,4 @@ export { AGENCY_SEARCH_DELAY_MS, agencyLabel, agencyOptions, type AgencyOption }
 export { agencyColumns, type AgencyColumnsOptions } from './agencyColumns';
 export { CategorySelect, type CategorySelectProps } from './CategorySelect';
 export { useCategoryTree } from './useCategoryTree';
-export { categoryName, categoryOptions, categoryPaths, categoryTree, type CategoryNode, type CategoryOption } from './categories';
+export { categoryName, categoryNames, categoryOptions, categoryPaths, categoryTree, type CategoryNode, type CategoryOption } from './categories';
