@@ -26,6 +26,7 @@ export const SEEDED_MENU_TITLES: Readonly<Record<string, string>> = {
   表单管理: 'Forms',
   商城: 'Mall',
   商品管理: 'Goods',
+  商品分类: 'Goods categories',
   订单管理: 'Orders',
   渠道: 'Channel',
   渠道管理: 'Agencies',
