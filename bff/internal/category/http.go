@@ -127,9 +127,9 @@ func (s *Service) handleTree(c echo.Context) error {
 	}
 	if name != "" || enabled != "" {
 		cs = slices.DeleteFunc(cs, func(x Category) bool {
-			return !(strings.Contains(x.Name, name) || strings.Contains(x.Code, name) ||
-				strings.Contains(strings.ToLower(x.NameEn), strings.ToLower(name))) ||
-				(enabled != "" && strconv.FormatBool(x.Enabled) != enabled)
+			named := strings.Contains(x.Name, name) || strings.Contains(x.Code, name) ||
+				strings.Contains(strings.ToLower(x.NameEn), strings.ToLower(name))
+			return !named || (enabled != "" && strconv.FormatBool(x.Enabled) != enabled)
 		})
 	}
 	return c.JSON(http.StatusOK, httpx.List[Node]{Content: nest(cs, true), TotalElements: len(cs)})
@@ -152,7 +152,8 @@ const codeMax = 64
 // codeChars: what a code may hold, so that it reads the same in a URL, a filter and a sheet.
 func codeChars(code string) bool {
 	for _, r := range code {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if !letter && (r < '0' || r > '9') && r != '_' && r != '-' {
 			return false
 		}
 	}
