@@ -19,7 +19,7 @@ export const messages = {
   'dashboard.period.30': ['近30天', 'Last 30 days'],
   'dashboard.period.custom': ['自定义', 'Custom'],
   'dashboard.period.tooLong': ['时间跨度不能超过366天', 'At most 366 days'],
-  'dashboard.pending': ['待办事项', 'Waiting'],
+  'dashboard.pending': ['待办事项', 'To do'],
   'dashboard.toShip': ['待发货', 'To ship'],
   'dashboard.refunded': ['已退款', 'Refunded'],
   'dashboard.refunded.hint': ['所选期间的订单中已退款的', 'orders of the period now refunded'],
