@@ -40,7 +40,7 @@ func (s *Service) Routes(r *authz.Router) {
 // filterParams are the list's filters (parseQuery); the tab counts take the same.
 type filterParams struct {
 	OrderNo   string `query:"orderNo" maxLength:"32" description:"prefix"`
-	Phone     string `query:"phone" maxLength:"32" description:"prefix"`
+	Phone     string `query:"phone" maxLength:"32" description:"prefix; four digits: prefix or last four (尾号); 138****1019: both"`
 	Status    string `query:"status" enum:"unpaid,paid,shipped,completed,closed,refunded"`
 	AgencyID  int64  `query:"agencyId" minimum:"1"`
 	StartTime string `query:"startTime" description:"created from: yyyy-MM-dd HH:mm:ss or yyyy-MM-dd"`
@@ -163,6 +163,13 @@ var sortable = map[string]string{"createTime": "create_time", "payTime": "pay_ti
 // numberish is what an order number or phone filter may hold.
 var numberish = regexp.MustCompile(`^[0-9A-Za-z-]*$`)
 
+// A phone filter of four digits is the start of a number or its 尾号; the list's masked form
+// (138****1019, copied from a row) is its start and its 尾号.
+var (
+	phoneTail   = regexp.MustCompile(`^[0-9]{4}$`)
+	maskedPhone = regexp.MustCompile(`^([0-9]{3})\*{4}([0-9]{4})$`)
+)
+
 // parseQuery reads the list's filters (query parameters, or an export's filters): orderNo and
 // phone (prefixes), status, agencyId, startTime/endTime (the DataTable's createDate).
 func parseQuery(get filter.Get) (Query, error) {
@@ -171,6 +178,16 @@ func parseQuery(get filter.Get) (Query, error) {
 	for name, dst := range map[string]*string{"orderNo": &q.OrderNo, "phone": &q.Phone} {
 		if *dst, err = filter.Text(get, name, 32); err != nil {
 			return q, err
+		}
+		if name == "phone" {
+			if m := maskedPhone.FindStringSubmatch(*dst); m != nil {
+				q.Phone, q.PhoneTail = m[1], m[2]
+				continue
+			}
+			if phoneTail.MatchString(*dst) {
+				q.Phone, q.PhoneTail = "", *dst
+				continue
+			}
 		}
 		if !numberish.MatchString(*dst) {
 			return q, httpx.BadRequest(name, "只能包含字母、数字和-")

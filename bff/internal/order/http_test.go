@@ -45,3 +45,34 @@ func TestMaskPhone(t *testing.T) {
 		}
 	}
 }
+
+// TestPhoneFilterReadsTails: four digits search the start and the 尾号; the masked form the list
+// shows searches both parts; other text stays a prefix or is refused.
+func TestPhoneFilterReadsTails(t *testing.T) {
+	for in, want := range map[string][2]string{
+		"1019":        {"", "1019"},
+		"138****1019": {"138", "1019"},
+		"13800":       {"13800", ""},
+		"13800001019": {"13800001019", ""},
+	} {
+		q, err := parseQuery(func(name string) string {
+			if name == "phone" {
+				return in
+			}
+			return ""
+		})
+		if err != nil || q.Phone != want[0] || q.PhoneTail != want[1] {
+			t.Errorf("%q: phone %q tail %q (%v), want %q %q", in, q.Phone, q.PhoneTail, err, want[0], want[1])
+		}
+	}
+	for _, bad := range []string{"138**1019", "13 8", "*1019"} {
+		if _, err := parseQuery(func(name string) string {
+			if name == "phone" {
+				return bad
+			}
+			return ""
+		}); err == nil {
+			t.Errorf("%q was taken", bad)
+		}
+	}
+}

@@ -58,7 +58,7 @@ func countKey(q Query) string {
 		}
 		return v.UTC().Format(time.RFC3339Nano)
 	}
-	return strings.Join([]string{i(q.Scope), q.OrderNo, q.Phone, i(q.AgencyID), t(q.From), t(q.To)}, "|")
+	return strings.Join([]string{i(q.Scope), q.OrderNo, q.Phone, q.PhoneTail, i(q.AgencyID), t(q.From), t(q.To)}, "|")
 }
 
 // Watcher hears of every order written, inside the transaction that writes it, so that what is
@@ -76,6 +76,7 @@ type Query struct {
 	Scope         *int64 // only this agency's orders (a channel session); nil: every row
 	OrderNo       string // prefix
 	Phone         string // prefix
+	PhoneTail     string // the last four digits; alone, the start of the number matches too
 	Status        string
 	AgencyID      *int64
 	From, To      *time.Time // creation range
@@ -98,7 +99,12 @@ func (s *Store) where(ctx context.Context, q Query) *gorm.DB {
 	if q.OrderNo != "" {
 		tx = tx.Where(db.LikeSQL("order_no"), db.StartsWith(q.OrderNo))
 	}
-	if q.Phone != "" {
+	switch {
+	case q.Phone != "" && q.PhoneTail != "": // the masked form: 138****1019
+		tx = tx.Where(db.LikeSQL("phone"), db.StartsWith(q.Phone)).Where("phone_tail = ?", q.PhoneTail)
+	case q.PhoneTail != "": // four digits: the start of the number or its 尾号
+		tx = tx.Where(s.db.Where(db.LikeSQL("phone"), db.StartsWith(q.PhoneTail)).Or("phone_tail = ?", q.PhoneTail))
+	case q.Phone != "":
 		tx = tx.Where(db.LikeSQL("phone"), db.StartsWith(q.Phone))
 	}
 	if q.AgencyID != nil {

@@ -95,7 +95,7 @@ export default function OrderPage() {
   const columns: DataColumn<OrderRow>[] = [
     { title: t('order.orderNo'), dataIndex: 'orderNo', copyable: true, fieldProps: { 'aria-label': t('order.orderNo') } },
     { title: t('order.customer'), dataIndex: 'customerName', search: false },
-    { title: t('order.phone'), dataIndex: 'phone', fieldProps: { 'aria-label': t('order.phone') } },
+    { title: t('order.phone'), dataIndex: 'phone', fieldProps: { 'aria-label': t('order.phone'), placeholder: t('order.phoneHint') } },
     { title: t('order.amount'), dataIndex: 'amount', search: false, align: 'right', render: (_, r) => formatYuan(r.amount) },
     { title: t('order.freight'), dataIndex: 'freight', search: false, align: 'right', render: (_, r) => formatYuan(r.freight) },
     {

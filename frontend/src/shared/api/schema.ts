@@ -3731,7 +3731,7 @@ export interface paths {
                     sort?: string[];
                     /** @description prefix */
                     orderNo?: string;
-                    /** @description prefix */
+                    /** @description prefix; four digits: prefix or last four (尾号); 138****1019: both */
                     phone?: string;
                     status?: "unpaid" | "paid" | "shipped" | "completed" | "closed" | "refunded";
                     agencyId?: number;
@@ -3781,7 +3781,7 @@ export interface paths {
                 query?: {
                     /** @description prefix */
                     orderNo?: string;
-                    /** @description prefix */
+                    /** @description prefix; four digits: prefix or last four (尾号); 138****1019: both */
                     phone?: string;
                     status?: "unpaid" | "paid" | "shipped" | "completed" | "closed" | "refunded";
                     agencyId?: number;
