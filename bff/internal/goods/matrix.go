@@ -33,6 +33,9 @@ type SkuInput struct {
 	Stock    int64 // the counted stock: a change from the current one is booked as a stocktake
 	LowStock int64
 	OnSale   bool
+	// legacy: made from a body without specs and SKUs (a client written before SKUs), which
+	// says nothing of the barcode, threshold and on-sale flag: an edit keeps the SKU's.
+	legacy bool
 }
 
 // InvalidError is a save whose specs or SKUs break a rule; Field names the part

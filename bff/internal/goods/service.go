@@ -82,7 +82,7 @@ type Input struct {
 func (in Input) skus() []SkuInput {
 	if len(in.Specs) == 0 && len(in.Skus) == 0 {
 		return []SkuInput{{Code: in.Code, Specs: []string{}, Price: in.Price, Cost: in.Cost, Stock: in.Stock,
-			LowStock: DefaultLowStock, OnSale: true}}
+			LowStock: DefaultLowStock, OnSale: true, legacy: true}}
 	}
 	return in.Skus
 }

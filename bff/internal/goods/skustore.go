@@ -137,6 +137,14 @@ func (s *Store) Update(ctx context.Context, scope *int64, g *Goods, skus []SkuIn
 
 // saveSkus turns the locked SKUs old of g into skus inside tx (Update).
 func (s *Store) saveSkus(tx *gorm.DB, g *Goods, old []Sku, skus []SkuInput, operator string) error {
+	if len(skus) == 1 && skus[0].legacy && len(old) > 0 {
+		// A body of before SKUs edits only what it knows: one SKU without specs.
+		if len(old) != 1 || len(old[0].Specs) != 0 {
+			return &InvalidError{Field: "skus", Reason: "这个商品有规格，请逐个SKU填写"}
+		}
+		skus = []SkuInput{skus[0]}
+		skus[0].Barcode, skus[0].LowStock, skus[0].OnSale = old[0].Barcode, old[0].LowStock, old[0].OnSale
+	}
 	match, err := matchSkus(old, skus)
 	if err != nil {
 		return err
