@@ -2,6 +2,7 @@ package goods_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"mallconsole/bff/internal/goods"
@@ -40,8 +41,18 @@ func TestSkuMigration(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			scan := func(q string, dst ...any) { // q's one parameter, if any, is the opening reason
+				t.Helper()
+				var args []any
+				if strings.Contains(q, "?") {
+					args = append(args, stock.Opening)
+				}
+				if err := g.Raw(q, args...).Row().Scan(dst...); err != nil {
+					t.Fatal(err)
+				}
+			}
 			var stockBefore, priceBefore int64
-			g.Raw("SELECT SUM(stock), SUM(price) FROM goods").Row().Scan(&stockBefore, &priceBefore)
+			scan("SELECT SUM(stock), SUM(price) FROM goods", &stockBefore, &priceBefore)
 			if _, err := db.Migrate(ctx, g, schema.Migrations()); err != nil {
 				t.Fatal(err)
 			}
@@ -71,8 +82,8 @@ func TestSkuMigration(t *testing.T) {
 				}
 			}
 			var stockAfter, priceAfter, ledger, openings int64
-			g.Raw("SELECT SUM(stock), SUM(price) FROM goods").Row().Scan(&stockAfter, &priceAfter)
-			g.Raw("SELECT COALESCE(SUM(delta), 0), COUNT(*) FROM stock_ledger WHERE reason = ?", stock.Opening).Row().Scan(&ledger, &openings)
+			scan("SELECT SUM(stock), SUM(price) FROM goods", &stockAfter, &priceAfter)
+			scan("SELECT COALESCE(SUM(delta), 0), COUNT(*) FROM stock_ledger WHERE reason = ?", &ledger, &openings)
 			if stockAfter != stockBefore || priceAfter != priceBefore || ledger != stockBefore || openings != 4 {
 				t.Fatalf("stock %d → %d, prices %d → %d, opening rows %d summing %d", stockBefore, stockAfter, priceBefore, priceAfter, openings, ledger)
 			}
