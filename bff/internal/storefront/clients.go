@@ -168,3 +168,14 @@ func (s *Clients) Secret(c Client) (string, error) {
 	}
 	return secret, nil
 }
+
+// Unissued is an active client whose secret was never handed out (the demo seed's): it works
+// once rotated.
+func Unissued(name string, agencyID *int64, now time.Time) (Client, error) {
+	id, err := newClientID()
+	if err != nil {
+		return Client{}, err
+	}
+	return Client{Name: name, ClientID: id, AgencyID: agencyID, Scopes: slices.Clone(AllScopes), Status: StatusActive,
+		CreateTime: now, UpdateTime: now}, nil
+}
