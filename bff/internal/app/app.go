@@ -78,7 +78,7 @@ type App struct {
 	Upstreams *upstream.Service
 	// OpenKeys are the storefront API's idempotency keys (swept by the janitor).
 	OpenKeys *storefront.Idempotency
-	closers   []func() error
+	closers  []func() error
 }
 
 // New builds the handler and the features behind it.

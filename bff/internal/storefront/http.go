@@ -112,7 +112,7 @@ func (s *Clients) handleCreate(c echo.Context) error {
 	if chk.Err != nil {
 		return chk.Err
 	}
-	is, err := s.Create(c.Request().Context(), ClientInput{Name: b.Name, AgencyID: b.AgencyID, Scopes: b.Scopes})
+	is, err := s.Create(c.Request().Context(), ClientInput(b))
 	if err != nil {
 		return httpError(err)
 	}

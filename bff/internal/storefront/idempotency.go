@@ -187,7 +187,7 @@ func (s *Idempotency) Wrap(h echo.HandlerFunc) echo.HandlerFunc {
 			if kept.Body == "" {
 				return c.NoContent(kept.Status)
 			}
-			return c.Blob(kept.Status, echo.MIMEApplicationJSONCharsetUTF8, []byte(kept.Body))
+			return c.Blob(kept.Status, echo.MIMEApplicationJSON, []byte(kept.Body))
 		}
 		res := c.Response()
 		w := &capture{ResponseWriter: res.Writer}
