@@ -70,13 +70,6 @@ export default function OpenClientPage() {
       renderText: (_, row) => (row.agencyId === null ? t('openClient.owner.shop') : row.agencyName || `#${row.agencyId}`),
     },
     {
-      title: t('openClient.scopes'),
-      dataIndex: 'scopes',
-      search: false,
-      export: false,
-      render: (_, row) => row.scopes.map((s) => <Tag key={s}>{s}</Tag>),
-    },
-    {
       title: t('openClient.status'),
       dataIndex: 'status',
       search: false,
@@ -93,6 +86,14 @@ export default function OpenClientPage() {
       renderText: (v: string) => v || t('openClient.never'),
     },
     { className: DATE_CELL, title: t('sys.createTime'), dataIndex: 'createTime', search: false },
+    // last: the widest and least read column, so 状态 and 最近使用 stay in view at 1366 px
+    {
+      title: t('openClient.scopes'),
+      dataIndex: 'scopes',
+      search: false,
+      export: false,
+      render: (_, row) => row.scopes.map((s) => <Tag key={s}>{s}</Tag>),
+    },
     { ...actions, fixed: 'right' },
   ];
 

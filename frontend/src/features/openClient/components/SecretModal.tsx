@@ -32,7 +32,7 @@ export default function SecretModal({ issued, onClose }: SecretModalProps) {
     >
       <Alert type="warning" showIcon message={t('openClient.secret.once')} style={{ marginBottom: 16 }} />
       {issued && (
-        <Descriptions column={1} bordered size="small">
+        <Descriptions column={1} bordered size="small" styles={{ label: { whiteSpace: 'nowrap' } }}>
           <Descriptions.Item label={t('openClient.clientId')}>
             <Typography.Text code copyable={copy(issued.clientId)}>
               {issued.clientId}
