@@ -399,6 +399,13 @@ func TestStorefrontAPI(t *testing.T) {
 	if len(agencyOf) != 1 || agencyOf[0] != agencyA {
 		t.Fatalf("the channel order's agency: %v", agencyOf)
 	}
+	chanB, _ := newOpenClient(t, s, admin, &agencyB)
+	if a := chanB.call(t, s, http.MethodGet, "/open/v1/orders/"+chOrder.OrderNo, nil, "", nil); a.status != http.StatusNotFound {
+		t.Errorf("another channel's client reading the order: %d %s", a.status, a.body)
+	}
+	if a := chanB.call(t, s, http.MethodPost, "/open/v1/orders/"+chOrder.OrderNo+"/paid", map[string]any{"amount": "9.90"}, "b-pay", nil); a.status != http.StatusNotFound {
+		t.Errorf("another channel's client paying the order: %d %s", a.status, a.body)
+	}
 	if a := chanA.call(t, s, http.MethodGet, "/open/v1/orders/"+placed.OrderNo, nil, "", nil); a.status != http.StatusNotFound {
 		t.Errorf("channel client reading the shop's order: %d %s", a.status, a.body)
 	}
