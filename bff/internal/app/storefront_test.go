@@ -242,6 +242,25 @@ func TestStorefrontAPI(t *testing.T) {
 		t.Fatalf("list: %d %s", list.Status, list.Body)
 	}
 
+	// The API document describes the signed routes under their own tag with the signature scheme.
+	var doc struct {
+		Paths map[string]map[string]struct {
+			Tags     []string              `json:"tags"`
+			Security []map[string][]string `json:"security"`
+		} `json:"paths"`
+		Components struct {
+			SecuritySchemes map[string]struct {
+				Description string `json:"description"`
+			} `json:"securitySchemes"`
+		} `json:"components"`
+	}
+	s.Get(t, "/api/openapi.json", admin).JSON(t, &doc)
+	place := doc.Paths["/open/v1/orders"]["post"]
+	if len(place.Tags) != 1 || place.Tags[0] != "open" || len(place.Security) != 1 || place.Security[0]["signature"] == nil ||
+		!strings.Contains(doc.Components.SecuritySchemes["signature"].Description, "HMAC-SHA256") {
+		t.Errorf("the document's POST /open/v1/orders: %+v, schemes %+v", place, doc.Components.SecuritySchemes)
+	}
+
 	// Stock of the scope.
 	r := shop.call(t, s, http.MethodGet, "/open/v1/skus?codes=SF-A,SF-B,CH-A", nil, "", nil)
 	var skus struct {
