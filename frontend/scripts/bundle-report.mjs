@@ -40,6 +40,7 @@ const ROUTES = [
     ['企业认证审核', 'channel/cert/index', 'src/features/cert/CertAuditPage.tsx'],
     ['表单管理 list', 'workflow/formDesign/index', 'src/features/workflow/formDesign/index.ts'],
     ['我的审批', 'workflow/tasks/index', 'src/features/workflow/tasks/TasksPage.tsx'],
+    ['开放接口', 'system/openClient/index', 'src/features/openClient/index.ts'],
   ].map(([label, key, module]) => ({ name: `frame + ${label} (${key})`, modules: ['src/app/layout/Frame.tsx', module], registryKey: key, budgetKb: LIST_BUDGET_KB })),
   // a list page's first dialog (新增 / 编辑): pro-form and pro-field, fetched on open
   { name: 'frame + 商品管理 + dialog (after)', modules: ['src/app/layout/Frame.tsx', 'src/features/goods/index.ts', 'src/shared/ui/form/pro.ts'], registryKey: 'mall/goods/index' },

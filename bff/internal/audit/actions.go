@@ -100,6 +100,9 @@ var actions = map[string]Action{
 	"DELETE /api/contractTemplates":                    {"删除合同模板", "Delete contract templates"},
 	"POST /api/contractTemplate/receive":               {"领取合同模板", "Receive contract template"},
 	"POST /api/dashboard/rebuild":                      {"重算数据概览", "Rebuild dashboard"},
+	"POST /api/openClients":                            {"新建开放接口客户端", "Add API client"},
+	"POST /api/openClients/:id/rotate":                 {"轮换客户端密钥", "Rotate API client secret"},
+	"DELETE /api/openClients/:id":                      {"吊销开放接口客户端", "Revoke API client"},
 }
 
 // exports name the lists whose export routes (<list>/download, <list>/downloadAll) are logged.

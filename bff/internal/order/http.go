@@ -15,6 +15,7 @@ import (
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/money"
 	"mallconsole/bff/internal/platform/perm"
+	"mallconsole/bff/internal/stock"
 )
 
 // Routes registers orders. Each move has its own permission, so a role can ship without
@@ -75,6 +76,8 @@ type moveBody struct {
 // the server's fault (500, logged).
 func httpError(err error) error {
 	var move *MoveError
+	var unknown *UnknownSkuError
+	var short *stock.ShortError
 	switch {
 	case errors.Is(err, ErrNotFound):
 		return httpx.NotFound("订单不存在")
@@ -92,6 +95,14 @@ func httpError(err error) error {
 		return httpx.BadRequest("items", "至少需要一件商品")
 	case errors.Is(err, ErrAmount):
 		return httpx.BadRequest("items", "金额超出范围")
+	case errors.As(err, &unknown):
+		return httpx.BadRequest("items", fmt.Sprintf("商品规格%s不存在或未上架", unknown.SkuCode))
+	case errors.Is(err, ErrUnknownSku):
+		return httpx.BadRequest("items", "商品规格不存在或未上架")
+	case errors.As(err, &short):
+		return httpx.Conflict("items", fmt.Sprintf("商品规格%s库存不足，可用%d", short.Code, short.Available))
+	case errors.Is(err, ErrAmountMismatch):
+		return httpx.BadRequest("amount", "支付金额与订单金额不符")
 	}
 	return err
 }

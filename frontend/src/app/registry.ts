@@ -28,6 +28,7 @@ const registry: Record<string, PageComponent> = {
   'system/log/index': page(() => import('@/features/log')),
   'system/apidoc/index': page(() => import('@/features/apidoc')),
   'system/storage/index': page(() => import('@/features/storage')),
+  'system/openClient/index': page(() => import('@/features/openClient')),
   // 商城
   'mall/goods/index': page(() => import('@/features/goods')),
   'mall/order/index': page(() => import('@/features/order')),

@@ -114,3 +114,11 @@ const (
 	AgencyDel    = "agency:del"
 	AgencyExport = "agency:export"
 )
+
+// Permissions of 开放接口: the API clients of the storefront API (docs/storefront.md).
+const (
+	OpenClientList = "openClient:list"
+	OpenClientAdd  = "openClient:add"
+	OpenClientEdit = "openClient:edit" // rotate a client's secret
+	OpenClientDel  = "openClient:del"  // revoke
+)

@@ -63,6 +63,10 @@ export const Perm = {
   AgencyEdit: 'agency:edit',
   AgencyDel: 'agency:del',
   AgencyExport: 'agency:export',
+  OpenClientList: 'openClient:list',
+  OpenClientAdd: 'openClient:add',
+  OpenClientEdit: 'openClient:edit',
+  OpenClientDel: 'openClient:del',
 } as const;
 
 export type Perm = (typeof Perm)[keyof typeof Perm];

@@ -3670,6 +3670,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/openClients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * list API clients (no secrets)
+         * @description Access: perm(openClient:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description rows per page, default 10 */
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListStorefrontClientRow"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * create an API client; the answer holds its secret, shown this once
+         * @description Access: perm(openClient:add)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["StorefrontClientBody"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontIssuedRow"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openClients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * revoke a client for good
+         * @description Access: perm(openClient:del)
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openClients/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * give a client a new secret (the old one stops at once); shown this once
+         * @description Access: perm(openClient:edit)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontIssuedRow"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -6385,6 +6536,254 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/open/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * place an order: every line reserved or none; a short line is 409 {code: out_of_stock, skuCode, available}
+         * @description Access: signed
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Client-Id": string;
+                    /** @description Unix seconds */
+                    "X-Timestamp": string;
+                    "X-Nonce": string;
+                    "X-Signature": string;
+                    /** @description the same key and body answer the first result again (24 h) */
+                    "Idempotency-Key": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["StorefrontPlaceBody"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontOrderState"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/orders/{orderNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * one order of the client's scope: status, lines, shipment
+         * @description Access: signed
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Client-Id": string;
+                    /** @description Unix seconds */
+                    "X-Timestamp": string;
+                    "X-Nonce": string;
+                    "X-Signature": string;
+                };
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontOrderView"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/orders/{orderNo}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * cancel an unpaid order; its units go back to stock
+         * @description Access: signed
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Client-Id": string;
+                    /** @description Unix seconds */
+                    "X-Timestamp": string;
+                    "X-Nonce": string;
+                    "X-Signature": string;
+                    /** @description the same key and body answer the first result again (24 h) */
+                    "Idempotency-Key": string;
+                };
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontOrderState"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/orders/{orderNo}/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * report the payment: the amount must be the order's; a second report changes nothing
+         * @description Access: signed
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Client-Id": string;
+                    /** @description Unix seconds */
+                    "X-Timestamp": string;
+                    "X-Nonce": string;
+                    "X-Signature": string;
+                    /** @description the same key and body answer the first result again (24 h) */
+                    "Idempotency-Key": string;
+                };
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["StorefrontPaidBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontOrderState"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/skus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SKUs on sale among the codes, with the stock free to sell
+         * @description Access: signed
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description SKU codes, comma-separated, at most 100 */
+                    codes: string;
+                };
+                header: {
+                    "X-Client-Id": string;
+                    /** @description Unix seconds */
+                    "X-Timestamp": string;
+                    "X-Nonce": string;
+                    "X-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontSkuList"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -7220,6 +7619,10 @@ export interface components {
             content: components["schemas"]["RoleRow"][];
             totalElements: number;
         };
+        HttpxListStorefrontClientRow: {
+            content: components["schemas"]["StorefrontClientRow"][];
+            totalElements: number;
+        };
         HttpxListUserRow: {
             content: components["schemas"]["UserRow"][];
             totalElements: number;
@@ -7430,6 +7833,103 @@ export interface components {
             level: number;
             menus: number[];
             name: string;
+        };
+        StorefrontClientBody: {
+            /** @description the agency whose orders and SKUs it sees; null: the shop's own */
+            agencyId: null | number;
+            name: string;
+            /** @description orders:read, orders:write, skus:read; omitted: all */
+            scopes?: string[];
+        };
+        StorefrontClientRow: {
+            /** @description null: the shop's own data */
+            agencyId: null | number;
+            /** @description empty for the shop's own client */
+            agencyName: string;
+            clientId: string;
+            createTime: string;
+            /** Format: int64 */
+            id: number;
+            /** @description the last verified call (to the minute); empty: never */
+            lastUsedTime: string;
+            name: string;
+            scopes: string[];
+            /** @enum {string} */
+            status: "active" | "revoked";
+        };
+        StorefrontIssuedRow: {
+            clientId: string;
+            /** Format: int64 */
+            id: number;
+            secret: string;
+        };
+        StorefrontLineBody: {
+            /** Format: int64 */
+            quantity: number;
+            /** @description the SKU's code (规格编码) in the client's scope */
+            skuCode: string;
+        };
+        StorefrontLineView: {
+            goodsName: string;
+            /** Format: int64 */
+            quantity: number;
+            skuCode: string;
+            specText: string;
+            unitPrice: components["schemas"]["MoneyFen"];
+        };
+        StorefrontOrderState: {
+            amount: components["schemas"]["MoneyFen"];
+            orderNo: string;
+            /** @enum {string} */
+            status: "unpaid" | "paid" | "shipped" | "completed" | "closed" | "refunded";
+        };
+        StorefrontOrderView: {
+            address: string;
+            amount: components["schemas"]["MoneyFen"];
+            createTime: string;
+            customerName: string;
+            freight: components["schemas"]["MoneyFen"];
+            items: components["schemas"]["StorefrontLineView"][];
+            orderNo: string;
+            /** @description empty while unpaid */
+            payTime: string;
+            phone: string;
+            /** @description null until shipped */
+            shipment: null | components["schemas"]["StorefrontShipment"];
+            /** @enum {string} */
+            status: "unpaid" | "paid" | "shipped" | "completed" | "closed" | "refunded";
+        };
+        StorefrontPaidBody: {
+            /** @description yuan; must be the order's amount */
+            amount: string;
+        };
+        StorefrontPlaceBody: {
+            address: string;
+            customerName: string;
+            /** @description yuan, two decimals at most ("12.50") */
+            freight: string;
+            items: components["schemas"]["StorefrontLineBody"][];
+            phone: string;
+            remark?: string;
+        };
+        StorefrontShipment: {
+            /** @description a value of the express_company dictionary */
+            expressCompany: string;
+            shipTime: string;
+            trackingNo: string;
+        };
+        StorefrontSkuList: {
+            /** @description codes that are not on sale in the client's scope */
+            missing: string[];
+            skus: components["schemas"]["StorefrontSkuView"][];
+        };
+        StorefrontSkuView: {
+            /** Format: int64 */
+            available: number;
+            goodsName: string;
+            price: components["schemas"]["MoneyFen"];
+            skuCode: string;
+            specs: string[];
         };
         UpstreamUnavailable: {
             part: string;
