@@ -11,7 +11,8 @@ import { agencyColumns } from '@/shared/ui/picker';
 import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type Selected, type ActionType } from '@/shared/ui/table';
 import { GOODS_URL, deleteGoods, getGoods, listGoods, setGoodsStatus, type GoodsRow, type GoodsStatus } from './api';
 import { useT } from './messages';
-import { searchFromQuery, type GoodsSearch } from './query';
+import { priceRange, searchFromQuery, type GoodsSearch } from './query';
+import { SkuRows } from './components/SkuRows';
 import { lazyDialog } from '@/shared/ui/form';
 // the dialogs are their own chunks, fetched after the list has drawn (issue 13)
 const GoodsDialog = lazyDialog(() => import('./components/GoodsDialog'));
@@ -109,8 +110,9 @@ export default function GoodsPage() {
     search: false,
     align: 'right',
     sorter: sort,
-    width: 96,
-    render: (_, row) => formatYuan(row[key]),
+    width: key === 'price' ? 112 : 96,
+    // 售价 is the range of the SKUs' prices (price the low end, maxPrice the high end)
+    render: (_, row) => (key === 'price' ? priceRange(row.price, row.maxPrice) : formatYuan(row[key])),
   });
 
   const columns: DataColumn<GoodsRow>[] = [
@@ -177,6 +179,8 @@ export default function GoodsPage() {
         form={{ initialValues: initial }}
         columns={columns}
         scroll={{ x: 'max-content' }}
+        // a row opens to its SKUs, fetched then: the list itself carries only their range and total
+        expandable={{ expandedRowRender: (row) => <SkuRows id={row.id} version={row.updateTime} /> }}
         downUrl={canExport ? GOODS_URL : undefined}
         onSelectionChange={setSelected}
         toolbar={[

@@ -1,7 +1,32 @@
 import { http } from '@/shared/api';
 import type { Page, Schemas } from '@/shared/api/contract';
 
-export type GoodsRow = Schemas['GoodsRow'];
+/** A spec dimension (颜色) and its values (红, 蓝), in the order the dialog shows them. */
+export interface GoodsSpec {
+  name: string;
+  values: string[];
+}
+
+/** One sellable combination of spec values; a goods item without specs has exactly one, with specs []. */
+export interface GoodsSku {
+  id?: number;
+  code: string;
+  barcode: string;
+  /** One value per dimension, in the order of the goods' specs. */
+  specs: string[];
+  price: string;
+  cost: string;
+  stock: number;
+  /** At or under this stock the SKU is low (库存预警). */
+  lowStock: number;
+  onSale: boolean;
+}
+
+/**
+ * A list row: `price` is the low end of the SKUs' prices, `maxPrice` the high end, `stock` their
+ * total. GET /api/goods/{id} adds the specs and the SKUs.
+ */
+export type GoodsRow = Schemas['GoodsRow'] & { maxPrice?: string; specs?: GoodsSpec[] | null; skus?: GoodsSku[] | null };
 export type GoodsStatus = 'draft' | 'on_sale' | 'off_sale';
 export type { Page };
 
@@ -20,6 +45,8 @@ export interface GoodsInput {
   mainPicture: string;
   gallery: string[];
   description: string;
+  specs: GoodsSpec[];
+  skus: GoodsSku[];
 }
 
 export interface GoodsQuery {

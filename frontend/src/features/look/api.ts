@@ -1,7 +1,23 @@
 import { http } from '@/shared/api';
 import type { Schemas } from '@/shared/api/contract';
 
-export type GoodsDetail = Schemas['GoodsRow'];
+/** One SKU of a goods item (money as yuan text); goods without specs have one, with specs []. */
+export interface GoodsDetailSku {
+  id?: number;
+  code: string;
+  barcode: string;
+  specs: string[];
+  price: string;
+  cost: string;
+  stock: number;
+  lowStock: number;
+  onSale: boolean;
+}
+export type GoodsDetail = Schemas['GoodsRow'] & {
+  maxPrice?: string;
+  specs?: Array<{ name: string; values: string[] }> | null;
+  skus?: GoodsDetailSku[] | null;
+};
 export type OrderDetail = Schemas['OrderDetailRow'];
 export type AgencyDetail = Schemas['AgencyLookRow'];
 
