@@ -10,7 +10,7 @@ import { useT } from '../messages';
 import { toFile, toPath } from '../query';
 import { placeholder } from '@/shared/lib/rules';
 import { SkuEditor, problemText } from './SkuEditor';
-import { DEFAULT_LOW_STOCK, MAX_STOCK, matrixProblems, toDraft, toSkus, type Matrix } from './skuMatrix';
+import { buildSkus, DEFAULT_LOW_STOCK, MAX_STOCK, matrixProblems, toDraft, toSkus, type Matrix } from './skuMatrix';
 
 interface FormValues {
   name: string;
@@ -19,8 +19,8 @@ interface FormValues {
   price: string;
   cost?: string;
   stock: string;
-  /** 预警值 of the single SKU of goods without specs. */
-  lowStock: string;
+  /** 预警值 of the single SKU of goods without specs (not `lowStock`: the list's search form has that id). */
+  lowStockAt: string;
   status: GoodsStatus;
   mainPicture: UploadedFile[];
   gallery: UploadedFile[];
@@ -68,14 +68,14 @@ export default function GoodsDialog({ editing, onClose, onSaved }: GoodsDialogPr
         price: row.price,
         cost: row.cost,
         stock: String(row.stock),
-        lowStock: String(single?.lowStock ?? DEFAULT_LOW_STOCK),
+        lowStockAt: String(single?.lowStock ?? DEFAULT_LOW_STOCK),
         status: row.status as GoodsStatus,
         mainPicture: row.mainPicture ? [toFile(row.mainPicture)] : [],
         gallery: row.gallery.map(toFile),
         description: row.description ?? '',
-        matrix: { specs, rows: specs.length > 0 ? (row.skus ?? []).map(toDraft) : [] },
+        matrix: { specs, rows: buildSkus(specs, (row.skus ?? []).map(toDraft)) },
       }
-    : { status: 'draft', mainPicture: [], gallery: [], cost: '0.00', lowStock: DEFAULT_LOW_STOCK, matrix: { specs: [], rows: [] } };
+    : { status: 'draft', mainPicture: [], gallery: [], cost: '0.00', lowStockAt: DEFAULT_LOW_STOCK, matrix: { specs: [], rows: [] } };
   const matrixRule: Rule = ({ getFieldValue }) => ({
     validator: (_: unknown, m: Matrix | undefined) => {
       if (!m) return Promise.resolve();
@@ -110,7 +110,7 @@ export default function GoodsDialog({ editing, onClose, onSaved }: GoodsDialogPr
         price,
         cost,
         stock,
-        lowStock: Number(v.lowStock.trim()),
+        lowStock: Number(v.lowStockAt.trim()),
         onSale: single?.onSale ?? true,
       };
       return { ...base, price, cost, stock, specs: [], skus: [sku] };
@@ -170,10 +170,9 @@ export default function GoodsDialog({ editing, onClose, onSaved }: GoodsDialogPr
           <ProFormText name="price" label={t('goods.price')} placeholder={placeholder(t('goods.price'), 'text')} rules={[required, moneyRule]} validateTrigger="onBlur" fieldProps={{ prefix: '¥', inputMode: 'decimal' }} />
           <ProFormText name="cost" label={t('goods.cost')} placeholder={placeholder(t('goods.cost'), 'text')} rules={[moneyRule]} validateTrigger="onBlur" fieldProps={{ prefix: '¥', inputMode: 'decimal' }} />
           <ProFormText
-            name="lowStock"
+            name="lowStockAt"
             label={t('goods.sku.lowStock')}
             placeholder={placeholder(t('goods.sku.lowStock'), 'text')}
-            tooltip={t('goods.lowStockTip')}
             rules={[required, stockRule]}
             validateTrigger="onBlur"
             fieldProps={{ inputMode: 'numeric' }}

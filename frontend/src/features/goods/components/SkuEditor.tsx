@@ -23,6 +23,7 @@ const EMPTY: Matrix = { specs: [], rows: [] };
 export function SkuEditor({ value = EMPTY, onChange, onBlur, goodsCode }: SkuEditorProps) {
   const t = useT();
   const { status } = Form.Item.useStatus();
+
   const setSpecs = (specs: GoodsSpec[]) => onChange?.({ specs, rows: buildSkus(specs, value.rows) });
   const setRows = (rows: SkuDraft[]) => onChange?.({ ...value, rows });
   const errors = new Map<string, string>();
@@ -32,12 +33,15 @@ export function SkuEditor({ value = EMPTY, onChange, onBlur, goodsCode }: SkuEdi
   return (
     // the form checks this field when focus leaves it, as it does the dialog's money fields
     <div onBlur={onBlur}>
-      <SpecEditor specs={value.specs} onChange={setSpecs} />
-      {filledSpecs(value.specs).length > 0 && (
-        <div style={{ marginTop: 12 }}>
-          <SkuTable rows={value.rows} onChange={setRows} goodsCode={goodsCode} errors={errors} />
-        </div>
-      )}
+      {/* a blank status inside: a problem marks its own cells, not every input of the editor */}
+      <Form.Item noStyle validateStatus="">
+        <SpecEditor specs={value.specs} onChange={setSpecs} />
+        {filledSpecs(value.specs).length > 0 && (
+          <div style={{ marginTop: 12 }}>
+            <SkuTable rows={value.rows} onChange={setRows} goodsCode={goodsCode} errors={errors} />
+          </div>
+        )}
+      </Form.Item>
     </div>
   );
 }

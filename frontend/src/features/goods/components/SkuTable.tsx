@@ -75,8 +75,8 @@ export function SkuTable({ rows, onChange, goodsCode, errors }: SkuTableProps) {
           <Input
             key={b.field}
             size="small"
-            style={{ width: 156 }}
-            addonBefore={t(b.label)}
+            style={{ width: 148 }}
+            prefix={<Typography.Text type="secondary">{t(b.label)}</Typography.Text>}
             aria-label={`${t('goods.sku.batch')} ${t(b.label)}`}
             inputMode={b.money ? 'decimal' : 'numeric'}
             value={fill[b.field] ?? ''}

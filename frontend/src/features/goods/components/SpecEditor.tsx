@@ -1,4 +1,5 @@
-import { Button, Input, Select, Space, Typography } from 'antd';
+import { useState, type KeyboardEvent } from 'react';
+import { Button, Input, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GoodsSpec } from '../api';
 import { useT } from '../messages';
@@ -29,16 +30,11 @@ export function SpecEditor({ specs, onChange }: SpecEditorProps) {
             placeholder={t('goods.spec.namePlaceholder')}
             onChange={(e) => set(i, { name: e.target.value })}
           />
-          <Select
-            mode="tags"
-            open={false}
-            suffixIcon={null}
-            style={{ flex: 1, minWidth: 0 }}
-            value={s.values}
-            aria-label={`${t('goods.spec.values')} ${i + 1}`}
+          <ValuesInput
+            values={s.values}
+            label={`${t('goods.spec.values')} ${i + 1}`}
             placeholder={t('goods.spec.valuesPlaceholder')}
-            tokenSeparators={[',', '，']}
-            onChange={(values: string[]) => set(i, { values: unique(values) })}
+            onChange={(values) => set(i, { values })}
           />
           <Button icon={<DeleteOutlined />} aria-label={`${t('goods.spec.remove')} ${i + 1}`} title={t('goods.spec.remove')} onClick={() => onChange(specs.filter((_, j) => j !== i))} />
         </Space.Compact>
@@ -53,7 +49,52 @@ export function SpecEditor({ specs, onChange }: SpecEditorProps) {
   );
 }
 
-/** Trimmed, without empties and repeats, in the order typed. */
-function unique(values: string[]): string[] {
-  return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
+interface ValuesInputProps {
+  values: string[];
+  label: string;
+  placeholder: string;
+  onChange: (values: string[]) => void;
+}
+
+/**
+ * A dimension's values as tags: Enter (or a comma, or leaving the box) adds what was typed, a
+ * tag's × removes it; a value already there is not added twice.
+ */
+function ValuesInput({ values, label, placeholder, onChange }: ValuesInputProps) {
+  const [typed, setTyped] = useState('');
+  const add = (text: string) => {
+    const more = text.split(/[,，]/).map((v) => v.trim()).filter((v) => v && !values.includes(v));
+    if (more.length > 0) onChange([...values, ...new Set(more)]);
+    setTyped('');
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    // Enter that ends an input method's composition picks the characters, it does not add them
+    if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      add(typed);
+    } else if (e.key === 'Backspace' && typed === '' && values.length > 0) {
+      onChange(values.slice(0, -1));
+    }
+  };
+  return (
+    <div className="ant-input" style={{ flex: 1, minWidth: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 4, padding: '1px 4px' }}>
+      {values.map((v) => (
+        <Tag key={v} closable style={{ marginInlineEnd: 0 }} onClose={() => onChange(values.filter((x) => x !== v))}>
+          {v}
+        </Tag>
+      ))}
+      <Input
+        variant="borderless"
+        size="small"
+        style={{ flex: 1, minWidth: 96, paddingInline: 4 }}
+        value={typed}
+        aria-label={label}
+        placeholder={values.length === 0 ? placeholder : undefined}
+        maxLength={32}
+        onChange={(e) => (/[,，]/.test(e.target.value) ? add(e.target.value) : setTyped(e.target.value))}
+        onKeyDown={onKeyDown}
+        onBlur={() => typed.trim() && add(typed)}
+      />
+    </div>
+  );
 }
