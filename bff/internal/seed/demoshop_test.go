@@ -48,7 +48,7 @@ func TestDemoShop(t *testing.T) {
 			byID[x.ID] = x
 			cats[x.Category]++
 			statuses[x.Status]++
-			if x.Stock < 10 {
+			if x.LowSkus > 0 {
 				low++
 			}
 			if (x.Status == goods.Draft) != (x.GroundingTime == nil) || x.Price <= 0 || x.Cost <= 0 || x.Cost >= x.Price ||
@@ -59,6 +59,7 @@ func TestDemoShop(t *testing.T) {
 		if len(gs) != seed.DemoGoods || len(cats) != 5 || len(statuses) != 3 || low == 0 || low > 40 {
 			t.Fatalf("%d goods, categories %v, statuses %v, %d low on stock", len(gs), cats, statuses, low)
 		}
+		demoSkusAddUp(t, g)
 
 		var os []order.Order
 		var items []order.Item
@@ -158,5 +159,51 @@ func BenchmarkDemoSeed(b *testing.B) {
 		g := dbtest.Open(b, "sqlite")
 		b.StartTimer()
 		seedDemoShop(b, g)
+	}
+}
+
+// demoSkusAddUp: clothing comes in 颜色 × 尺码 and some food in 口味 or 规格, one SKU per
+// combination; every SKU's stock is its opening in the ledger, and each item's stock, price range
+// and count of low SKUs follow from its SKUs.
+func demoSkusAddUp(t *testing.T, g *gorm.DB) {
+	t.Helper()
+	var skus []goods.Sku
+	g.Order("goods_id, sort").Find(&skus)
+	var gs []goods.Goods
+	g.Find(&gs)
+	of := map[int64][]goods.Sku{}
+	for _, k := range skus {
+		of[k.GoodsID] = append(of[k.GoodsID], k)
+	}
+	dims := map[string]int{}
+	for _, x := range gs {
+		ks := of[x.ID]
+		combos, stock, low, lowest, highest := 1, int64(0), int64(0), ks[0].Price, ks[0].Price
+		for _, sp := range x.Specs {
+			combos *= len(sp.Values)
+			dims[x.Category+":"+sp.Name]++
+		}
+		for _, k := range ks {
+			stock += k.Stock
+			if k.OnSale && k.Stock <= k.LowStock {
+				low++
+			}
+			lowest, highest = min(lowest, k.Price), max(highest, k.Price)
+			if len(k.Specs) != len(x.Specs) || k.Cost > k.Price {
+				t.Fatalf("SKU %+v of %+v", k, x)
+			}
+		}
+		if len(ks) != combos || x.Stock != stock || x.LowSkus != low || x.Price != lowest || x.MaxPrice != highest {
+			t.Fatalf("goods %s: %d SKUs for %d combinations, stock %d/%d, low %d/%d, price %v–%v", x.Code, len(ks), combos,
+				x.Stock, stock, x.LowSkus, low, x.Price, x.MaxPrice)
+		}
+	}
+	if dims["clothing:颜色"] == 0 || dims["clothing:尺码"] == 0 || dims["food:规格"]+dims["food:口味"] == 0 {
+		t.Fatalf("spec dimensions by category: %v", dims)
+	}
+	var bad int64
+	g.Raw("SELECT COUNT(*) FROM goods_skus k WHERE k.stock <> (SELECT COALESCE(SUM(delta), 0) FROM stock_ledger l WHERE l.sku_id = k.id AND l.reason = ?)", "opening").Scan(&bad)
+	if bad != 0 {
+		t.Fatalf("%d SKUs whose opening is not their stock", bad)
 	}
 }

@@ -2585,7 +2585,7 @@ export interface paths {
                     groundingStartTime?: string;
                     /** @description listed (上架) until */
                     groundingEndTime?: string;
-                    /** @description 1: only goods with less than the low-stock mark in stock (库存预警) */
+                    /** @description 1: only goods with an on-sale SKU at or under its low-stock threshold (库存预警) */
                     lowStock?: "1" | "0" | "true" | "false";
                 };
                 header?: never;
@@ -2825,7 +2825,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * one goods row with its description
+         * one goods item with its description, specs and SKUs
          * @description Access: perm(goods:list)
          */
         get: {
@@ -2845,7 +2845,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["GoodsRow"];
+                        "application/json": components["schemas"]["GoodsDetail"];
                     };
                 };
             };
@@ -6867,9 +6867,15 @@ export interface components {
         DashboardPending: {
             /** Format: int64 */
             expiringContracts: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description goods on sale with a SKU at or under its own low-stock threshold
+             */
             lowStock: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description a new SKU's default threshold; each SKU has its own (kept for older pages)
+             */
             lowStockBelow: number;
             /** Format: int64 */
             refunded: number;
@@ -7014,10 +7020,52 @@ export interface components {
             id?: number;
             mainPicture?: string;
             name: string;
-            price: components["schemas"]["GoodsNumberText"];
+            /** @description without skus: the one SKU's price */
+            price?: components["schemas"]["GoodsNumberText"];
+            /** @description one per combination of the specs' values */
+            skus?: components["schemas"]["GoodsSkuBody"][];
+            /** @description spec dimensions with their values; none: one SKU */
+            specs?: components["schemas"]["GoodsSpec"][];
             /** @enum {string} */
             status?: "draft" | "on_sale" | "off_sale";
-            stock: components["schemas"]["GoodsNumberText"];
+            /** @description without skus: the one SKU's stock */
+            stock?: components["schemas"]["GoodsNumberText"];
+        };
+        GoodsDetail: {
+            agencyId: null | number;
+            /** @description the agency's name; empty for the shop's own goods */
+            agencyName: string;
+            category: string;
+            code: string;
+            /** @description the first SKU's cost */
+            cost: components["schemas"]["MoneyFen"];
+            createTime: string;
+            description?: null | string;
+            gallery: string[];
+            groundingTime: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description on-sale SKUs at or under their low-stock threshold (库存预警)
+             */
+            lowSkus: number;
+            mainPicture: string;
+            /** @description the highest SKU price (price to maxPrice: the range) */
+            maxPrice: components["schemas"]["MoneyFen"];
+            name: string;
+            /** @description the lowest SKU price */
+            price: components["schemas"]["MoneyFen"];
+            /** @description in the dialog's order */
+            skus: components["schemas"]["GoodsSkuRow"][];
+            specs: components["schemas"]["GoodsSpec"][];
+            status: string;
+            /**
+             * Format: int64
+             * @description the SKUs' stock, summed
+             */
+            stock: number;
+            updateTime: string;
         };
         /** @example 12.50 */
         GoodsNumberText: string | number;
@@ -7027,6 +7075,7 @@ export interface components {
             agencyName: string;
             category: string;
             code: string;
+            /** @description the first SKU's cost */
             cost: components["schemas"]["MoneyFen"];
             createTime: string;
             description?: null | string;
@@ -7034,13 +7083,63 @@ export interface components {
             groundingTime: string;
             /** Format: int64 */
             id: number;
+            /**
+             * Format: int64
+             * @description on-sale SKUs at or under their low-stock threshold (库存预警)
+             */
+            lowSkus: number;
             mainPicture: string;
+            /** @description the highest SKU price (price to maxPrice: the range) */
+            maxPrice: components["schemas"]["MoneyFen"];
             name: string;
+            /** @description the lowest SKU price */
             price: components["schemas"]["MoneyFen"];
             status: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description the SKUs' stock, summed
+             */
             stock: number;
             updateTime: string;
+        };
+        GoodsSkuBody: {
+            barcode?: string;
+            /** @description unique per seller */
+            code: string;
+            cost?: components["schemas"]["GoodsNumberText"];
+            /**
+             * Format: int64
+             * @description an existing SKU of the goods item (PUT); left out: matched by its specs, else new
+             */
+            id?: number;
+            /** @description at or under this the SKU is low on stock (库存预警); default 10 */
+            lowStock?: components["schemas"]["GoodsNumberText"];
+            /** @description default true */
+            onSale?: null | boolean;
+            price: components["schemas"]["GoodsNumberText"];
+            /** @description one value per spec dimension, in their order; [] without specs */
+            specs: string[];
+            /** @description the counted stock: a change is booked as a stocktake */
+            stock: components["schemas"]["GoodsNumberText"];
+        };
+        GoodsSkuRow: {
+            barcode: string;
+            code: string;
+            cost: components["schemas"]["MoneyFen"];
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            lowStock: number;
+            onSale: boolean;
+            price: components["schemas"]["MoneyFen"];
+            /** @description one value per spec dimension */
+            specs: string[];
+            /** Format: int64 */
+            stock: number;
+        };
+        GoodsSpec: {
+            name: string;
+            values: string[];
         };
         GoodsStatusBody: {
             ids: number[];
