@@ -13,7 +13,7 @@ import { priceRange } from './query';
 
 let bff: FakeBff;
 
-const row = (id: number, code: string, price: string, maxPrice: string, stock: number) => ({
+const row = (id: number, code: string, price: string, maxPrice: string, stock: number, lowSkus = 0) => ({
   id,
   name: `商品${code}`,
   code,
@@ -22,6 +22,7 @@ const row = (id: number, code: string, price: string, maxPrice: string, stock: n
   maxPrice,
   cost: '1.00',
   stock,
+  lowSkus,
   status: 'on_sale',
   agencyId: null,
   agencyName: '',
@@ -48,7 +49,7 @@ beforeEach(() => {
   bff = fakeBff();
   bff.on('GET /api/goods', () => ({
     status: 200,
-    body: { content: [row(1, 'TEE', '29.00', '39.00', 23), row(2, 'CUP', '12.50', '12.50', 20)], totalElements: 2 },
+    body: { content: [row(1, 'TEE', '29.00', '39.00', 23, 1), row(2, 'CUP', '12.50', '12.50', 20)], totalElements: 2 },
   }));
   bff.on('GET /api/goods/1', () => ({
     status: 200,
@@ -96,9 +97,11 @@ describe('商品管理 list', () => {
     renderPage();
     const tee = (await screen.findByText('商品TEE')).closest('tr') as HTMLElement;
     expect(within(tee).getByText('¥29.00 – ¥39.00')).toBeInTheDocument();
-    expect(within(tee).getByText('23')).toBeInTheDocument();
+    // the total, marked when a SKU is low
+    expect(within(tee).getByText('23')).toHaveAttribute('title', '1 个SKU库存预警');
     const cup = screen.getByText('商品CUP').closest('tr') as HTMLElement;
     expect(within(cup).getByText('¥12.50')).toBeInTheDocument();
+    expect(within(cup).getByText('20')).not.toHaveAttribute('title');
 
     await user.click(within(tee).getByRole('button', { name: /展开行|expand row/i }));
     const skus = await screen.findByRole('table', { name: 'SKU' });

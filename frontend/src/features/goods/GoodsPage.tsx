@@ -9,7 +9,7 @@ import { apiUrl } from '@/shared/lib/runtime';
 import { useDicts } from '@/shared/ui/dict';
 import { agencyColumns } from '@/shared/ui/picker';
 import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type Selected, type ActionType } from '@/shared/ui/table';
-import { GOODS_URL, deleteGoods, getGoods, listGoods, setGoodsStatus, type GoodsRow, type GoodsStatus } from './api';
+import { GOODS_URL, deleteGoods, getGoods, listGoods, setGoodsStatus, type GoodsDetail, type GoodsRow, type GoodsStatus } from './api';
 import { useT } from './messages';
 import { priceRange, searchFromQuery, type GoodsSearch } from './query';
 import { SkuRows } from './components/SkuRows';
@@ -40,11 +40,11 @@ export default function GoodsPage() {
   const channel = useSession((s) => s.user?.kind === 'channel');
   const canLookAgency = usePermission([Perm.AgencyList]) && !channel;
   const agencyLink = canLookAgency ? (id: number, name: string) => <Link to={lookPath('agency', id)}>{name}</Link> : undefined;
-  const [editing, setEditingState] = useState<GoodsRow | 'new' | null>(null);
+  const [editing, setEditingState] = useState<GoodsDetail | 'new' | null>(null);
   // Each opening is a new form (a new key), so nothing typed or uploaded before comes back; the
   // key stays while it closes, so that it can animate closed.
   const [opened, setOpened] = useState(0);
-  const setEditing = (next: GoodsRow | 'new' | null) => {
+  const setEditing = (next: GoodsDetail | 'new' | null) => {
     if (next !== null) setOpened((n) => n + 1);
     setEditingState(next);
   };
@@ -137,7 +137,23 @@ export default function GoodsPage() {
       render: (_, row) => categoryLabel.get(row.category) ?? row.category,
     },
     money('price', true),
-    { title: t('goods.stock'), dataIndex: 'stock', search: false, align: 'right', sorter: true, width: 76 },
+    {
+      title: t('goods.stock'),
+      dataIndex: 'stock',
+      search: false,
+      align: 'right',
+      sorter: true,
+      width: 76,
+      // the SKUs' total; orange when one of them is at or under its threshold (its row says which)
+      render: (_, row) =>
+        row.lowSkus > 0 ? (
+          <span style={{ color: '#d46b08' }} title={t('goods.lowSkus', { n: row.lowSkus })} data-low-skus={row.lowSkus}>
+            {row.stock}
+          </span>
+        ) : (
+          row.stock
+        ),
+    },
     {
       title: t('goods.status'),
       dataIndex: 'status',

@@ -24,6 +24,7 @@ export const messages = {
   'goods.money': ['请输入不小于0的金额，最多两位小数', 'Enter an amount of at least 0 with at most two decimals'],
   'goods.integer': ['请输入不小于0的整数', 'Enter a whole number of at least 0'],
   'goods.specs': ['商品规格', 'Specs'],
+  'goods.lowSkus': ['{n} 个SKU库存预警', '{n} SKUs low on stock'],
   'goods.spec.add': ['添加规格', 'Add a spec'],
   'goods.spec.name': ['规格名', 'Spec name'],
   'goods.spec.namePlaceholder': ['规格名，如 颜色', 'Spec name, e.g. Colour'],

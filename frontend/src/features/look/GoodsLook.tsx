@@ -88,8 +88,7 @@ export function GoodsLook({ id, fullPath }: { id: number; fullPath: string }) {
 /** The goods' SKUs: 规格 (one column per dimension), code, barcode, money, stock and its threshold. */
 function GoodsSkus({ goods }: { goods: GoodsDetail }) {
   const t = useT();
-  const skus = goods.skus ?? [];
-  const specs = goods.specs ?? [];
+  const { skus, specs } = goods;
   if (skus.length === 0) return null;
   type Sku = (typeof skus)[number];
   const low = (s: Sku) => s.onSale && s.stock <= s.lowStock;
@@ -97,7 +96,7 @@ function GoodsSkus({ goods }: { goods: GoodsDetail }) {
     <Card title={t('goods.skus')} size="small">
       <Table<Sku>
         size="small"
-        rowKey={(s) => s.id ?? s.code}
+        rowKey="id"
         aria-label={t('goods.skus')}
         dataSource={skus}
         pagination={false}

@@ -1,23 +1,8 @@
 import { http } from '@/shared/api';
 import type { Schemas } from '@/shared/api/contract';
 
-/** One SKU of a goods item (money as yuan text); goods without specs have one, with specs []. */
-export interface GoodsDetailSku {
-  id?: number;
-  code: string;
-  barcode: string;
-  specs: string[];
-  price: string;
-  cost: string;
-  stock: number;
-  lowStock: number;
-  onSale: boolean;
-}
-export type GoodsDetail = Schemas['GoodsRow'] & {
-  maxPrice?: string;
-  specs?: Array<{ name: string; values: string[] }> | null;
-  skus?: GoodsDetailSku[] | null;
-};
+/** One goods item with its description, spec dimensions and SKUs (money as yuan text). */
+export type GoodsDetail = Schemas['GoodsDetail'];
 export type OrderDetail = Schemas['OrderDetailRow'];
 export type AgencyDetail = Schemas['AgencyLookRow'];
 

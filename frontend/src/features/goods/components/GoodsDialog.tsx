@@ -5,7 +5,7 @@ import { useDicts } from '@/shared/ui/dict';
 import { Dialog, ProForm, ProFormRadio, ProFormSelect, ProFormText } from '@/shared/ui/form';
 import { policyUploader, RichTextField } from '@/shared/ui/richtext';
 import { Upload, type UploadedFile } from '@/shared/ui/upload';
-import { createGoods, updateGoods, type GoodsInput, type GoodsRow, type GoodsSku, type GoodsStatus } from '../api';
+import { createGoods, updateGoods, type GoodsDetail, type GoodsInput, type GoodsSku, type GoodsSkuInput, type GoodsStatus } from '../api';
 import { useT } from '../messages';
 import { toFile, toPath } from '../query';
 import { placeholder } from '@/shared/lib/rules';
@@ -36,7 +36,7 @@ const describeImages = policyUploader();
 
 export interface GoodsDialogProps {
   /** The row being edited (with its description), 'new', or null: closed. */
-  editing: GoodsRow | 'new' | null;
+  editing: GoodsDetail | 'new' | null;
   onClose: () => void;
   onSaved: () => void;
 }
@@ -73,7 +73,7 @@ export default function GoodsDialog({ editing, onClose, onSaved }: GoodsDialogPr
         mainPicture: row.mainPicture ? [toFile(row.mainPicture)] : [],
         gallery: row.gallery.map(toFile),
         description: row.description ?? '',
-        matrix: { specs, rows: buildSkus(specs, (row.skus ?? []).map(toDraft)) },
+        matrix: { specs, rows: buildSkus(specs, row.skus.map(toDraft)) },
       }
     : { status: 'draft', mainPicture: [], gallery: [], cost: '0.00', lowStockAt: DEFAULT_LOW_STOCK, matrix: { specs: [], rows: [] } };
   const matrixRule: Rule = ({ getFieldValue }) => ({
@@ -102,7 +102,7 @@ export default function GoodsDialog({ editing, onClose, onSaved }: GoodsDialogPr
       const price = toYuanText(v.price);
       const cost = toYuanText(v.cost?.trim() ? v.cost : '0');
       const stock = Number(v.stock.trim());
-      const sku: GoodsSku = {
+      const sku: GoodsSkuInput = {
         id: single?.id,
         code: v.code,
         barcode: single?.barcode ?? '',

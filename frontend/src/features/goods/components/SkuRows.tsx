@@ -22,7 +22,7 @@ export function SkuRows({ id, version }: { id: number; version?: string }) {
     let live = true;
     setFailed(false);
     getGoods(id).then(
-      (g) => live && setSkus(g.skus ?? []),
+      (g) => live && setSkus(g.skus),
       () => live && setFailed(true),
     );
     return () => {
@@ -57,7 +57,7 @@ export function SkuRows({ id, version }: { id: number; version?: string }) {
   return (
     <Table<GoodsSku>
       size="small"
-      rowKey={(s) => s.id ?? s.code}
+      rowKey="id"
       aria-label={t('goods.skus')}
       loading={skus === null}
       columns={columns}

@@ -1,5 +1,5 @@
 import { isYuan, toYuanText } from '@/shared/lib/money';
-import type { GoodsSku, GoodsSpec } from '../api';
+import type { GoodsSku, GoodsSkuInput, GoodsSpec } from '../api';
 
 /** The BFF's limits: three dimensions (颜色, 尺码, …), a stock under a billion. */
 export const MAX_SPECS = 3;
@@ -123,7 +123,7 @@ export function matrixProblems(m: Matrix, goodsCode: string): MatrixProblem[] {
 }
 
 /** The rows as the BFF takes them: money as yuan text with two decimals, counts as numbers. */
-export function toSkus(rows: readonly SkuDraft[], goodsCode: string): GoodsSku[] {
+export function toSkus(rows: readonly SkuDraft[], goodsCode: string): GoodsSkuInput[] {
   return withCodes(rows, goodsCode).map((r) => ({
     id: r.id,
     code: r.code.trim(),
@@ -138,7 +138,7 @@ export function toSkus(rows: readonly SkuDraft[], goodsCode: string): GoodsSku[]
 }
 
 /** A stored SKU as a row to edit. */
-export function toDraft(s: GoodsSku): SkuDraft {
+export function toDraft(s: GoodsSku | GoodsSkuInput): SkuDraft {
   return {
     key: skuKey(s.specs),
     id: s.id,
