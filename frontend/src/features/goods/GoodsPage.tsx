@@ -110,9 +110,9 @@ export default function GoodsPage() {
     search: false,
     align: 'right',
     sorter: sort,
-    width: key === 'price' ? 112 : 96,
-    // 售价 is the range of the SKUs' prices (price the low end, maxPrice the high end)
-    render: (_, row) => (key === 'price' ? priceRange(row.price, row.maxPrice) : formatYuan(row[key])),
+    width: 96,
+    // 售价 is the range of the SKUs' prices (price the low end, maxPrice the high end), on one line
+    render: (_, row) => (key === 'price' ? <span style={{ whiteSpace: 'nowrap' }}>{priceRange(row.price, row.maxPrice)}</span> : formatYuan(row[key])),
   });
 
   const columns: DataColumn<GoodsRow>[] = [
