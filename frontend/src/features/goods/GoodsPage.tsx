@@ -126,8 +126,8 @@ export default function GoodsPage() {
       render: (_, row) =>
         row.mainPicture ? <Image src={apiUrl(row.mainPicture)} width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} /> : '-',
     },
-    { title: t('goods.name'), dataIndex: 'name', search: false, ellipsis: true, width: 126 },
-    { title: t('goods.code'), dataIndex: 'code', search: false, ellipsis: true, width: 96 },
+    { title: t('goods.name'), dataIndex: 'name', search: false, ellipsis: true, width: 110 },
+    { title: t('goods.code'), dataIndex: 'code', search: false, ellipsis: true, width: 86 },
     {
       title: t('goods.category'),
       dataIndex: 'category',
@@ -196,7 +196,8 @@ export default function GoodsPage() {
         columns={columns}
         scroll={{ x: 'max-content' }}
         // a row opens to its SKUs, fetched then: the list itself carries only their range and total
-        expandable={{ expandedRowRender: (row) => <SkuRows id={row.id} version={row.updateTime} /> }}
+        // (a narrow expander column, so that 渠道 still ends left of the pinned 操作 at 1366 px)
+        expandable={{ columnWidth: 32, expandedRowRender: (row) => <SkuRows id={row.id} version={row.updateTime} /> }}
         downUrl={canExport ? GOODS_URL : undefined}
         onSelectionChange={setSelected}
         toolbar={[
