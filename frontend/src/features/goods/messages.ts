@@ -36,6 +36,8 @@ export const messages = {
   'goods.spec.nameTaken': ['规格名「{name}」重复', 'The spec name {name} is used twice'],
   'goods.spec.valuesRequired': ['请为规格「{name}」添加规格值', 'Add values to the spec {name}'],
   'goods.spec.tooMany': ['最多 {n} 个规格', 'At most {n} specs'],
+  'goods.spec.tooManyValues': ['规格「{name}」最多 {n} 个规格值', 'The spec {name} takes at most {n} values'],
+  'goods.sku.tooMany': ['最多 {n} 个SKU，当前规格组合出 {count} 个', 'At most {n} SKUs; these specs make {count}'],
   'goods.sku.count': ['共 {n} 个SKU', '{n} SKUs'],
   'goods.sku.batch': ['批量填充', 'Fill all rows'],
   'goods.sku.batchHint': ['填写后点击批量填充，空的项不变', 'Empty boxes leave their column as it is'],

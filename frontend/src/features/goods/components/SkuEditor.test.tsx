@@ -136,4 +136,23 @@ describe('the spec editor of the goods dialog', () => {
     type(screen.getByRole('textbox', { name: '规格值 1' }), '黑，');
     expect(seen.value.specs[0].values).toEqual(['红', '黑']);
   });
+
+  it('draws no table for more SKUs than a save takes, and says so', () => {
+    const values = (n: number) => Array.from({ length: n }, (_, i) => `v${i}`);
+    renderEditor({ specs: [{ name: 'a', values: values(15) }, { name: 'b', values: values(15) }], rows: [] });
+    expect(screen.getByText('最多 200 个SKU，当前规格组合出 225 个')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows 50 rows a page; a row on page 2 keeps its place in the table', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const specs = [
+      { name: 'a', values: ['a0', 'a1', 'a2', 'a3', 'a4', 'a5'] },
+      { name: 'b', values: Array.from({ length: 10 }, (_, i) => `b${i}`) },
+    ];
+    renderEditor({ specs, rows: buildSkus(specs, []) });
+    expect(screen.getAllByRole('textbox', { name: /^SKU编码 / })).toHaveLength(50);
+    await user.click(screen.getByTitle('2'));
+    expect(screen.getByRole('textbox', { name: 'SKU编码 a5 / b9' })).toHaveAttribute('placeholder', 'CUP-60');
+  });
 });

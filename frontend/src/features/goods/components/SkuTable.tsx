@@ -13,6 +13,8 @@ export interface SkuTableProps {
 }
 
 type TextField = SkuField | 'barcode';
+/** Rows a page of the table shows: each is eight inputs, redrawn on every keystroke. */
+const PAGE = 50;
 const BATCH: Array<{ field: keyof BatchFill; label: 'goods.price' | 'goods.sku.cost' | 'goods.stock' | 'goods.sku.lowStock'; money?: boolean }> = [
   { field: 'price', label: 'goods.price', money: true },
   { field: 'cost', label: 'goods.sku.cost', money: true },
@@ -28,12 +30,15 @@ export function SkuTable({ rows, onChange, goodsCode, errors }: SkuTableProps) {
   const t = useT();
   const [fill, setFill] = useState<BatchFill>({});
   const edit = (key: string, next: Partial<SkuDraft>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...next } : r)));
+  // the row's place in the whole table (a page's render index starts again at 0)
+  const place = new Map(rows.map((r, i) => [r.key, i]));
 
   const text = (field: TextField, label: string, width: number, extra: { money?: boolean; numeric?: boolean } = {}) => ({
     title: label,
     dataIndex: field,
     width,
-    render: (_: unknown, r: SkuDraft, i: number) => {
+    render: (_: unknown, r: SkuDraft) => {
+      const i = place.get(r.key) ?? 0;
       const error = errors.get(`${i}:${field}`);
       return (
         <Input
@@ -88,7 +93,14 @@ export function SkuTable({ rows, onChange, goodsCode, errors }: SkuTableProps) {
         </Button>
         <Typography.Text type="secondary">{t('goods.sku.count', { n: rows.length })}</Typography.Text>
       </Space>
-      <Table<SkuDraft> size="small" rowKey="key" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 'max-content' }} />
+      <Table<SkuDraft>
+        size="small"
+        rowKey="key"
+        columns={columns}
+        dataSource={rows}
+        pagination={rows.length > PAGE ? { pageSize: PAGE, size: 'small', showSizeChanger: false } : false}
+        scroll={{ x: 'max-content' }}
+      />
     </Space>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Input, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GoodsSpec } from '../api';
 import { useT } from '../messages';
-import { MAX_SPECS } from './skuMatrix';
+import { MAX_SPECS, MAX_VALUES } from './skuMatrix';
 
 export interface SpecEditorProps {
   specs: GoodsSpec[];
@@ -64,7 +64,7 @@ function ValuesInput({ values, label, placeholder, onChange }: ValuesInputProps)
   const [typed, setTyped] = useState('');
   const add = (text: string) => {
     const more = text.split(/[,，]/).map((v) => v.trim()).filter((v) => v && !values.includes(v));
-    if (more.length > 0) onChange([...values, ...new Set(more)]);
+    if (more.length > 0) onChange([...values, ...new Set(more)].slice(0, MAX_VALUES));
     setTyped('');
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -90,6 +90,7 @@ function ValuesInput({ values, label, placeholder, onChange }: ValuesInputProps)
         value={typed}
         aria-label={label}
         placeholder={values.length === 0 ? placeholder : undefined}
+        disabled={values.length >= MAX_VALUES}
         maxLength={32}
         onChange={(e) => (/[,，]/.test(e.target.value) ? add(e.target.value) : setTyped(e.target.value))}
         onKeyDown={onKeyDown}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchFill, buildSkus, matrixProblems, specText, toDraft, toSkus, withCodes, type SkuDraft } from './skuMatrix';
+import { batchFill, buildSkus, matrixProblems, skuCount, specText, toDraft, toSkus, withCodes, type SkuDraft } from './skuMatrix';
 
 const colours = { name: '颜色', values: ['红', '蓝'] };
 const sizes = { name: '尺码', values: ['S', 'M'] };
@@ -76,6 +76,24 @@ describe('matrixProblems', () => {
     expect(matrixProblems({ specs: [colours], rows: edited(rows, '红', { code: 'CUP-2' }) }, 'CUP')).toEqual([
       { kind: 'codeTaken', row: 0, field: 'code', code: 'CUP-2' },
       { kind: 'codeTaken', row: 1, field: 'code', code: 'CUP-2' },
+    ]);
+  });
+
+  it('codes differing only in case are one code, as the BFF compares them', () => {
+    const rows = edited(edited(valid(buildSkus([colours], [])), '红', { code: 'cup-a' }), '蓝', { code: 'CUP-A' });
+    expect(matrixProblems({ specs: [colours], rows }, 'CUP').map((p) => p.kind)).toEqual(['codeTaken', 'codeTaken']);
+  });
+
+  it('takes 20 values a dimension and 200 SKUs at most', () => {
+    const values = (n: number) => Array.from({ length: n }, (_, i) => `v${i}`);
+    const specs = [
+      { name: 'a', values: values(21) },
+      { name: 'b', values: values(10) },
+    ];
+    expect(skuCount(specs)).toBe(210);
+    expect(matrixProblems({ specs, rows: [] }, 'CUP')).toEqual([
+      { kind: 'tooManyValues', spec: 0 },
+      { kind: 'tooManySkus', count: 210 },
     ]);
   });
 

@@ -1,8 +1,10 @@
 import { isYuan, toYuanText } from '@/shared/lib/money';
 import type { GoodsSku, GoodsSkuInput, GoodsSpec } from '../api';
 
-/** The BFF's limits: three dimensions (颜色, 尺码, …), a stock under a billion. */
+/** The BFF's limits: three dimensions (颜色, 尺码, …) of 20 values, 200 SKUs, a stock under a billion. */
 export const MAX_SPECS = 3;
+export const MAX_VALUES = 20;
+export const MAX_SKUS = 200;
 export const MAX_STOCK = 1_000_000_000;
 /** A new SKU's 预警值, as the BFF's default. */
 export const DEFAULT_LOW_STOCK = '10';
@@ -36,6 +38,12 @@ export const specText = (values: readonly string[]) => values.join(' / ');
 
 /** The dimensions that take part in the combinations: those with at least one value. */
 export const filledSpecs = (specs: readonly GoodsSpec[]) => specs.filter((s) => s.values.length > 0);
+
+/** How many rows the dimensions make (0 without values). */
+export const skuCount = (specs: readonly GoodsSpec[]) => {
+  const dims = filledSpecs(specs);
+  return dims.length === 0 ? 0 : dims.reduce((n, d) => n * d.values.length, 1);
+};
 
 export function newDraft(specs: string[]): SkuDraft {
   return { key: skuKey(specs), specs, code: '', barcode: '', price: '', cost: '', stock: '', lowStock: DEFAULT_LOW_STOCK, onSale: true };
@@ -79,7 +87,8 @@ export type SkuField = 'code' | 'price' | 'cost' | 'stock' | 'lowStock';
 
 /** What is wrong: `row` is the row's index, or the dimension's for the spec problems. */
 export type MatrixProblem =
-  | { kind: 'specName' | 'specNameTaken' | 'specValues' | 'tooManySpecs'; spec: number }
+  | { kind: 'specName' | 'specNameTaken' | 'specValues' | 'tooManySpecs' | 'tooManyValues'; spec: number }
+  | { kind: 'tooManySkus'; count: number }
   | { kind: 'required' | 'money' | 'integer'; row: number; field: SkuField }
   | { kind: 'codeTaken'; row: number; field: 'code'; code: string };
 
@@ -100,17 +109,21 @@ export function matrixProblems(m: Matrix, goodsCode: string): MatrixProblem[] {
     else if (names.has(name)) out.push({ kind: 'specNameTaken', spec: i });
     names.add(name);
     if (s.values.length === 0) out.push({ kind: 'specValues', spec: i });
+    if (s.values.length > MAX_VALUES) out.push({ kind: 'tooManyValues', spec: i });
   });
+  const count = skuCount(m.specs);
+  if (count > MAX_SKUS) out.push({ kind: 'tooManySkus', count });
   const rows = withCodes(m.rows, goodsCode);
+  // case-blind, as the BFF compares the codes of one save
   const codes = new Map<string, number>();
   for (const r of rows) {
-    const c = r.code.trim();
+    const c = r.code.trim().toLowerCase();
     if (c) codes.set(c, (codes.get(c) ?? 0) + 1);
   }
   rows.forEach((r, row) => {
     const code = r.code.trim();
     if (!code) out.push({ kind: 'required', row, field: 'code' });
-    else if ((codes.get(code) ?? 0) > 1) out.push({ kind: 'codeTaken', row, field: 'code', code });
+    else if ((codes.get(code.toLowerCase()) ?? 0) > 1) out.push({ kind: 'codeTaken', row, field: 'code', code });
     if (!r.price.trim()) out.push({ kind: 'required', row, field: 'price' });
     else if (!isYuan(r.price)) out.push({ kind: 'money', row, field: 'price' });
     if (r.cost.trim() && !isYuan(r.cost)) out.push({ kind: 'money', row, field: 'cost' });
