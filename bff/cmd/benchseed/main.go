@@ -95,7 +95,10 @@ func run(dsn, name, password string, nGoods, nOrders, workers int, drop bool) er
 	if err := b.parallel(ctx, workers, b.goodsID, nGoods, b.goodsRows); err != nil {
 		return err
 	}
-	fmt.Printf("goods: %d rows in %v\n", nGoods, time.Since(start).Round(time.Millisecond))
+	if err := b.skus(ctx, b.goodsID+1, b.goodsID+int64(nGoods)); err != nil {
+		return err
+	}
+	fmt.Printf("goods: %d rows with their SKUs in %v\n", nGoods, time.Since(start).Round(time.Millisecond))
 	b.lastGoods = b.goodsID + int64(nGoods)
 	start = time.Now()
 	if err := b.parallel(ctx, workers, b.orderID, nOrders, b.orderRows); err != nil {
@@ -207,6 +210,28 @@ func (b *bench) worker(ctx context.Context, r *rand.Rand, chunks <-chan int64, e
 	return nil
 }
 
+// skus gives goods first … last one SKU each, of the same code, price and stock (threshold 9),
+// booked as its opening — what the SKU migration makes of a goods row. One range at a time, after
+// the goods: INSERT … SELECT locks the range it reads, and beside the parallel goods inserts
+// that deadlocks.
+func (b *bench) skus(ctx context.Context, first, last int64) error {
+	const step = 10_000
+	for from := first; from <= last; from += step {
+		to := min(from+step-1, last)
+		for _, q := range []string{
+			"INSERT INTO goods_skus (goods_id, scope_id, code, barcode, specs, price, cost, stock, low_stock, on_sale, sort, create_time, update_time) " +
+				"SELECT id, COALESCE(agency_id, 0), code, '', '[]', price, cost, stock, 9, 1, 0, create_time, update_time FROM goods WHERE id BETWEEN ? AND ?",
+			"INSERT INTO stock_ledger (sku_id, goods_id, scope_id, sku_code, delta, balance, reason, order_no, operator, note, create_time) " +
+				"SELECT id, goods_id, scope_id, code, stock, stock, 'opening', '', 'system', '', update_time FROM goods_skus WHERE goods_id BETWEEN ? AND ? AND stock > 0",
+		} {
+			if _, err := b.db.ExecContext(ctx, q, from, to); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // created dates row id, the (id-base)th of n new rows, in id order over the last year.
 func (b *bench) created(r *rand.Rand, id, base, n int64) time.Time {
 	frac := float64(id-base) / float64(max(n, 1))
@@ -255,15 +280,7 @@ func (b *bench) goodsRows(r *rand.Rand, first, last int64) batch {
 		args = append(args, id, fmt.Sprintf("压测商品%07d", id), fmt.Sprintf("BENCH-%d", id), cat, price, price, price*6/10,
 			stock, low, status, listed, b.agency(r), "", "[]", "", created, created)
 	}
-	// Each row is one SKU of the same code, price and stock (threshold 9), booked as its opening
-	// — what the SKU migration makes of a goods row.
-	return batch{{sb.String(), args},
-		{"INSERT INTO goods_skus (goods_id, scope_id, code, barcode, specs, price, cost, stock, low_stock, on_sale, sort, create_time, update_time) " +
-			"SELECT id, COALESCE(agency_id, 0), code, '', '[]', price, cost, stock, 9, 1, 0, create_time, update_time FROM goods WHERE id BETWEEN ? AND ?",
-			[]any{first, last}},
-		{"INSERT INTO stock_ledger (sku_id, goods_id, scope_id, sku_code, delta, balance, reason, order_no, operator, note, create_time) " +
-			"SELECT id, goods_id, scope_id, code, stock, stock, 'opening', '', 'system', '', update_time FROM goods_skus WHERE goods_id BETWEEN ? AND ? AND stock > 0",
-			[]any{first, last}}}
+	return batch{{sb.String(), args}}
 }
 
 func (b *bench) orderRows(r *rand.Rand, first, last int64) batch {

@@ -116,7 +116,7 @@ func TestGoods(t *testing.T) {
 		if l.codes() != "G-A/1" || l.Content[0].GroundingTime == "" {
 			t.Fatalf("listed on the 22nd = %s %+v", l.codes(), l.Content)
 		}
-		// 库存预警 (the dashboard's link): on sale with less than goods.LowStock in stock.
+		// 库存预警 (the dashboard's link): on sale with a SKU at or under its threshold (10 for these).
 		admin.do(http.MethodGet, "/api/goods?status=on_sale&lowStock=1", nil).JSON(t, &l)
 		if l.codes() != "G-A/1" {
 			t.Fatalf("low stock on sale = %s", l.codes())

@@ -74,7 +74,7 @@ func httpError(err error) error {
 	case errors.As(err, &inUse):
 		return httpx.Conflict("skus", fmt.Sprintf("SKU %s 有未发货的订单，不能删除", inUse.Code))
 	case errors.As(err, &short):
-		// The stock an edit counted went below what orders took meanwhile; the form reloads.
+		// Not expected (an edit's delta is taken against the locked stock), but never a 500.
 		return httpx.Conflict("skus", fmt.Sprintf("SKU %s 的库存已变为%d，请刷新后再改", short.Code, short.Available))
 	case errors.As(err, &invalid):
 		return httpx.BadRequest(invalid.Field, invalid.Reason)
