@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { useLanguage } from '@/shared/lib/i18n';
 import { Form } from 'antd';
 import { StyleProvider, createCache } from '@ant-design/cssinjs';
 import userEvent from '@testing-library/user-event';
@@ -155,4 +156,16 @@ describe('the spec editor of the goods dialog', () => {
     await user.click(screen.getByTitle('2'));
     expect(screen.getByRole('textbox', { name: 'SKU编码 a5 / b9' })).toHaveAttribute('placeholder', 'CUP-60');
   });
+
+  it('speaks English in English mode', () => {
+    act(() => useLanguage.setState({ language: 'en-US' }));
+    renderEditor(fourRows());
+    expect(screen.getByRole('button', { name: /Add a spec/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Fill all rows' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'SKU code' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Alert at 蓝 / M' })).toBeInTheDocument();
+    expect(screen.getByText('4 SKUs')).toBeInTheDocument();
+  });
 });
+
+afterEach(() => act(() => useLanguage.setState({ language: 'zh-CN' })));
