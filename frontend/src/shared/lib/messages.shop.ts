@@ -18,4 +18,14 @@ export const shopMessages = {
   'goods.own': ['自营', 'Own'],
   'goods.createTime': ['创建时间', 'Created'],
   'goods.groundingTime': ['上架时间', 'Listed'],
+  // a goods item's SKUs, in the list's expanded rows and on its detail page
+  'goods.skus': ['SKU', 'SKUs'],
+  'goods.sku.spec': ['规格', 'Spec'],
+  'goods.sku.code': ['SKU编码', 'SKU code'],
+  'goods.sku.barcode': ['条码', 'Barcode'],
+  'goods.sku.cost': ['成本', 'Cost'],
+  'goods.sku.lowStock': ['预警值', 'Alert at'],
+  'goods.sku.onSale': ['上架', 'On sale'],
+  'goods.sku.offSale': ['未上架', 'Not on sale'],
+  'goods.lowStock': ['库存预警', 'Low stock'],
 } as const satisfies Record<string, readonly [string, string]>;
