@@ -26,7 +26,7 @@ export const messages = {
   'dashboard.lowStock': ['库存预警', 'Low stock'],
   'dashboard.expiringContracts': ['合同即将到期', 'Contracts expiring'],
   'dashboard.expiringContracts.hint': ['已签署且30天内到期的合同', 'signed contracts ending within 30 days'],
-  'dashboard.lowStock.hint': ['在售且库存少于{n}件', 'on sale with fewer than {n} in stock'],
+  'dashboard.lowStock.hint': ['在售且有SKU库存不高于其预警值', 'on sale, a SKU at or under its low-stock mark'],
   'dashboard.trend': ['订单与销售趋势', 'Orders and sales'],
   'dashboard.statuses': ['订单状态分布', 'Orders by status'],
   'dashboard.top': ['商品销售额 Top 10', 'Top 10 goods by sales'],
