@@ -46,6 +46,7 @@ import (
 	"mallconsole/bff/internal/platform/perm"
 	"mallconsole/bff/internal/platform/richtext"
 	"mallconsole/bff/internal/role"
+	"mallconsole/bff/internal/stock"
 	"mallconsole/bff/internal/upstream"
 	"mallconsole/bff/internal/user"
 	"mallconsole/bff/internal/web"
@@ -279,6 +280,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	figures := dashboard.NewRecorder(time.Local)
 	goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), dicts, richtext.New(), now).Routes(routes)
 	order.NewService(order.NewStoreWithClock(opt.DB, now, figures), dicts, now).Routes(routes)
+	// 库存流水: the ledger every stock change writes, and a person's adjustments.
+	stock.NewService(stock.NewStore(opt.DB), now).Routes(routes)
 	// Agencies (渠道管理, 我的渠道): their operators are user accounts; the figures come from the shop.
 	agency.NewService(agencies, agency.Deps{Accounts: users, Sessions: a.Auth, Roles: roles, Orders: order.NewStore(opt.DB),
 		Goods: goods.NewStore(opt.DB), Pictures: uploads, BcryptCost: opt.BcryptCost}).Routes(routes)

@@ -91,6 +91,12 @@ func TestPlace(t *testing.T) {
 		if !errors.As(err, &short) || short.Code != "B-1" || short.Available != 1 {
 			t.Fatalf("short line: %v", err)
 		}
+		// two lines of one SKU: the second is short; what is available is the stock before both
+		twice := place("A-1", "A-1")
+		twice.Items[1].Quantity = 2
+		if _, err = s.Place(ctx, twice); !errors.As(err, &short) || short.Code != "A-1" || short.Available != 3 {
+			t.Fatalf("two lines of one SKU: %v", err)
+		}
 		if stockOf(t, g, a) != 3 || stockOf(t, g, b) != 1 {
 			t.Fatal("a refused order took stock")
 		}

@@ -110,6 +110,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyPageCache, "the kept-alive pages", pageCache},
 		{KeyStoragePage, "the storage page", storagePage},
 		{KeyDictLabelEn, "the dictionaries' English labels", dictLabelEn},
+		{KeyStockPage, "the stock ledger page", stockPage},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)
