@@ -158,7 +158,7 @@ func lines(tx *gorm.DB, in PlaceInput) ([]Item, money.Fen, error) {
 		}
 		sums = append(sums, sub)
 		id := f.ID
-		items[i] = Item{GoodsID: f.GoodsID, SkuID: &id, SkuCode: f.Code, SpecText: specText(f.GoodsSpec, f.Specs),
+		items[i] = Item{GoodsID: f.GoodsID, SkuID: &id, SkuCode: f.Code, SpecText: SpecText(f.GoodsSpec, f.Specs),
 			GoodsName: f.GoodsName, UnitPrice: f.Price, Quantity: it.Quantity}
 	}
 	amount, err := money.Sum(sums...)
@@ -168,9 +168,10 @@ func lines(tx *gorm.DB, in PlaceInput) ([]Item, money.Fen, error) {
 	return items, amount, nil
 }
 
-// specText is a SKU's values named by the goods' dimensions, as a line shows them:
-// "颜色: 红 / 尺码: M" ("" for goods without specs, or specs that do not read).
-func specText(goodsSpecs, skuSpecs string) string {
+// SpecText is a SKU's values named by the goods' dimensions, as an order line keeps them:
+// "颜色: 红 / 尺码: M" ("" for goods without specs, or specs that do not read). Both are the
+// JSON of the columns: goods.specs ([]goods.Spec) and goods_skus.specs ([]string).
+func SpecText(goodsSpecs, skuSpecs string) string {
 	var dims []goods.Spec
 	var values []string
 	if json.Unmarshal([]byte(goodsSpecs), &dims) != nil || json.Unmarshal([]byte(skuSpecs), &values) != nil {
