@@ -7,6 +7,7 @@ import { Pending, useTabTitle } from './Pending';
 import { messages, useT } from './messages';
 import { useRecord } from './useRecord';
 import { chunk, deferred } from '@/shared/lib/chunk';
+import { shopMessages } from '@/shared/lib/messages.shop';
 
 // 库存流水 comes a moment after the order: its own chunk, not in the detail's first load
 const OrderStockMoves = deferred(
@@ -159,7 +160,23 @@ export function OrderLook({ id, fullPath }: { id: number; fullPath: string }) {
           </Card>
         </Col>
       </Row>
-      <OrderStockMoves moves={o.stockMoves ?? []} />
+      <OrderStockMoves
+        moves={o.stockMoves ?? []}
+        words={{
+          title: t('order.stockMoves'),
+          empty: t('order.noStockMoves'),
+          sku: t('order.stock.sku'),
+          delta: t('order.stock.delta'),
+          balance: t('order.stock.balance'),
+          reason: t('order.stock.reason'),
+          operator: t('order.stock.operator'),
+          time: t('order.stock.time'),
+          reasonText: (r) => {
+            const key = `stock.reason.${r}`;
+            return key in shopMessages ? t(key as 'stock.reason.opening') : r;
+          },
+        }}
+      />
     </Space>
   );
 }
