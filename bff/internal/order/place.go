@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -218,6 +219,18 @@ func stockChange(tx *gorm.DB, o Order, action, operator string, now time.Time) e
 	if err := tx.Where("order_id = ? AND sku_id IS NOT NULL", o.ID).Order("id").Find(&items).Error; err != nil {
 		return err
 	}
+	// a SKU deleted since the sale (with its goods) has no stock to give back to
+	var live []int64
+	if len(items) > 0 {
+		ids := make([]int64, len(items))
+		for i, it := range items {
+			ids[i] = *it.SkuID
+		}
+		if err := tx.Table("goods_skus").Where("id IN ?", ids).Pluck("id", &live).Error; err != nil {
+			return err
+		}
+	}
+	items = slices.DeleteFunc(items, func(it Item) bool { return !slices.Contains(live, *it.SkuID) })
 	moves := lineMoves(o, items, reason, operator)
 	if len(moves) == 0 {
 		return nil
