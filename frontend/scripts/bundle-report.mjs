@@ -34,6 +34,7 @@ const ROUTES = [
     ['日志', 'system/log/index', 'src/features/log/index.ts'],
     ['订单管理', 'mall/order/index', 'src/features/order/index.ts'],
     ['商品管理', 'mall/goods/index', 'src/features/goods/index.ts'],
+    ['库存流水', 'mall/stock/index', 'src/features/stock/index.ts'],
     ['合同管理', 'channel/contract/index', 'src/features/contract/index.ts'],
     ['合同模板', 'channel/contractTemplate/index', 'src/features/contract/TemplatePage.tsx'],
     ['渠道管理', 'channel/agency/index', 'src/features/agency/index.ts'],

@@ -47,6 +47,7 @@ import (
 	"mallconsole/bff/internal/platform/richtext"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/storefront"
+	"mallconsole/bff/internal/stock"
 	"mallconsole/bff/internal/upstream"
 	"mallconsole/bff/internal/user"
 	"mallconsole/bff/internal/web"
@@ -283,6 +284,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), dicts, richtext.New(), now).Routes(routes)
 	orders := order.NewService(order.NewStoreWithClock(opt.DB, now, figures), dicts, now)
 	orders.Routes(routes)
+	// 库存流水: the ledger every stock change writes, and a person's adjustments.
+	stock.NewService(stock.NewStore(opt.DB), now).Routes(routes)
 	// The storefront API (/open/v1, docs/storefront.md): servers' signed calls on the same
 	// orders and stock; its clients on 系统管理 → 开放接口. Their secrets are sealed under a key
 	// derived from the JWT secret.

@@ -391,6 +391,7 @@ func get(path string) sample {
 // matrixSamples: one successful request per guarded route.
 func matrixSamples() map[string]sample {
 	all := shopSamples()
+	maps.Copy(all, stockSamples())
 	maps.Copy(all, dashboardSamples())
 	maps.Copy(all, certSamples())
 	maps.Copy(all, contractSamples())

@@ -80,6 +80,7 @@ var actions = map[string]Action{
 	"PUT /api/orders/:id/complete":                     {"完成订单", "Complete order"},
 	"POST /background/xf/order/expressImport":          {"导入发货", "Import shipments"},
 	"POST /api/orders/expressErrors":                   {"下载导入错误", "Download import errors"},
+	"POST /api/stock/adjust":                           {"调整库存", "Adjust stock"},
 	"POST /api/agencies":                               {"新增渠道", "Add agency"},
 	"PUT /api/agencies":                                {"编辑渠道", "Edit agency"},
 	"DELETE /api/agencies":                             {"删除渠道", "Delete agencies"},
@@ -112,6 +113,7 @@ var exports = map[string]Action{
 	"/api/auth/online": {"在线用户", "online users"}, "/api/goods": {"商品", "goods"}, "/api/orders": {"订单", "orders"},
 	"/api/agencies": {"渠道", "agencies"}, "/api/contracts": {"合同", "contracts"},
 	"/api/localStorage": {"文件", "files"}, "/api/pictures": {"图片", "pictures"},
+	"/api/stock/ledger": {"库存流水", "stock ledger"},
 }
 
 // ActionOf names the write method on route (echo's pattern); failed says a sign-in was refused

@@ -126,20 +126,34 @@ type Row struct {
 	CreateTime     string    `json:"createTime"`
 }
 
-// DetailRow is the whole order (order:detail): the full phone, the address, items, history.
+// DetailRow is the whole order (order:detail): the full phone, the address, items, history,
+// and the stock its lines moved (the ledger rows of its number, oldest first).
 type DetailRow struct {
 	Row
-	Address string       `json:"address"`
-	Items   []ItemRow    `json:"items"`
-	History []HistoryRow `json:"history"`
+	Address    string         `json:"address"`
+	Items      []ItemRow      `json:"items"`
+	History    []HistoryRow   `json:"history"`
+	StockMoves []StockMoveRow `json:"stockMoves"`
 }
 
 // ItemRow is a line of an order.
 type ItemRow struct {
 	GoodsID   int64     `json:"goodsId"`
 	GoodsName string    `json:"goodsName"`
+	SkuCode   string    `json:"skuCode" description:"empty for lines sold before SKUs"`
+	SpecText  string    `json:"specText" description:"the SKU's spec values as they read at the sale"`
 	UnitPrice money.Fen `json:"unitPrice"`
 	Quantity  int64     `json:"quantity"`
+}
+
+// StockMoveRow is one ledger row of the order.
+type StockMoveRow struct {
+	SkuCode    string `json:"skuCode"`
+	Delta      int64  `json:"delta"`
+	Balance    int64  `json:"balance"`
+	Reason     string `json:"reason" enum:"order_reserve,order_release,order_refund,manual_in,manual_out,stocktake,return_restock,opening"`
+	CreateTime string `json:"createTime"`
+	Operator   string `json:"operator"`
 }
 
 // HistoryRow is one move of the status.
@@ -281,10 +295,15 @@ func (s *Service) handleGet(c echo.Context) error {
 		return err
 	}
 	out := DetailRow{Row: rowOf(d.Order, names), Address: d.Address, Items: make([]ItemRow, len(d.Items)),
-		History: make([]HistoryRow, len(d.History))}
+		History: make([]HistoryRow, len(d.History)), StockMoves: make([]StockMoveRow, len(d.StockMoves))}
 	out.Phone = d.Phone
 	for i, it := range d.Items {
-		out.Items[i] = ItemRow{GoodsID: it.GoodsID, GoodsName: it.GoodsName, UnitPrice: it.UnitPrice, Quantity: it.Quantity}
+		out.Items[i] = ItemRow{GoodsID: it.GoodsID, GoodsName: it.GoodsName, SkuCode: it.SkuCode, SpecText: it.SpecText,
+			UnitPrice: it.UnitPrice, Quantity: it.Quantity}
+	}
+	for i, e := range d.StockMoves {
+		out.StockMoves[i] = StockMoveRow{SkuCode: e.SkuCode, Delta: e.Delta, Balance: e.Balance, Reason: e.Reason,
+			CreateTime: httpx.FormatTime(e.CreateTime), Operator: e.Operator}
 	}
 	for i, h := range d.History {
 		out.History[i] = HistoryRow{From: h.FromStatus, To: h.ToStatus, Operator: h.Operator, Note: h.Note,

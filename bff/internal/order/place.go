@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -158,7 +159,7 @@ func lines(tx *gorm.DB, in PlaceInput) ([]Item, money.Fen, error) {
 		}
 		sums = append(sums, sub)
 		id := f.ID
-		items[i] = Item{GoodsID: f.GoodsID, SkuID: &id, SkuCode: f.Code, SpecText: specText(f.GoodsSpec, f.Specs),
+		items[i] = Item{GoodsID: f.GoodsID, SkuID: &id, SkuCode: f.Code, SpecText: SpecText(f.GoodsSpec, f.Specs),
 			GoodsName: f.GoodsName, UnitPrice: f.Price, Quantity: it.Quantity}
 	}
 	amount, err := money.Sum(sums...)
@@ -168,9 +169,10 @@ func lines(tx *gorm.DB, in PlaceInput) ([]Item, money.Fen, error) {
 	return items, amount, nil
 }
 
-// specText is a SKU's values named by the goods' dimensions, as a line shows them:
-// "颜色: 红 / 尺码: M" ("" for goods without specs, or specs that do not read).
-func specText(goodsSpecs, skuSpecs string) string {
+// SpecText is a SKU's values named by the goods' dimensions, as an order line keeps them:
+// "颜色: 红 / 尺码: M" ("" for goods without specs, or specs that do not read). Both are the
+// JSON of the columns: goods.specs ([]goods.Spec) and goods_skus.specs ([]string).
+func SpecText(goodsSpecs, skuSpecs string) string {
 	var dims []goods.Spec
 	var values []string
 	if json.Unmarshal([]byte(goodsSpecs), &dims) != nil || json.Unmarshal([]byte(skuSpecs), &values) != nil {
@@ -217,6 +219,18 @@ func stockChange(tx *gorm.DB, o Order, action, operator string, now time.Time) e
 	if err := tx.Where("order_id = ? AND sku_id IS NOT NULL", o.ID).Order("id").Find(&items).Error; err != nil {
 		return err
 	}
+	// a SKU deleted since the sale (with its goods) has no stock to give back to
+	var live []int64
+	if len(items) > 0 {
+		ids := make([]int64, len(items))
+		for i, it := range items {
+			ids[i] = *it.SkuID
+		}
+		if err := tx.Table("goods_skus").Where("id IN ?", ids).Pluck("id", &live).Error; err != nil {
+			return err
+		}
+	}
+	items = slices.DeleteFunc(items, func(it Item) bool { return !slices.Contains(live, *it.SkuID) })
 	moves := lineMoves(o, items, reason, operator)
 	if len(moves) == 0 {
 		return nil

@@ -286,6 +286,9 @@ func demoShopRows(tx *gorm.DB, now time.Time, agencies []agency.Agency) error {
 		return err
 	}
 	orders, items, hist := demoOrderRows(r, now, gs, agencies) // the goods have their IDs now
+	if err := demoOrderSkus(tx, gs, orders, items); err != nil {
+		return err
+	}
 	if err := tx.CreateInBatches(&orders, demoBatch).Error; err != nil {
 		return err
 	}
@@ -302,6 +305,9 @@ func demoShopRows(tx *gorm.DB, now time.Time, agencies []agency.Agency) error {
 		}
 	}
 	if err := tx.CreateInBatches(&allItems, demoBatch).Error; err != nil {
+		return err
+	}
+	if err := demoLedger(tx, gs, orders, allItems, hist); err != nil {
 		return err
 	}
 	return tx.CreateInBatches(&allHist, demoBatch).Error

@@ -123,7 +123,7 @@ func TestDemoShop(t *testing.T) {
 			lines := []money.Fen{o.Freight}
 			for _, it := range itemsOf[o.ID] {
 				gd, ok := byID[it.GoodsID]
-				if !ok || gd.Name != it.GoodsName || gd.Price != it.UnitPrice || it.Quantity < 1 || fmtAgency(gd.AgencyID) != fmtAgency(o.AgencyID) {
+				if !ok || gd.Name != it.GoodsName || it.UnitPrice < gd.Price || it.UnitPrice > gd.MaxPrice || it.SkuID == nil || it.Quantity < 1 || fmtAgency(gd.AgencyID) != fmtAgency(o.AgencyID) {
 					t.Fatalf("order %d item %+v from goods %+v", o.ID, it, gd)
 				}
 				sub, _ := it.UnitPrice.Times(it.Quantity)
@@ -163,7 +163,7 @@ func BenchmarkDemoSeed(b *testing.B) {
 }
 
 // demoSkusAddUp: clothing comes in 颜色 × 尺码 and some food in 口味 or 规格, one SKU per
-// combination; every SKU's stock is its opening in the ledger, and each item's stock, price range
+// combination; every SKU has its opening in the ledger, and each item's stock, price range
 // and count of low SKUs follow from its SKUs.
 func demoSkusAddUp(t *testing.T, g *gorm.DB) {
 	t.Helper()
@@ -201,9 +201,48 @@ func demoSkusAddUp(t *testing.T, g *gorm.DB) {
 	if dims["clothing:颜色"] == 0 || dims["clothing:尺码"] == 0 || dims["food:规格"]+dims["food:口味"] == 0 {
 		t.Fatalf("spec dimensions by category: %v", dims)
 	}
+	// The orders then take and give back through the ledger (TestDemoLedgerAddsUp): each SKU has
+	// its one opening row.
 	var bad int64
-	g.Raw("SELECT COUNT(*) FROM goods_skus k WHERE k.stock <> (SELECT COALESCE(SUM(delta), 0) FROM stock_ledger l WHERE l.sku_id = k.id AND l.reason = ?)", "opening").Scan(&bad)
+	g.Raw("SELECT COUNT(*) FROM goods_skus k WHERE (SELECT COUNT(*) FROM stock_ledger l WHERE l.sku_id = k.id AND l.reason = ?) <> 1", "opening").Scan(&bad)
 	if bad != 0 {
-		t.Fatalf("%d SKUs whose opening is not their stock", bad)
+		t.Fatalf("%d SKUs without exactly one opening row", bad)
 	}
+}
+
+// TestDemoLedgerAddsUp: every demo order line sold a SKU and took its units through the ledger
+// (closed orders gave them back, refunded ones restored them); every SKU's ledger adds up to its
+// stock, no balance on the way is below zero, and the goods hold their SKUs' stock.
+func TestDemoLedgerAddsUp(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		seedDemoShop(t, g)
+		var bad int64
+		for what, sql := range map[string]string{
+			"lines without a SKU": "SELECT COUNT(*) FROM order_items WHERE sku_id IS NULL OR sku_code = ''",
+			"SKUs whose ledger does not add up": "SELECT COUNT(*) FROM goods_skus s WHERE s.stock <> " +
+				"(SELECT COALESCE(SUM(l.delta), 0) FROM stock_ledger l WHERE l.sku_id = s.id)",
+			"SKUs whose last balance is not their stock": "SELECT COUNT(*) FROM goods_skus s WHERE s.stock <> " +
+				"(SELECT l.balance FROM stock_ledger l WHERE l.sku_id = s.id ORDER BY l.create_time DESC, l.id DESC LIMIT 1)",
+			"negative balances": "SELECT COUNT(*) FROM stock_ledger WHERE balance < 0",
+			"goods not holding their SKUs' stock": "SELECT COUNT(*) FROM goods g WHERE g.stock <> " +
+				"(SELECT COALESCE(SUM(s.stock), 0) FROM goods_skus s WHERE s.goods_id = g.id)",
+			"lines not reserved": "SELECT COUNT(*) FROM order_items i JOIN orders o ON o.id = i.order_id WHERE NOT EXISTS " +
+				"(SELECT 1 FROM stock_ledger l WHERE l.order_no = o.order_no AND l.reason = 'order_reserve' AND l.sku_id = i.sku_id)",
+			"closed or refunded lines not given back": "SELECT COUNT(*) FROM order_items i JOIN orders o ON o.id = i.order_id " +
+				"WHERE o.status IN ('closed', 'refunded') AND NOT EXISTS (SELECT 1 FROM stock_ledger l WHERE l.order_no = o.order_no " +
+				"AND l.reason IN ('order_release', 'order_refund') AND l.sku_id = i.sku_id)",
+			"lines given back while still held": "SELECT COUNT(*) FROM stock_ledger l JOIN orders o ON o.order_no = l.order_no " +
+				"WHERE l.reason IN ('order_release', 'order_refund') AND o.status NOT IN ('closed', 'refunded')",
+		} {
+			if err := g.Raw(sql).Scan(&bad).Error; err != nil || bad != 0 {
+				t.Errorf("%s: %d (%v)", what, bad, err)
+			}
+		}
+		var reserved, items int64
+		g.Raw("SELECT COUNT(*) FROM stock_ledger WHERE reason = 'order_reserve'").Scan(&reserved)
+		g.Raw("SELECT COUNT(*) FROM order_items").Scan(&items)
+		if reserved != items {
+			t.Fatalf("%d reserve rows for %d lines", reserved, items)
+		}
+	})
 }

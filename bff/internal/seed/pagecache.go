@@ -21,7 +21,7 @@ var cachedComponents = []string{
 	"system/user/index", "system/role/index", "system/menu/index", "system/dept/index",
 	"system/dict/index", "system/log/index", "system/online/index", "system/apidoc/index",
 	"workflow/applyForm/index", "workflow/startBatch/index", "workflow/tasks/index",
-	"workflow/formDesign/index", "mall/goods/index", "mall/order/index",
+	"workflow/formDesign/index", "mall/goods/index", "mall/order/index", "mall/stock/index",
 	"channel/cert/index", "channel/mine/cert/index", "channel/mine/index", "channel/agency/index",
 	"channel/contract/index", "channel/contractTemplate/index", "system/storage/index", "system/openClient/index",
 }

@@ -111,6 +111,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyStoragePage, "the storage page", storagePage},
 		{KeyDictLabelEn, "the dictionaries' English labels", dictLabelEn},
 		{KeyOpenClientPage, "the API clients page", openClientPage},
+		{KeyStockPage, "the stock ledger page", stockPage},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)

@@ -32,6 +32,7 @@ const registry: Record<string, PageComponent> = {
   // 商城
   'mall/goods/index': page(() => import('@/features/goods')),
   'mall/order/index': page(() => import('@/features/order')),
+  'mall/stock/index': page(() => import('@/features/stock')),
   // 渠道 / 我的渠道: contracts and their templates (the BFF scopes an operator to their agency)
   'channel/contract/index': page(() => import('@/features/contract')),
   'channel/contractTemplate/index': page(() => import('@/features/contract/TemplatePage')),

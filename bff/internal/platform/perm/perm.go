@@ -71,6 +71,12 @@ const (
 	OrderRefund   = "order:refund"
 	OrderComplete = "order:complete"
 	OrderExport   = "order:export"
+
+	// 库存流水 (docs/decisions.md "Stock"): reading the ledger, booking a manual change (入库,
+	// 出库, 盘点), exporting the ledger.
+	StockList   = "stock:list"
+	StockAdjust = "stock:adjust"
+	StockExport = "stock:export"
 )
 
 // Permissions of the data overview (docs/decisions.md "Dashboard").

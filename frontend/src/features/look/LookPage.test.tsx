@@ -31,9 +31,10 @@ const order = {
   remark: '',
   createTime: '2026-11-21 09:00:00',
   items: [
-    { goodsId: 1, goodsName: '保温杯', unitPrice: '12.10', quantity: 2 },
-    { goodsId: 2, goodsName: '茶叶', unitPrice: '10.10', quantity: 1 },
+    { goodsId: 1, goodsName: '保温杯', skuCode: 'CUP-RED', specText: '颜色: 红', unitPrice: '12.10', quantity: 2 },
+    { goodsId: 2, goodsName: '茶叶', skuCode: '', specText: '', unitPrice: '10.10', quantity: 1 },
   ],
+  stockMoves: [{ skuCode: 'CUP-RED', delta: -2, balance: 8, reason: 'order_reserve', createTime: '2026-11-21 09:00:00', operator: 'open:c1' }],
   history: [
     { from: '', to: 'unpaid', operator: 'system', note: '下单', time: '2026-11-21 09:00:00' },
     { from: 'unpaid', to: 'paid', operator: 'system', note: '', time: '2026-11-21 09:05:00' },
@@ -119,6 +120,13 @@ describe('详情 (/look)', () => {
     expect(steps[2]).toContain('待发货 → 已发货');
     expect(steps[2]).toContain('操作人：admin');
     expect(useRecordTitles.getState().titles['/look?type=order&id=5']).toBe(order.orderNo);
+    // the lines' SKUs, and the stock they took (its own chunk, a moment later)
+    expect(within(items).getByText('颜色: 红')).toBeInTheDocument();
+    const moves = (await screen.findByText('库存流水')).closest('.ant-card') as HTMLElement;
+    const reserve = within(moves).getByText('下单锁定').closest('tr')!;
+    expect(reserve).toHaveTextContent('CUP-RED');
+    expect(reserve).toHaveTextContent('-2');
+    expect(reserve).toHaveTextContent('open:c1');
   });
 
   it('shows goods with their price range and SKUs, one column per spec, low stock marked', async () => {

@@ -4771,6 +4771,231 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stock/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * book a manual change: in, out, or a stocktake's counted figure
+         * @description Access: perm(stock:adjust)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["StockAdjustBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockRow"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * list stock ledger rows, newest first
+         * @description Access: perm(stock:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description rows per page, default 10 */
+                    size?: number;
+                    skuId?: number;
+                    /** @description a SKU code (of any seller the caller sees) */
+                    skuCode?: string;
+                    reason?: "order_reserve" | "order_release" | "order_refund" | "manual_in" | "manual_out" | "stocktake" | "return_restock" | "opening";
+                    orderNo?: string;
+                    /** @description prefix */
+                    operator?: string;
+                    /** @description from: yyyy-MM-dd HH:mm:ss or yyyy-MM-dd */
+                    startTime?: string;
+                    /** @description until (a date alone: the whole day) */
+                    endTime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListStockRow"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock/ledger/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export the rows named by ids as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+         * @description Access: perm(stock:export)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ExportBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock/ledger/downloadAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export every row the filters match as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+         * @description Access: perm(stock:export)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ExportBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock/skus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SKUs by code or goods name, for the adjust dialog
+         * @description Access: perm(stock:list|stock:adjust)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    blurry?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockSkuRow"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/swagger-ui.html": {
         parameters: {
             query?: never;
@@ -7619,6 +7844,10 @@ export interface components {
             content: components["schemas"]["RoleRow"][];
             totalElements: number;
         };
+        HttpxListStockRow: {
+            content: components["schemas"]["StockRow"][];
+            totalElements: number;
+        };
         HttpxListStorefrontClientRow: {
             content: components["schemas"]["StorefrontClientRow"][];
             totalElements: number;
@@ -7750,6 +7979,7 @@ export interface components {
             remark: string;
             shipTime: string;
             status: string;
+            stockMoves: components["schemas"]["OrderStockMoveRow"][];
             trackingNo: string;
         };
         OrderHistoryRow: {
@@ -7777,6 +8007,10 @@ export interface components {
             goodsName: string;
             /** Format: int64 */
             quantity: number;
+            /** @description empty for lines sold before SKUs */
+            skuCode: string;
+            /** @description the SKU's spec values as they read at the sale */
+            specText: string;
             unitPrice: components["schemas"]["MoneyFen"];
         };
         OrderMoveBody: {
@@ -7804,6 +8038,17 @@ export interface components {
             shipTime: string;
             status: string;
             trackingNo: string;
+        };
+        OrderStockMoveRow: {
+            /** Format: int64 */
+            balance: number;
+            createTime: string;
+            /** Format: int64 */
+            delta: number;
+            operator: string;
+            /** @enum {string} */
+            reason: "order_reserve" | "order_release" | "order_refund" | "manual_in" | "manual_out" | "stocktake" | "return_restock" | "opening";
+            skuCode: string;
         };
         RoleInput: {
             dataScope: string;
@@ -7833,6 +8078,50 @@ export interface components {
             level: number;
             menus: number[];
             name: string;
+        };
+        StockAdjustBody: {
+            quantity: null | number;
+            /** @description why (required): the ledger row's note */
+            reason: string;
+            /** Format: int64 */
+            skuId: number;
+            /** @enum {string} */
+            type: "in" | "out" | "stocktake";
+        };
+        StockRow: {
+            /**
+             * Format: int64
+             * @description the SKU's stock right after
+             */
+            balance: number;
+            createTime: string;
+            /**
+             * Format: int64
+             * @description units in (positive) or out (negative)
+             */
+            delta: number;
+            /** Format: int64 */
+            id: number;
+            note: string;
+            operator: string;
+            orderNo: string;
+            /** @enum {string} */
+            reason: "order_reserve" | "order_release" | "order_refund" | "manual_in" | "manual_out" | "stocktake" | "return_restock" | "opening";
+            skuCode: string;
+            /** Format: int64 */
+            skuId: number;
+        };
+        StockSkuRow: {
+            code: string;
+            /** Format: int64 */
+            goodsId: number;
+            goodsName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description the SKU's spec values, joined by / */
+            specText: string;
+            /** Format: int64 */
+            stock: number;
         };
         StorefrontClientBody: {
             /** @description the agency whose orders and SKUs it sees; null: the shop's own */

@@ -28,4 +28,13 @@ export const shopMessages = {
   'goods.sku.onSale': ['上架', 'On sale'],
   'goods.sku.offSale': ['未上架', 'Not on sale'],
   'goods.lowStock': ['库存预警', 'Low stock'],
+  // the stock ledger's reasons (库存流水 and an order's 详情)
+  'stock.reason.order_reserve': ['下单锁定', 'Reserved by an order'],
+  'stock.reason.order_release': ['取消释放', 'Released by a cancel'],
+  'stock.reason.order_refund': ['退款回补', 'Restored by a refund'],
+  'stock.reason.manual_in': ['手工入库', 'Manual in'],
+  'stock.reason.manual_out': ['手工出库', 'Manual out'],
+  'stock.reason.stocktake': ['盘点', 'Stocktake'],
+  'stock.reason.return_restock': ['退货入库', 'Returned to stock'],
+  'stock.reason.opening': ['期初', 'Opening'],
 } as const satisfies Record<string, readonly [string, string]>;
