@@ -108,6 +108,7 @@ type Row struct {
 	SignTime   string    `json:"signTime"`
 	Remark     string    `json:"remark"`
 	CreateTime string    `json:"createTime"`
+	Scans      int       `json:"scans" description:"signed scans attached: 标记已签署 needs one"`
 }
 
 // DetailRow is a contract with its variables and attachments.
@@ -192,9 +193,14 @@ func (s *Service) handleList(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	scans, err := s.ScanCounts(c.Request().Context(), cs)
+	if err != nil {
+		return err
+	}
 	rows := make([]Row, len(cs))
 	for i, x := range cs {
 		rows[i] = s.rowOf(x, names)
+		rows[i].Scans = scans[x.ID]
 	}
 	return c.JSON(http.StatusOK, httpx.List[Row]{Content: rows, TotalElements: int(n)})
 }
@@ -216,6 +222,7 @@ func (s *Service) handleGet(c echo.Context) error {
 	for i, f := range d.Files {
 		out.Files[i] = attach.Answer(f)
 	}
+	out.Scans = len(d.Files)
 	return c.JSON(http.StatusOK, out)
 }
 

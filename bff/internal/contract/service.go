@@ -43,6 +43,7 @@ const ExpiringDays = 30
 type Files interface {
 	Get(ctx context.Context, id int64) (attach.Attachment, bool, error)
 	ByBusiness(ctx context.Context, kind, businessID string) ([]attach.Attachment, error)
+	CountByBusiness(ctx context.Context, kind string, businessIDs []string) (map[string]int, error)
 }
 
 // Service holds the rules of templates and contracts.
@@ -240,6 +241,21 @@ func (s *Service) Move(ctx context.Context, scope *int64, id int64, action strin
 		}
 		return up, nil
 	})
+}
+
+// ScanCounts is how many signed scans each of the contracts has (the list offers 标记已签署 only
+// with one, as Move requires).
+func (s *Service) ScanCounts(ctx context.Context, cs []Contract) (map[int64]int, error) {
+	ids := make([]string, len(cs))
+	for i, c := range cs {
+		ids[i] = strconv.FormatInt(c.ID, 10)
+	}
+	n, err := s.files.CountByBusiness(ctx, ContractFile, ids)
+	out := make(map[int64]int, len(n))
+	for _, c := range cs {
+		out[c.ID] = n[strconv.FormatInt(c.ID, 10)]
+	}
+	return out, err
 }
 
 // Detail is a contract with its attachments.

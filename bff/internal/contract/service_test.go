@@ -155,7 +155,15 @@ func TestContractRules(t *testing.T) {
 		if err := f.s.Move(ctx, nil, id, contract.Sign); !errors.Is(err, contract.ErrNoScan) {
 			t.Fatalf("signing without a scan: %v", err)
 		}
+		// the list counts the scans, so that it offers 标记已签署 only where Move allows it
+		c, _ := f.s.Get(ctx, nil, id)
+		if n, err := f.s.ScanCounts(ctx, []contract.Contract{c.Contract}); err != nil || n[id] != 0 {
+			t.Fatalf("scans before the upload: %v %v", n, err)
+		}
 		f.scan(t, g, id)
+		if n, err := f.s.ScanCounts(ctx, []contract.Contract{c.Contract}); err != nil || n[id] != 1 {
+			t.Fatalf("scans after the upload: %v %v", n, err)
+		}
 		if err := f.s.Move(ctx, nil, id, contract.Sign); err != nil {
 			t.Fatal(err)
 		}

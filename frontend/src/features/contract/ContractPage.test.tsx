@@ -1,19 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createCache } from '@ant-design/cssinjs';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { Providers } from '@/app/providers';
+import { ClientBinder } from '@/app/ClientBinder';
 import { client } from '@/shared/api';
 import { useSession } from '@/features/auth';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
 import ContractPage from './ContractPage';
 import TemplatePage from './TemplatePage';
-import { canMove, editable } from './api';
+import { canMove, canMoveRow, editable } from './api';
 
 let bff: FakeBff;
 
-const contract = (id: number, status: string, expiring = false) => ({
+const contract = (id: number, status: string, expiring = false, scans = 1) => ({
   id,
   contractNo: `HT2026${id}`,
   name: '渠道合作协议',
@@ -28,6 +30,7 @@ const contract = (id: number, status: string, expiring = false) => ({
   signTime: '',
   remark: '',
   createTime: '2026-01-01 10:00:00',
+  scans,
 });
 
 const template = (id: number, published: boolean, received: boolean) => ({
@@ -51,7 +54,10 @@ function show(page: React.ReactNode, path: string) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <Providers container={null} styleCache={createCache()}>
-        <AntApp>{page}</AntApp>
+        <AntApp>
+          <ClientBinder />
+          {page}
+        </AntApp>
       </Providers>
     </MemoryRouter>,
   );
@@ -86,6 +92,13 @@ describe('the status machine as the buttons see it', () => {
     expect(editable('pending_sign')).toBe(true);
     expect(editable('signed')).toBe(false);
   });
+
+  it('offers 标记已签署 only with a signed scan attached, as the BFF requires', () => {
+    expect(canMoveRow({ status: 'pending_sign', scans: 0 }, 'sign')).toBe(false);
+    expect(canMoveRow({ status: 'pending_sign', scans: 1 }, 'sign')).toBe(true);
+    expect(canMoveRow({ status: 'pending_sign', scans: 0 }, 'terminate')).toBe(true);
+    expect(canMoveRow({ status: 'draft', scans: 2 }, 'sign')).toBe(false);
+  });
 });
 
 describe('合同管理', { timeout: 60_000 }, () => {
@@ -105,6 +118,26 @@ describe('合同管理', { timeout: 60_000 }, () => {
     expect(within(draft).getByRole('button', { name: '提交签署' })).toBeInTheDocument();
     // no contract:add: no 新增
     expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull();
+  });
+
+  it('hides 标记已签署 without a scan, and closes the confirm with the reason when the BFF refuses', async () => {
+    useSession.setState({ roles: ['contract:list', 'contract:edit'] });
+    bff.on('GET /api/contracts', () => ({
+      status: 200,
+      body: { content: [contract(1, 'pending_sign', false, 0), contract(4, 'pending_sign', false, 1)], totalElements: 2 },
+    }));
+    bff.on('PUT /api/contracts/4/sign', () => ({ status: 409, body: { status: 409, message: '请先上传已签署的合同扫描件', field: 'files' } }));
+    show(<ContractPage />, '/channel/contract');
+    const bare = (await screen.findByText('HT20261')).closest('tr')!;
+    expect(within(bare).queryByRole('button', { name: '标记已签署' })).toBeNull();
+    expect(within(bare).getByRole('button', { name: /终\s*止/ })).toBeInTheDocument();
+    const scanned = screen.getByText('HT20264').closest('tr')!;
+    await userEvent.click(within(scanned).getByRole('button', { name: '标记已签署' }));
+    const confirm = await screen.findByRole('dialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('请先上传已签署的合同扫描件')).toBeInTheDocument();
+    // the confirm is on its way out (jsdom never ends antd's leave animation)
+    await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).toHaveClass('ant-zoom-leave'));
   });
 
   it('shows an operator (contract:list only) no moves', async () => {

@@ -6745,6 +6745,8 @@ export interface components {
             id: number;
             name: string;
             remark: string;
+            /** @description signed scans attached: 标记已签署 needs one */
+            scans: number;
             signTime: string;
             startDate: string;
             /**
@@ -6778,6 +6780,8 @@ export interface components {
             id: number;
             name: string;
             remark: string;
+            /** @description signed scans attached: 标记已签署 needs one */
+            scans: number;
             signTime: string;
             startDate: string;
             /**
