@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"time"
 
@@ -118,6 +119,13 @@ func (s *Service) create(ctx context.Context, c *Contract, write func(*Contract)
 	}
 	return err
 }
+
+// systemVars are the variables fill gives values from the agency and the contract (the template
+// dialog shows them as 系统填写: frontend/src/features/contract/templateFill.ts).
+var systemVars = []string{"agencyName", "agencyCode", "contactPerson", "phone", "startDate", "endDate", "contractNo", "amount"}
+
+// SystemVar tells whether the system fills the variable key when a contract is made.
+func SystemVar(key string) bool { return slices.Contains(systemVars, key) }
 
 // fill gives the template's variables their values for agency a and the contract c; a variable
 // the console does not know keeps the template's value (a rate, say).

@@ -3,6 +3,7 @@ package contract_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"sync"
 	"testing"
@@ -207,6 +208,34 @@ func TestContractRules(t *testing.T) {
 		}
 		if err := f.s.Delete(ctx, nil, []int64{id2}); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// TestTemplateSystemDefaults: a default given to a variable the system fills is not kept (the
+// dialog shows it as 系统填写; the contract takes the agency's value); the others' are.
+func TestTemplateSystemDefaults(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		ctx := context.Background()
+		f := setup(t, g)
+		tpl, err := f.s.Template(ctx, nil, f.template)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := f.s.SaveTemplate(ctx, contract.TemplateInput{ID: tpl.ID, Name: tpl.Name, Version: "v2", FileID: tpl.FileID,
+			ValidMonths: 12, Enabled: true, Variables: []contract.Var{{Key: "agencyName", Label: "渠道名称", Value: "某渠道"},
+				{Key: "startDate", Label: "开始日期", Value: "2020-01-01"}, {Key: "rate", Label: "佣金", Value: "5%"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tpl, err = f.s.Template(ctx, nil, id); err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(tpl.Variables); got != "[{agencyName 渠道名称 } {startDate 开始日期 } {rate 佣金 5%}]" {
+			t.Fatalf("variables = %s", got)
+		}
+		if !contract.SystemVar("amount") || contract.SystemVar("rate") {
+			t.Fatal("SystemVar")
 		}
 	})
 }

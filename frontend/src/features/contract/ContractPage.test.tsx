@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createCache } from '@ant-design/cssinjs';
@@ -12,6 +12,13 @@ import { fakeBff, type FakeBff } from '@/test/fakeBff';
 import ContractPage from './ContractPage';
 import TemplatePage from './TemplatePage';
 import { canMove, canMoveRow, editable } from './api';
+import TemplateDialog from './components/TemplateDialog';
+
+// the template's text, as pdf.js would read it from the PDF
+vi.mock('@/shared/ui/pdf', () => ({
+  PdfPreview: () => null,
+  readPdfText: () => Promise.resolve('Agency: {{agencyName}}\nRate: {{rate}}, region {{region}}'),
+}));
 
 let bff: FakeBff;
 
@@ -41,7 +48,11 @@ const template = (id: number, published: boolean, received: boolean) => ({
   fileName: '模板.pdf',
   fileUrl: '/api/files/a.pdf',
   downloadUrl: '/api/files/a.pdf/download',
-  variables: [{ key: 'agencyName', label: '渠道名称', value: '' }],
+  variables: [
+    { key: 'agencyName', label: '渠道名称', value: '' },
+    { key: 'rate', label: '佣金', value: '5%' },
+    { key: 'region', label: '区域', value: '' },
+  ],
   validMonths: 12,
   enabled: true,
   published,
@@ -169,5 +180,48 @@ describe('合同模板', { timeout: 60_000 }, () => {
     const published = screen.getByText('模板1').closest('tr')!;
     expect(within(published).queryByRole('button', { name: /发\s*布/ })).toBeNull();
     expect(within(published).queryByRole('button', { name: /领\s*取/ })).toBeNull();
+  });
+
+  it('previews a template with sample values for what the system fills and the defaults for the rest', async () => {
+    useSession.setState({ roles: ['contractTemplate:list'] });
+    show(<TemplatePage />, '/channel/contractTemplate');
+    const first = (await screen.findByText('模板1')).closest('tr')!;
+    await userEvent.click(within(first).getByRole('button', { name: /预\s*览/ }));
+    await waitFor(() => expect(document.querySelector('[data-template-preview]')).not.toBeNull());
+    const preview = document.querySelector<HTMLElement>('[data-template-preview]')!;
+    expect(preview).toHaveTextContent('Agency: 示例渠道有限公司');
+    expect(preview).toHaveTextContent('Rate: 5%');
+    expect(preview).not.toHaveTextContent('{{agencyName}}');
+    // a variable without a value stays marked as missing
+    expect(within(preview).getByText('{{region}}')).toHaveAttribute('title', '该变量还没有值');
+  });
+});
+
+describe('the template dialog', { timeout: 60_000 }, () => {
+  it('shows the variables the system fills as 系统填写, read-only, with the preview waiting for a file', async () => {
+    useSession.setState({ roles: ['contractTemplate:add'] });
+    show(<TemplateDialog editing="new" onClose={() => undefined} onSaved={() => undefined} />, '/channel/contractTemplate');
+    const dialog = await screen.findByRole('dialog');
+    const keys = await within(dialog).findAllByLabelText('变量名');
+    expect(keys.map((k) => (k as HTMLInputElement).value)).toEqual(['agencyName', 'startDate', 'endDate']);
+    const values = within(dialog).getAllByLabelText('默认值');
+    expect(values).toHaveLength(3);
+    for (const v of values) {
+      expect(v).toHaveValue('系统填写');
+      expect(v).toBeDisabled();
+    }
+    // a variable of the template's own takes a default
+    await userEvent.click(within(dialog).getByRole('button', { name: /添加变量/ }));
+    const key = within(dialog).getAllByLabelText('变量名')[3];
+    await userEvent.type(key, 'rate');
+    const own = within(dialog).getAllByLabelText('默认值')[3];
+    expect(own).toBeEnabled();
+    await userEvent.type(own, '5%');
+    expect(own).toHaveValue('5%');
+    // renaming it to a system variable makes it 系统填写
+    await userEvent.clear(key);
+    await userEvent.type(key, 'amount');
+    await waitFor(() => expect(within(dialog).getAllByLabelText('默认值')[3]).toHaveValue('系统填写'));
+    expect(within(dialog).getByText('上传模板文件后显示预览')).toBeInTheDocument();
   });
 });
