@@ -1,4 +1,4 @@
-import { App, Col, Input, Typography } from 'antd';
+import { App, Col, Input, Row, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { Dialog, ProForm, ProFormDependency, ProFormDigit, ProFormList, ProFormSwitch, ProFormText } from '@/shared/ui/form';
 import { Upload, type UploadedFile } from '@/shared/ui/upload';
@@ -103,42 +103,56 @@ export default function TemplateDialog({ editing, onClose, onSaved }: { editing:
       </Col>
       <Col span={24}>
         <Typography.Paragraph type="secondary">{t('template.varHint')}</Typography.Paragraph>
+        {/* one row per variable across the dialog: the list's item is full width, its fields in
+            columns of their own (the dialog's grid would give each field half of a narrow cell) */}
         <ProFormList
           name="variables"
           label={t('template.variables')}
+          colProps={{ span: 24 }}
           creatorButtonProps={{ creatorButtonText: t('template.addVar') }}
           copyIconProps={false}
           creatorRecord={{ key: '', label: '', value: '' }}
-          rowProps={{ gutter: 8 }}
+          itemRender={({ listDom, action }) => (
+            <div style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
+              <div style={{ flex: 1, minWidth: 0 }}>{listDom}</div>
+              <div style={{ paddingTop: 6 }}>{action}</div>
+            </div>
+          )}
         >
-          <ProFormText
-            name="key"
-            colProps={{ span: 7 }}
-            placeholder={placeholder(t('template.varKey'))}
-            rules={[required, { pattern: VAR_KEY, message: t('template.varKey') }]}
-            fieldProps={{ 'aria-label': t('template.varKey') }}
-          />
-          <ProFormText
-            name="label"
-            colProps={{ span: 7 }}
-            placeholder={placeholder(t('template.varLabel'))}
-            rules={[required]}
-            fieldProps={{ 'aria-label': t('template.varLabel') }}
-          />
-          {/* the row's own key (a dependency inside a list reads the row) */}
-          <ProFormDependency name={['key']}>
-            {({ key }: Partial<ContractVar>) =>
-              isSystemVar(key) ? (
-                <Col span={10}>
-                  <ProForm.Item>
-                    <Input aria-label={t('template.varValue')} value={t('template.systemFilled')} readOnly disabled />
-                  </ProForm.Item>
-                </Col>
-              ) : (
-                <ProFormText name="value" colProps={{ span: 10 }} placeholder={placeholder(t('template.varValue'))} fieldProps={{ 'aria-label': t('template.varValue') }} />
-              )
-            }
-          </ProFormDependency>
+          <Row gutter={8} style={{ width: '100%' }}>
+            <Col span={7}>
+              <ProFormText
+                name="key"
+                colProps={{ span: 24 }}
+                placeholder={placeholder(t('template.varKey'))}
+                rules={[required, { pattern: VAR_KEY, message: t('template.varKey') }]}
+                fieldProps={{ 'aria-label': t('template.varKey') }}
+              />
+            </Col>
+            <Col span={7}>
+              <ProFormText
+                name="label"
+                colProps={{ span: 24 }}
+                placeholder={placeholder(t('template.varLabel'))}
+                rules={[required]}
+                fieldProps={{ 'aria-label': t('template.varLabel') }}
+              />
+            </Col>
+            <Col span={10}>
+              {/* the row's own key (a dependency inside a list reads the row) */}
+              <ProFormDependency name={['key']}>
+                {({ key }: Partial<ContractVar>) =>
+                  isSystemVar(key) ? (
+                    <ProForm.Item>
+                      <Input aria-label={t('template.varValue')} value={t('template.systemFilled')} readOnly disabled />
+                    </ProForm.Item>
+                  ) : (
+                    <ProFormText name="value" colProps={{ span: 24 }} placeholder={placeholder(t('template.varValue'))} fieldProps={{ 'aria-label': t('template.varValue') }} />
+                  )
+                }
+              </ProFormDependency>
+            </Col>
+          </Row>
         </ProFormList>
       </Col>
       <Col span={24}>
