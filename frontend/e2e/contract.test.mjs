@@ -154,6 +154,11 @@ async function flow({ base, scope, name, tag }) {
   await row.getByRole('button', { name: /详\s*情/ }).first().click();
   const drawer = s.locator('.ant-drawer').filter({ hasText: '合同附件' });
   await drawer.getByText('暂无附件', { exact: false }).waitFor();
+  // the contract's text: the template's with this contract's values (the agency's name, the rate)
+  const text = drawer.locator('[data-template-preview]');
+  await text.getByText('杭州云栖商贸有限公司').waitFor();
+  assert.match(await text.innerText(), /Rate: 5%/);
+  await screenshot(staff, `contract-${tag}-02a-contract-text`);
   // no scan yet: 标记已签署 is not offered (the BFF would refuse it)
   assert.equal(await row.getByRole('button', { name: '标记已签署' }).count(), 0);
   const upload = async () => {

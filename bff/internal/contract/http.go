@@ -116,6 +116,8 @@ type DetailRow struct {
 	Row
 	Variables []Var             `json:"variables"`
 	Files     []attach.Uploaded `json:"files"`
+	// TemplateFileURL: the template's PDF, whose text the detail shows with the variables filled in
+	TemplateFileURL string `json:"templateFileUrl" description:"the template's PDF (read); empty without a template"`
 }
 
 func (s *Service) rowOf(c Contract, names map[int64]string) Row {
@@ -223,6 +225,9 @@ func (s *Service) handleGet(c echo.Context) error {
 		out.Files[i] = attach.Answer(f)
 	}
 	out.Scans = len(d.Files)
+	if d.Template != nil && d.Template.FileKey != "" {
+		out.TemplateFileURL = templateRow(*d.Template, false).FileURL
+	}
 	return c.JSON(http.StatusOK, out)
 }
 

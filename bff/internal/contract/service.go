@@ -266,11 +266,13 @@ func (s *Service) ScanCounts(ctx context.Context, cs []Contract) (map[int64]int,
 	return out, err
 }
 
-// Detail is a contract with its attachments.
+// Detail is a contract with its attachments and its template's file (whose text the detail
+// shows with the contract's variables filled in).
 type Detail struct {
 	Contract
 	AgencyName string
 	Files      []attach.Attachment
+	Template   *Template // nil without one
 }
 
 // Get returns one contract inside the scope with its attachments.
@@ -283,8 +285,18 @@ func (s *Service) Get(ctx context.Context, scope *int64, id int64) (Detail, erro
 	if err != nil && !errors.Is(err, ErrUnknownAgency) {
 		return Detail{}, err
 	}
-	files, err := s.files.ByBusiness(ctx, ContractFile, strconv.FormatInt(id, 10))
-	return Detail{Contract: c, AgencyName: a.Name, Files: files}, err
+	d := Detail{Contract: c, AgencyName: a.Name}
+	if c.TemplateID != nil {
+		t, err := s.store.Template(ctx, *c.TemplateID)
+		if err != nil && !errors.Is(err, ErrTemplateNotFound) {
+			return Detail{}, err
+		}
+		if err == nil {
+			d.Template = &t
+		}
+	}
+	d.Files, err = s.files.ByBusiness(ctx, ContractFile, strconv.FormatInt(id, 10))
+	return d, err
 }
 
 // List returns a page of the contracts q selects.

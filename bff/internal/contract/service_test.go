@@ -110,6 +110,10 @@ func TestReceiveOnce(t *testing.T) {
 			len(c.Variables) != 2 || c.Variables[0].Value != "甲渠道" || c.Variables[1].Value != "5%" {
 			t.Fatalf("received contract %+v", c)
 		}
+		// its detail names the template, whose text the page shows filled in
+		if d, err := f.s.Get(ctx, &f.a.ID, c.ID); err != nil || d.Template == nil || d.Template.ID != f.template || d.Template.FileKey == "" {
+			t.Fatalf("detail's template: %+v %v", d.Template, err)
+		}
 		// another agency receives it too; a disabled template is no longer offered
 		if _, err := f.s.Receive(ctx, f.b.ID, f.template); err != nil {
 			t.Fatal(err)
@@ -176,6 +180,9 @@ func TestContractRules(t *testing.T) {
 			t.Fatalf("deleting a signed contract: %v", err)
 		}
 		d, err := f.s.Get(ctx, nil, id)
+		if d.Template != nil {
+			t.Fatalf("a contract without a template has one: %+v", d.Template)
+		}
 		if err != nil || !f.s.Expiring(d.Contract) || len(d.Files) != 1 {
 			t.Fatalf("ending in 24 days: expiring %v, files %d, %v", f.s.Expiring(d.Contract), len(d.Files), err)
 		}

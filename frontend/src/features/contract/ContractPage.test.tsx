@@ -13,6 +13,7 @@ import ContractPage from './ContractPage';
 import TemplatePage from './TemplatePage';
 import { canMove, canMoveRow, editable } from './api';
 import TemplateDialog from './components/TemplateDialog';
+import ContractDrawer from './components/ContractDrawer';
 
 // the template's text, as pdf.js would read it from the PDF
 vi.mock('@/shared/ui/pdf', () => ({
@@ -223,5 +224,31 @@ describe('the template dialog', { timeout: 60_000 }, () => {
     await userEvent.type(key, 'amount');
     await waitFor(() => expect(within(dialog).getAllByLabelText('默认值')[3]).toHaveValue('系统填写'));
     expect(within(dialog).getByText('上传模板文件后显示预览')).toBeInTheDocument();
+  });
+});
+
+describe('the contract drawer', { timeout: 60_000 }, () => {
+  it("shows the template's text with the contract's own values filled in", async () => {
+    useSession.setState({ roles: ['contract:list'] });
+    bff.on('GET /api/contracts/1', () => ({
+      status: 200,
+      body: {
+        ...contract(1, 'pending_sign', false, 0),
+        variables: [
+          { key: 'agencyName', label: '渠道名称', value: '杭州云栖商贸有限公司' },
+          { key: 'rate', label: '佣金', value: '5%' },
+        ],
+        files: [],
+        templateFileUrl: '/api/files/t.pdf',
+      },
+    }));
+    show(<ContractDrawer id={1} onClose={() => undefined} onChanged={() => undefined} />, '/channel/contract');
+    await screen.findByText('合同正文（已填写变量）');
+    await waitFor(() => expect(document.querySelector('[data-template-preview]')).not.toBeNull());
+    const text = document.querySelector<HTMLElement>('[data-template-preview]')!;
+    expect(text).toHaveTextContent('Agency: 杭州云栖商贸有限公司');
+    expect(text).toHaveTextContent('Rate: 5%');
+    // {{region}} is not a variable of this contract: it stays as the template wrote it
+    expect(text).toHaveTextContent('region {{region}}');
   });
 });

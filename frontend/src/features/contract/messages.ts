@@ -35,6 +35,7 @@ export const messages = {
   'contract.noFiles': ['暂无附件，标记已签署前请上传签署后的合同扫描件（PDF）', 'No attachments: upload the signed scan (PDF) before marking it signed'],
   'contract.uploadScan': ['上传签署扫描件', 'Upload signed scan'],
   'contract.preview': ['预览', 'Preview'],
+  'contract.text': ['合同正文（已填写变量）', 'Contract text (variables filled in)'],
   'contract.download': ['下载', 'Download'],
   'contract.variables': ['合同变量', 'Variables'],
   'contract.money': ['请输入不小于0的金额，最多两位小数', 'Enter an amount of at least 0 with at most two decimals'],

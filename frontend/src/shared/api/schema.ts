@@ -6754,6 +6754,8 @@ export interface components {
              * @enum {string}
              */
             status: "draft" | "pending_sign" | "signed" | "expired" | "terminated";
+            /** @description the template's PDF (read); empty without a template */
+            templateFileUrl: string;
             templateId: null | number;
             variables: components["schemas"]["ContractVar"][];
         };

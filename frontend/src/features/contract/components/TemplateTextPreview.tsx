@@ -8,10 +8,25 @@ import { fillText, previewValues, sampleValues } from '../templateFill';
 /**
  * A template's text as a contract made from it would read: its {{variables}} filled with sample
  * values for those the system fills (a made-up agency, a term from today) and with the values
- * typed for the others; a variable still without a value is marked. The text is read from the
- * PDF (pdf.js); a PDF without text (a scanned image) says so.
+ * typed for the others.
  */
 export function TemplateTextPreview({ url, variables, validMonths }: { url?: string; variables: Array<Partial<ContractVar> | undefined>; validMonths?: number }) {
+  const t = useT();
+  const agencyName = t('template.sample.agencyName');
+  const contactPerson = t('template.sample.contactPerson');
+  const values = useMemo(
+    () => previewValues(variables, sampleValues({ agencyName, contactPerson }, validMonths ?? 12)),
+    [variables, agencyName, contactPerson, validMonths],
+  );
+  return <FilledText url={url} values={values} label={t('template.sample')} />;
+}
+
+/**
+ * The text of the PDF at url (pdf.js) with its {{variables}} replaced by values, each marked; a
+ * declared variable still without a value is marked missing. A PDF without text (a scanned
+ * image) says so.
+ */
+export function FilledText({ url, values, label }: { url?: string; values: Record<string, string>; label: string }) {
   const t = useT();
   const [state, setState] = useState<{ url?: string; text?: string; failed?: boolean }>({});
   useEffect(() => {
@@ -25,20 +40,14 @@ export function TemplateTextPreview({ url, variables, validMonths }: { url?: str
       gone = true;
     };
   }, [url]);
-  const agencyName = t('template.sample.agencyName');
-  const contactPerson = t('template.sample.contactPerson');
-  const values = useMemo(
-    () => previewValues(variables, sampleValues({ agencyName, contactPerson }, validMonths ?? 12)),
-    [variables, agencyName, contactPerson, validMonths],
-  );
   if (!url) return <Typography.Text type="secondary">{t('template.previewNoFile')}</Typography.Text>;
-  if (state.url !== url) return <Spin size="small" aria-label={t('template.preview')} />;
+  if (state.url !== url) return <Spin size="small" aria-label={label} />;
   if (state.failed) return <Alert type="error" showIcon message={t('pdf.failed')} />;
   if (!state.text?.trim()) return <Alert type="info" showIcon message={t('template.previewNoText')} />;
   return (
     <div
       data-template-preview
-      aria-label={t('template.sample')}
+      aria-label={label}
       style={{ whiteSpace: 'pre-wrap', background: '#fafafa', border: '1px solid #f0f0f0', borderRadius: 6, padding: 12, maxHeight: 320, overflowY: 'auto' }}
     >
       {fillText(state.text, values).map((p, i) =>
