@@ -6,8 +6,10 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"mallconsole/bff/internal/agency"
+	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/export"
+	"mallconsole/bff/internal/platform/money"
 )
 
 // statusLabels are the statuses as the sheet shows them.
@@ -35,11 +37,13 @@ func skuColumn(f func(Sku) any) func(exported) any {
 // exportBatch is how many goods rows read their SKUs in one query.
 const exportBatch = 500
 
-// exportColumns: what each exportable field writes. Money is yuan text, as in the list.
+// exportColumns: what each exportable field writes. Money is a number cell in yuan (export.Money)
+// so that a sheet sums it; the category is its dictionary label (export.Label).
 var exportColumns = export.Columns[exported]{
 	"id": func(g exported) any { return g.ID }, "name": func(g exported) any { return g.Name },
-	"code": func(g exported) any { return g.Code }, "category": func(g exported) any { return g.Category },
-	"price": func(g exported) any { return g.Price.String() }, "cost": func(g exported) any { return g.Cost.String() },
+	"code": func(g exported) any { return g.Code }, "category": export.Label(CategoryDict, func(g exported) string { return g.Category }),
+	"price":  export.Money(func(g exported) money.Fen { return g.Price }),
+	"cost":   export.Money(func(g exported) money.Fen { return g.Cost }),
 	"stock":  func(g exported) any { return g.Stock },
 	"status": func(g exported) any { return statusLabels[g.Status] },
 	"groundingTime": func(g exported) any {
@@ -58,12 +62,12 @@ var exportColumns = export.Columns[exported]{
 	"mainPicture": func(g exported) any { return g.MainPicture },
 	"createTime":  func(g exported) any { return g.CreateTime.In(time.Local) },
 	"updateTime":  func(g exported) any { return g.UpdateTime.In(time.Local) },
-	"maxPrice":    func(g exported) any { return g.MaxPrice.String() },
+	"maxPrice":    export.Money(func(g exported) money.Fen { return g.MaxPrice }),
 	"skuCode":     skuColumn(func(k Sku) any { return k.Code }),
 	"skuSpecs":    skuColumn(func(k Sku) any { return SpecText(k.Specs) }), // 规格: 红色 / XL
 	"barcode":     skuColumn(func(k Sku) any { return k.Barcode }),
-	"skuPrice":    skuColumn(func(k Sku) any { return k.Price.String() }),
-	"skuCost":     skuColumn(func(k Sku) any { return k.Cost.String() }),
+	"skuPrice":    skuColumn(func(k Sku) any { return k.Price }),
+	"skuCost":     skuColumn(func(k Sku) any { return k.Cost }),
 	"skuStock":    skuColumn(func(k Sku) any { return k.Stock }),
 	"lowStock":    skuColumn(func(k Sku) any { return k.LowStock }), // 预警值
 	"skuOnSale": skuColumn(func(k Sku) any {
@@ -79,7 +83,7 @@ func (s *Service) exportResource() export.Resource {
 	return export.Resource{Title: "商品", Fields: export.Keys(exportColumns), Sortable: export.Keys(sortable),
 		Filters: []string{"blurry", "category", "status", "agencyId", "startTime", "endTime",
 			"groundingStartTime", "groundingEndTime", "lowStock"},
-		Rows: s.exportRows}
+		Rows: s.exportRows, Labels: dict.LabelsOf(s.dicts)}
 }
 
 func (s *Service) exportRows(c echo.Context, eq export.Query, emit export.Emit) error {

@@ -111,6 +111,11 @@ export default function OrderPage() {
       dataIndex: 'trackingNo',
       search: false,
       width: 150,
+      // a sheet gets the company's name and the number as two columns
+      export: [
+        { key: 'expressCompany', title: t('order.expressCompany') },
+        { key: 'trackingNo', title: t('order.trackingNo') },
+      ],
       // the company above the number, which staff copy into the carrier's tracking page
       render: (_, r) =>
         r.trackingNo ? (

@@ -7369,6 +7369,8 @@ export interface components {
             id: number;
             name: string;
             remark: string;
+            /** @description signed scans attached: 标记已签署 needs one */
+            scans: number;
             signTime: string;
             startDate: string;
             /**
@@ -7376,6 +7378,8 @@ export interface components {
              * @enum {string}
              */
             status: "draft" | "pending_sign" | "signed" | "expired" | "terminated";
+            /** @description the template's PDF (read); empty without a template */
+            templateFileUrl: string;
             templateId: null | number;
             variables: components["schemas"]["ContractVar"][];
         };
@@ -7402,6 +7406,8 @@ export interface components {
             id: number;
             name: string;
             remark: string;
+            /** @description signed scans attached: 标记已签署 needs one */
+            scans: number;
             signTime: string;
             startDate: string;
             /**
