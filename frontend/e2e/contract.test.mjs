@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, screenshot, suite } from './harness.mjs';
-import { signIn, noErrors } from './flows.mjs';
+import { apiCall, signIn, noErrors, storedToken } from './flows.mjs';
 
 const ctx = suite({ portal: true });
 const { skip } = ctx;
@@ -80,9 +80,34 @@ async function flow({ base, scope, name, tag }) {
   assert.equal(bad.status(), 400);
   const [good] = await Promise.all([
     staff.waitForResponse((r) => r.url().endsWith('/api/contract/upload')),
-    dialog.locator('input[type=file]').setInputFiles({ name: `${tag}模板.pdf`, mimeType: 'application/pdf', buffer: pdf('Contract template', tag) }),
+    dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: `${tag}模板.pdf`, mimeType: 'application/pdf', buffer: pdf('Contract template', tag, 'Agency: {{agencyName}}', 'Rate: {{rate}}') }),
   ]);
   assert.equal(good.status(), 201);
+  // 填写变量: the variables the system fills read 系统填写 and take no default; the inputs span
+  // the dialog; a variable of the template's own takes one; the preview fills them all in
+  const values = dialog.getByLabel('默认值');
+  assert.equal(await values.count(), 3);
+  for (let i = 0; i < 3; i++) {
+    assert.equal(await values.nth(i).inputValue(), '系统填写');
+    assert.ok(await values.nth(i).isDisabled());
+  }
+  await dialog.getByRole('button', { name: /添加变量/ }).click();
+  await dialog.getByLabel('变量名').nth(3).fill('rate');
+  await dialog.getByLabel('显示名称').nth(3).fill('佣金比例');
+  await dialog.getByLabel('默认值').nth(3).fill('5%');
+  await screenshot(staff, `contract-${tag}-00-template-dialog`);
+  for (const label of ['变量名', '显示名称', '默认值']) {
+    const box = await dialog.getByLabel(label).nth(3).boundingBox();
+    assert.ok(box && box.width > 120, `${label} is ${box?.width}px wide`);
+  }
+  const sample = dialog.locator('[data-template-preview]');
+  await sample.getByText('示例渠道有限公司').waitFor();
+  assert.match(await sample.innerText(), /Rate: 5%/);
+  assert.doesNotMatch(await sample.innerText(), /\{\{/);
+  await sample.scrollIntoViewIfNeeded();
+  await screenshot(staff, `contract-${tag}-00-template-dialog`);
   await dialog.getByRole('button', { name: ok }).last().click();
   await dialog.waitFor({ state: 'hidden' });
   const tplRow = rowOf(s, name);
@@ -91,6 +116,11 @@ async function flow({ base, scope, name, tag }) {
   await confirm(staff);
   await tplRow.getByText('已发布').waitFor();
   await tplRow.getByRole('button', { name: /预\s*览/ }).click();
+  // the text with sample values first, then the file as uploaded
+  const shown = s.locator('.ant-modal').filter({ hasText: '示例预览' });
+  await shown.locator('[data-template-preview]').getByText('示例渠道有限公司').waitFor();
+  await screenshot(staff, `contract-${tag}-01-template-sample`);
+  await shown.getByRole('tab', { name: '原始文件' }).click();
   await pdfDrawn(staff);
   await screenshot(staff, `contract-${tag}-01-template-preview`);
   await staff.keyboard.press('Escape');
@@ -124,11 +154,39 @@ async function flow({ base, scope, name, tag }) {
   await row.getByRole('button', { name: /详\s*情/ }).first().click();
   const drawer = s.locator('.ant-drawer').filter({ hasText: '合同附件' });
   await drawer.getByText('暂无附件', { exact: false }).waitFor();
-  const [scan] = await Promise.all([
-    staff.waitForResponse((r) => r.url().endsWith('/api/contract/upload')),
-    drawer.locator('input[type=file]').setInputFiles({ name: `${tag}签署扫描件.pdf`, mimeType: 'application/pdf', buffer: pdf('Signed scan', tag) }),
-  ]);
-  assert.equal(scan.status(), 201);
+  // the contract's text: the template's with this contract's values (the agency's name, the rate)
+  const text = drawer.locator('[data-template-preview]');
+  await text.getByText('杭州云栖商贸有限公司').waitFor();
+  assert.match(await text.innerText(), /Rate: 5%/);
+  await screenshot(staff, `contract-${tag}-02a-contract-text`);
+  // no scan yet: 标记已签署 is not offered (the BFF would refuse it)
+  assert.equal(await row.getByRole('button', { name: '标记已签署' }).count(), 0);
+  const upload = async () => {
+    const [scan] = await Promise.all([
+      staff.waitForResponse((r) => r.url().endsWith('/api/contract/upload')),
+      drawer.locator('input[type=file]').setInputFiles({ name: `${tag}签署扫描件.pdf`, mimeType: 'application/pdf', buffer: pdf('Signed scan', tag) }),
+    ]);
+    assert.equal(scan.status(), 201);
+    return (await scan.json()).id;
+  };
+  let scanId = await upload();
+  await drawer.getByText(`${tag}签署扫描件.pdf`).waitFor();
+  await drawer.locator('.ant-drawer-close').click();
+  await drawer.waitFor({ state: 'hidden' });
+  // the scan goes away behind the list's back: 标记已签署 is refused, the confirm closes, the
+  // reason shows, and the list no longer offers it
+  await apiCall(stack.bffURL, await storedToken(staff), 'DELETE', `/api/actattach/delete/${scanId}`);
+  await row.getByRole('button', { name: '标记已签署' }).click();
+  const box = staff.locator('.ant-modal-confirm');
+  await box.getByRole('button', { name: ok }).click();
+  await box.waitFor({ state: 'hidden' });
+  await s.getByText('请先上传已签署的合同扫描件').first().waitFor();
+  await screenshot(staff, `contract-${tag}-03a-sign-refused`);
+  await row.getByRole('button', { name: /终\s*止/ }).waitFor();
+  assert.equal(await row.getByRole('button', { name: '标记已签署' }).count(), 0);
+  await row.getByRole('button', { name: /详\s*情/ }).first().click();
+  await drawer.getByText('暂无附件', { exact: false }).waitFor();
+  scanId = await upload();
   await drawer.getByText(`${tag}签署扫描件.pdf`).waitFor();
   await pdfDrawn(drawer);
   await screenshot(staff, `contract-${tag}-03-scan-preview`);
@@ -153,7 +211,7 @@ async function flow({ base, scope, name, tag }) {
   await ch.reload();
   await rowOf(c, name).getByText('已签署').waitFor();
   for (const p of [staff, ch]) {
-    p.errors = p.errors.filter((e) => !/status of 400/.test(e)); // the refused fake PDF
+    p.errors = p.errors.filter((e) => !/status of (400|409)/.test(e)); // the refused fake PDF, the refused 标记已签署
     noErrors(p);
     await p.context().close();
   }

@@ -144,3 +144,25 @@ test('layout settings: show tabs and show logo switch, say 布局设置成功, a
   noErrors(page);
   await page.context().close();
 });
+
+test('pages outside their directory\'s path (流程申请, 流程申请（多人）, 表单管理) keep 流程 open and lit', { skip: s.skip }, async () => {
+  const page = await signedIn();
+  const open = () => page.locator('aside .ant-menu-submenu-open > .ant-menu-submenu-title').allInnerTexts();
+  const lit = () => page.locator('aside .ant-menu-item-selected').allInnerTexts();
+  for (const [path, name] of [['/applyForm', '流程申请'], ['/formDesign', '表单管理'], ['/system/user', '用户管理']]) {
+    await page.goto(`${s.stack.bffURL}${path}`);
+    await page.getByRole('tab', { name }).waitFor();
+    await page.waitForFunction((n) => [...document.querySelectorAll('aside .ant-menu-item-selected')].some((e) => e.textContent.trim() === n), name);
+    assert.deepEqual((await lit()).map((x) => x.trim()), [name], `${path} lights ${name}`);
+    assert.equal((await open()).length, 1, `${path}: one directory open`);
+  }
+  // From the sidebar itself: 流程 → 流程申请（多人） keeps 流程 open.
+  await page.locator('aside .ant-menu-submenu-title').filter({ hasText: /^\s*流程\s*$/ }).click();
+  await page.getByRole('menuitem', { name: /流程申请（多人）/ }).click();
+  await page.waitForFunction(() => [...document.querySelectorAll('aside .ant-menu-item-selected')].some((e) => e.textContent.includes('流程申请（多人）')));
+  await page.waitForTimeout(300); // the submenu's motion
+  assert.deepEqual((await open()).map((x) => x.trim()), ['流程']);
+  await screenshot(page, 'frame-05-workflow-open');
+  noErrors(page);
+  await page.context().close();
+});

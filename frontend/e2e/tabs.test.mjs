@@ -110,7 +110,7 @@ test('tabs: open, keep alive, close, close others, close all, refresh, reload; b
   await menuBox.waitFor();
   await page.waitForTimeout(400); // the menu zooms in
   assert.equal((await menuBox.boundingBox()).width, 105, 'menu width 105');
-  assert.deepEqual(await menuBox.getByRole('menuitem').allInnerTexts(), ['刷新', '关闭', '关闭其他', '关闭全部']);
+  assert.deepEqual(await menuBox.getByRole('menuitem').allInnerTexts(), ['刷新', '关闭', '关闭其他', '关闭左侧', '关闭右侧', '关闭全部']);
   await screenshot(page, 'tabs-02-menu');
   const urls = await page.evaluate(() => {
     const list = [];
@@ -133,9 +133,22 @@ test('tabs: open, keep alive, close, close others, close all, refresh, reload; b
   await page.waitForURL(/\/system\/user$/);
   assert.deepEqual(await tabTitles(page), ['数据概览', '用户管理']);
 
-  // Close others keeps the pinned dashboard.
+  // Close left keeps the pinned dashboard; close right of a tab closes the shown page after it
+  // and shows the clicked tab.
   await page.goto(`${base}/system/online`);
   await keyword(page).waitFor();
+  assert.deepEqual(await tabTitles(page), ['数据概览', '用户管理', '在线用户']);
+  await tab(page, '在线用户').click({ button: 'right' });
+  await menu(page, '关闭左侧');
+  assert.deepEqual(await tabTitles(page), ['数据概览', '在线用户']);
+  await page.goto(`${base}/system/user`);
+  await keyword(page).waitFor();
+  await tab(page, '在线用户').click({ button: 'right' });
+  await menu(page, '关闭右侧');
+  await page.waitForURL(/\/system\/online$/);
+  assert.deepEqual(await tabTitles(page), ['数据概览', '在线用户']);
+
+  // Close others keeps the pinned dashboard.
   await tab(page, '在线用户').click({ button: 'right' });
   await menu(page, '关闭其他');
   assert.deepEqual(await tabTitles(page), ['数据概览', '在线用户']);
@@ -152,9 +165,9 @@ test('tabs: open, keep alive, close, close others, close all, refresh, reload; b
   const items = await page.waitForFunction(() => {
     const open = [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu')];
     const texts = [...(open.at(-1)?.querySelectorAll('[role="menuitem"]') ?? [])].map((e) => e.textContent.trim());
-    return texts.length === 3 && texts;
+    return texts.length === 5 && texts;
   }).then((h) => h.jsonValue());
-  assert.deepEqual(items, ['刷新', '关闭其他', '关闭全部']);
+  assert.deepEqual(items, ['刷新', '关闭其他', '关闭左侧', '关闭右侧', '关闭全部']);
   await page.keyboard.press('Escape');
   await screenshot(page, 'tabs-03-closed-all');
   noErrors(page);

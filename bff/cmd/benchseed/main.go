@@ -95,7 +95,10 @@ func run(dsn, name, password string, nGoods, nOrders, workers int, drop bool) er
 	if err := b.parallel(ctx, workers, b.goodsID, nGoods, b.goodsRows); err != nil {
 		return err
 	}
-	fmt.Printf("goods: %d rows in %v\n", nGoods, time.Since(start).Round(time.Millisecond))
+	if err := b.skus(ctx, b.goodsID+1, b.goodsID+int64(nGoods)); err != nil {
+		return err
+	}
+	fmt.Printf("goods: %d rows with their SKUs in %v\n", nGoods, time.Since(start).Round(time.Millisecond))
 	b.lastGoods = b.goodsID + int64(nGoods)
 	start = time.Now()
 	if err := b.parallel(ctx, workers, b.orderID, nOrders, b.orderRows); err != nil {
@@ -207,6 +210,28 @@ func (b *bench) worker(ctx context.Context, r *rand.Rand, chunks <-chan int64, e
 	return nil
 }
 
+// skus gives goods first … last one SKU each, of the same code, price and stock (threshold 9),
+// booked as its opening — what the SKU migration makes of a goods row. One range at a time, after
+// the goods: INSERT … SELECT locks the range it reads, and beside the parallel goods inserts
+// that deadlocks.
+func (b *bench) skus(ctx context.Context, first, last int64) error {
+	const step = 10_000
+	for from := first; from <= last; from += step {
+		to := min(from+step-1, last)
+		for _, q := range []string{
+			"INSERT INTO goods_skus (goods_id, scope_id, code, barcode, specs, price, cost, stock, low_stock, on_sale, sort, create_time, update_time) " +
+				"SELECT id, COALESCE(agency_id, 0), code, '', '[]', price, cost, stock, 9, 1, 0, create_time, update_time FROM goods WHERE id BETWEEN ? AND ?",
+			"INSERT INTO stock_ledger (sku_id, goods_id, scope_id, sku_code, delta, balance, reason, order_no, operator, note, create_time) " +
+				"SELECT id, goods_id, scope_id, code, stock, stock, 'opening', '', 'system', '', update_time FROM goods_skus WHERE goods_id BETWEEN ? AND ? AND stock > 0",
+		} {
+			if _, err := b.db.ExecContext(ctx, q, from, to); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // created dates row id, the (id-base)th of n new rows, in id order over the last year.
 func (b *bench) created(r *rand.Rand, id, base, n int64) time.Time {
 	frac := float64(id-base) / float64(max(n, 1))
@@ -227,16 +252,16 @@ func (b *bench) agency(r *rand.Rand) any {
 }
 
 func (b *bench) goodsRows(r *rand.Rand, first, last int64) batch {
-	const cols = 15
+	const cols = 17
 	var sb strings.Builder
-	sb.WriteString("INSERT INTO goods (id, name, code, category, price, cost, stock, status, grounding_time, agency_id, " +
+	sb.WriteString("INSERT INTO goods (id, name, code, category, price, max_price, cost, stock, low_skus, status, grounding_time, agency_id, " +
 		"main_picture, gallery, description, create_time, update_time) VALUES ")
 	args := make([]any, 0, (last-first+1)*cols)
 	for id := first; id <= last; id++ {
 		if id > first {
 			sb.WriteByte(',')
 		}
-		sb.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+		sb.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
 		created := b.created(r, id, b.goodsID, b.nGoods)
 		cat := categories[r.IntN(len(categories))]
 		price := int64(100 + r.IntN(1_000_000))
@@ -247,8 +272,13 @@ func (b *bench) goodsRows(r *rand.Rand, first, last int64) batch {
 		case p < 30:
 			status = "off_sale"
 		}
-		args = append(args, id, fmt.Sprintf("压测商品%07d", id), fmt.Sprintf("BENCH-%d", id), cat, price, price*6/10,
-			r.IntN(1000), status, listed, b.agency(r), "", "[]", "", created, created)
+		stock := r.IntN(1000)
+		low := 0
+		if stock <= 9 {
+			low = 1
+		}
+		args = append(args, id, fmt.Sprintf("压测商品%07d", id), fmt.Sprintf("BENCH-%d", id), cat, price, price, price*6/10,
+			stock, low, status, listed, b.agency(r), "", "[]", "", created, created)
 	}
 	return batch{{sb.String(), args}}
 }

@@ -251,7 +251,7 @@ type child struct {
 
 // startChild runs a BFF process with env (BFF_* settings) and waits until it listens (60 s at
 // most: a first start seeds the database). It is killed at the end of the test if still running.
-func startChild(t *testing.T, env []string) *child {
+func startChild(t testing.TB, env []string) *child {
 	t.Helper()
 	c := &child{cmd: exec.Command(os.Args[0]), done: make(chan error, 1), logs: &lockedBuffer{}}
 	c.cmd.Env = append(append(os.Environ(), envChild+"=1"), env...)

@@ -105,7 +105,7 @@ func getJSON(t *testing.T, url, token string, v any) int {
 	return res.StatusCode
 }
 
-func loginAdmin(t *testing.T, base, password string) string {
+func loginAdmin(t testing.TB, base, password string) string {
 	t.Helper()
 	res, err := http.PostForm(base+"/api/auth/login", url.Values{"username": {"admin"}, "password": {password}})
 	if err != nil {

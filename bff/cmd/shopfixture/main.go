@@ -82,8 +82,10 @@ func run(path, prefix, agencyCode string, goodsN int, counts map[string]int) err
 	goodsStore := goods.NewStore(g)
 	for i := 1; i <= goodsN; i++ {
 		row := goods.Goods{Name: fmt.Sprintf("%s商品%d", prefix, i), Code: fmt.Sprintf("%sG%d", prefix, i), Category: "digital",
-			Price: 9900, Cost: 5000, Stock: 20, Status: goods.Draft, AgencyID: agencyID, Gallery: []string{}}
-		if err := goodsStore.Create(ctx, &row); err != nil {
+			Price: 9900, MaxPrice: 9900, Cost: 5000, Status: goods.Draft, AgencyID: agencyID, Gallery: []string{}}
+		sku := goods.SkuInput{Code: row.Code, Specs: []string{}, Price: 9900, Cost: 5000, Stock: 20,
+			LowStock: goods.DefaultLowStock, OnSale: true}
+		if err := goodsStore.Create(ctx, &row, []goods.SkuInput{sku}, "system"); err != nil {
 			return err
 		}
 		if err := goodsStore.PutOnSale(ctx, nil, []int64{row.ID}, time.Now()); err != nil {

@@ -47,6 +47,8 @@ import (
 	"mallconsole/bff/internal/platform/perm"
 	"mallconsole/bff/internal/platform/richtext"
 	"mallconsole/bff/internal/role"
+	"mallconsole/bff/internal/storefront"
+	"mallconsole/bff/internal/stock"
 	"mallconsole/bff/internal/upstream"
 	"mallconsole/bff/internal/user"
 	"mallconsole/bff/internal/web"
@@ -76,7 +78,9 @@ type App struct {
 	OpLog  *audit.Service
 	// Upstreams are the proxies of the upstream mode (none unless BFF_UPSTREAMS is set).
 	Upstreams *upstream.Service
-	closers   []func() error
+	// OpenKeys are the storefront API's idempotency keys (swept by the janitor).
+	OpenKeys *storefront.Idempotency
+	closers  []func() error
 }
 
 // New builds the handler and the features behind it.
@@ -282,7 +286,22 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	categories := category.NewService(category.NewStore(opt.DB), goods.NewStore(opt.DB))
 	categories.Routes(routes)
 	goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), categories, richtext.New(), now).Routes(routes)
-	order.NewService(order.NewStoreWithClock(opt.DB, now, figures), dicts, now).Routes(routes)
+	orders := order.NewService(order.NewStoreWithClock(opt.DB, now, figures), dicts, now)
+	orders.Routes(routes)
+	// 库存流水: the ledger every stock change writes, and a person's adjustments.
+	stock.NewService(stock.NewStore(opt.DB), now).Routes(routes)
+	// The storefront API (/open/v1, docs/storefront.md): servers' signed calls on the same
+	// orders and stock; its clients on 系统管理 → 开放接口. Their secrets are sealed under a key
+	// derived from the JWT secret.
+	sealer, err := storefront.NewSealer(opt.Key)
+	if err != nil {
+		return nil, err
+	}
+	openClients := storefront.NewClients(storefront.NewStore(opt.DB), sealer, agencies, now)
+	openClients.Routes(routes)
+	a.OpenKeys = storefront.NewIdempotency(opt.DB, now)
+	storefront.NewOpen(orders, storefront.NewSkus(opt.DB),
+		storefront.NewVerifier(openClients, storefront.NewNonces(store), now, log), a.OpenKeys).Routes(routes)
 	// Agencies (渠道管理, 我的渠道): their operators are user accounts; the figures come from the shop.
 	agency.NewService(agencies, agency.Deps{Accounts: users, Sessions: a.Auth, Roles: roles, Orders: order.NewStore(opt.DB),
 		Goods: goods.NewStore(opt.DB), Pictures: uploads, BcryptCost: opt.BcryptCost}).Routes(routes)
@@ -394,6 +413,9 @@ func (a *App) Janitor(ctx context.Context, interval time.Duration, log *slog.Log
 			}
 			if err := a.OpLog.Sweep(ctx); err != nil && !errors.Is(err, context.Canceled) {
 				log.Warn("sweeping the operation log", "err", err)
+			}
+			if err := a.OpenKeys.Sweep(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				log.Warn("sweeping the storefront API's idempotency keys", "err", err)
 			}
 		}
 	}

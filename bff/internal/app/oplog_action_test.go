@@ -18,7 +18,9 @@ func TestEveryWriteRouteHasAnAction(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
 		n := 0
 		for _, rt := range s.App.Routes.Routes() {
-			audited := rt.Method != http.MethodGet && rt.Method != http.MethodHead && rt.Rule.Access != authz.AccessChannel
+			// signed routes (the storefront API) are recorded in the orders' history, not the log
+			audited := rt.Method != http.MethodGet && rt.Method != http.MethodHead && rt.Rule.Access != authz.AccessChannel &&
+				rt.Rule.Access != authz.AccessSigned
 			if !audited {
 				continue
 			}

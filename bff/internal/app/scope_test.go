@@ -39,6 +39,7 @@ func scopeSuites() map[string]scopeSuite {
 		"agency":   agencyScope(),
 		"contract": contractScopeSuite(),
 		"cert":     certScopeSuite(),
+		"stock":    stockScope(),
 	}
 }
 
@@ -46,7 +47,7 @@ func scopeSuites() map[string]scopeSuite {
 // guarded by any of their permissions is walked, so a feature's new route without a case fails
 // even before the feature has a suite.
 func channelFeatures() []string {
-	return []string{"goods", "order", "agency", "contract", "contractTemplate", "cert"}
+	return []string{"goods", "order", "agency", "contract", "contractTemplate", "cert", "stock"}
 }
 
 // walked tells whether the walk covers a route: guarded by a channel feature's permission, or

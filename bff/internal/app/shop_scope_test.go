@@ -48,13 +48,13 @@ func shopScopeCases(e *scopeEnv) map[string]func() {
 	}
 	orders := order.NewStore(s.DB)
 	statusOf := func(id int64) string {
-		o, _, _, err := orders.Get(ctx, nil, id)
+		o, err := orders.Get(ctx, nil, id)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return o.Status
 	}
-	oa, _, _, _ := orders.Get(ctx, nil, orderA)
+	oa, _ := orders.Get(ctx, nil, orderA)
 
 	listIDs := func(path string) []int64 {
 		var l struct {

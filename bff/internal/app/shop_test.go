@@ -116,7 +116,7 @@ func TestGoods(t *testing.T) {
 		if l.codes() != "G-A/1" || l.Content[0].GroundingTime == "" {
 			t.Fatalf("listed on the 22nd = %s %+v", l.codes(), l.Content)
 		}
-		// 库存预警 (the dashboard's link): on sale with less than goods.LowStock in stock.
+		// 库存预警 (the dashboard's link): on sale with a SKU at or under its threshold (10 for these).
 		admin.do(http.MethodGet, "/api/goods?status=on_sale&lowStock=1", nil).JSON(t, &l)
 		if l.codes() != "G-A/1" {
 			t.Fatalf("low stock on sale = %s", l.codes())
@@ -142,11 +142,15 @@ func TestGoods(t *testing.T) {
 		}
 		want(t, admin.do(http.MethodGet, "/api/goods/999999", nil), http.StatusNotFound, "商品不存在")
 
-		// Export all on sale: money as yuan text, the status in words.
-		r := admin.do(http.MethodPost, "/api/goods/downloadAll", map[string]any{"headers": []string{"编码", "价格", "状态"},
-			"fields": []string{"code", "price", "status"}, "createDate": []string{"2026-11-01 00:00:00", "2026-11-30 23:59:59"}, "sort": "price,desc"})
-		if rows := sheetRows(t, r); fmt.Sprint(rows) != "[[编码 价格 状态] [G-A 12.50 在售] [G-B 0.10 草稿]]" {
+		// Export all on sale: money as numbers shown with two decimals (a sheet sums them), the
+		// category by its dictionary label, the status in words.
+		r := admin.do(http.MethodPost, "/api/goods/downloadAll", map[string]any{"headers": []string{"编码", "分类", "价格", "状态"},
+			"fields": []string{"code", "category", "price", "status"}, "createDate": []string{"2026-11-01 00:00:00", "2026-11-30 23:59:59"}, "sort": "price,desc"})
+		if rows := sheetRows(t, r); fmt.Sprint(rows) != "[[编码 分类 价格 状态] [G-A 数码 12.50 在售] [G-B 数码 0.10 草稿]]" {
 			t.Fatalf("export = %v", rows)
+		}
+		if sum := apptest.Sum(t, r.Workbook(t), "C2:C3"); sum != "12.6" {
+			t.Fatalf("SUM(价格) = %s", sum)
 		}
 
 		var bare map[string]any
@@ -251,10 +255,14 @@ func TestOrders(t *testing.T) {
 			t.Fatalf("detail = %+v", d)
 		}
 
-		r := admin.do(http.MethodPost, "/api/orders/downloadAll", map[string]any{"headers": []string{"手机", "金额", "状态"},
-			"fields": []string{"phone", "amount", "status"}, "status": "shipped", "agencyId": 3})
-		if rows := sheetRows(t, r); fmt.Sprint(rows) != "[[手机 金额 状态] [138****5678 47.98 已发货]]" {
+		// the amount a number, the express company by its name (not its code SF)
+		r := admin.do(http.MethodPost, "/api/orders/downloadAll", map[string]any{"headers": []string{"手机", "金额", "状态", "快递公司", "快递单号"},
+			"fields": []string{"phone", "amount", "status", "expressCompany", "trackingNo"}, "status": "shipped", "agencyId": 3})
+		if rows := sheetRows(t, r); fmt.Sprint(rows) != "[[手机 金额 状态 快递公司 快递单号] [138****5678 47.98 已发货 顺丰速运 SF1]]" {
 			t.Fatalf("export = %v", rows)
+		}
+		if sum := apptest.Sum(t, r.Workbook(t), "B2:B2"); sum != "47.98" {
+			t.Fatalf("SUM(金额) = %s", sum)
 		}
 
 		// A channel session with order:list and order:close reaches none of the shop's orders.

@@ -90,12 +90,16 @@ func Each(t *testing.T, body func(t *testing.T, s *Server), setups ...Setup) {
 	}
 }
 
+// MySQLRedis is a variant beyond Variants: MySQL for the data and Redis for the shared
+// values, as a production deployment of several instances runs.
+const MySQLRedis = "mysql+redis"
+
 // Start runs a server of the variant with demo data (captcha on, portal login off unless a
 // setup changes that).
 func Start(t testing.TB, variant string, setups ...Setup) *Server {
 	t.Helper()
 	backend := db.SQLite
-	if variant == "mysql" {
+	if variant == "mysql" || variant == MySQLRedis {
 		backend = db.MySQL
 	}
 	cfg := config.Config{
@@ -103,7 +107,7 @@ func Start(t testing.TB, variant string, setups ...Setup) *Server {
 		LoginMaxFails: 5, LoginLock: 15 * time.Minute, DataDir: t.TempDir(),
 	}
 	prefix := ""
-	if variant == "redis" {
+	if variant == "redis" || variant == MySQLRedis {
 		cfg.Redis, prefix = dbtest.RedisURL(t)
 	}
 	for _, s := range setups {
@@ -129,6 +133,26 @@ func Start(t testing.TB, variant string, setups ...Setup) *Server {
 		a.Close()
 	})
 	return &Server{URL: srv.URL, Clock: clock, DB: g, Config: cfg, App: a, Key: key, Generation: gen, RedisPrefix: prefix}
+}
+
+// Twin starts a second instance of s: the same database, Redis and key, and the same clock, but
+// its own process (caches, rate limits, in-memory state), as a second replica behind a load
+// balancer.
+func (s *Server) Twin(t testing.TB) *Server {
+	t.Helper()
+	gen := &cache.Generation{}
+	a, err := app.New(context.Background(), app.Options{Config: s.Config, DB: s.DB, Key: s.Key, Now: s.Clock.Now,
+		Log: dbtest.Logger(t), Generation: gen, RedisPrefix: s.RedisPrefix, BcryptCost: bcrypt.MinCost})
+	if err != nil {
+		t.Fatalf("building the second instance: %v", err)
+	}
+	srv := httptest.NewServer(a.Echo)
+	t.Cleanup(func() {
+		srv.Close()
+		a.Close()
+	})
+	return &Server{URL: srv.URL, Clock: s.Clock, DB: s.DB, Config: s.Config, App: a, Key: s.Key, Generation: gen,
+		RedisPrefix: s.RedisPrefix}
 }
 
 // peekCaptcha reads a captcha's answer from its id, as the holder of the key can.

@@ -89,6 +89,25 @@ func (s *Service) ByBusiness(ctx context.Context, kind, businessID string) ([]At
 	return out, err
 }
 
+// CountByBusiness counts the attachments of type kind of each record in businessIDs (a list's
+// "has a scan"), one query for the page; a record without any is absent from the map.
+func (s *Service) CountByBusiness(ctx context.Context, kind string, businessIDs []string) (map[string]int, error) {
+	out := map[string]int{}
+	if len(businessIDs) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		BusinessID string
+		N          int
+	}
+	err := s.db.WithContext(ctx).Model(&Attachment{}).Select("business_id, COUNT(*) AS n").
+		Where("type = ? AND business_id IN ?", kind, businessIDs).Group("business_id").Scan(&rows).Error
+	for _, r := range rows {
+		out[r.BusinessID] = r.N
+	}
+	return out, err
+}
+
 // Get returns the attachment with id, found = false when there is none.
 func (s *Service) Get(ctx context.Context, id int64) (Attachment, bool, error) {
 	return s.byID(ctx, id)

@@ -83,6 +83,7 @@ var actions = map[string]Action{
 	"PUT /api/orders/:id/complete":                     {"完成订单", "Complete order"},
 	"POST /background/xf/order/expressImport":          {"导入发货", "Import shipments"},
 	"POST /api/orders/expressErrors":                   {"下载导入错误", "Download import errors"},
+	"POST /api/stock/adjust":                           {"调整库存", "Adjust stock"},
 	"POST /api/agencies":                               {"新增渠道", "Add agency"},
 	"PUT /api/agencies":                                {"编辑渠道", "Edit agency"},
 	"DELETE /api/agencies":                             {"删除渠道", "Delete agencies"},
@@ -103,6 +104,9 @@ var actions = map[string]Action{
 	"DELETE /api/contractTemplates":                    {"删除合同模板", "Delete contract templates"},
 	"POST /api/contractTemplate/receive":               {"领取合同模板", "Receive contract template"},
 	"POST /api/dashboard/rebuild":                      {"重算数据概览", "Rebuild dashboard"},
+	"POST /api/openClients":                            {"新建开放接口客户端", "Add API client"},
+	"POST /api/openClients/:id/rotate":                 {"轮换客户端密钥", "Rotate API client secret"},
+	"DELETE /api/openClients/:id":                      {"吊销开放接口客户端", "Revoke API client"},
 }
 
 // exports name the lists whose export routes (<list>/download, <list>/downloadAll) are logged.
@@ -112,6 +116,7 @@ var exports = map[string]Action{
 	"/api/auth/online": {"在线用户", "online users"}, "/api/goods": {"商品", "goods"}, "/api/orders": {"订单", "orders"},
 	"/api/agencies": {"渠道", "agencies"}, "/api/contracts": {"合同", "contracts"},
 	"/api/localStorage": {"文件", "files"}, "/api/pictures": {"图片", "pictures"},
+	"/api/stock/ledger": {"库存流水", "stock ledger"},
 }
 
 // ActionOf names the write method on route (echo's pattern); failed says a sign-in was refused

@@ -247,3 +247,16 @@ func (s *Service) WithChildren(ctx context.Context, code string) ([]string, erro
 
 // All returns every category in the tree's order.
 func (s *Service) All(ctx context.Context) ([]Category, error) { return s.store.All(ctx) }
+
+// Names are every category's name by code: the goods export writes a row's category by name.
+func (s *Service) Names(ctx context.Context) (map[string]string, error) {
+	all, err := s.store.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(all))
+	for _, c := range all {
+		out[c.Code] = c.Name
+	}
+	return out, nil
+}

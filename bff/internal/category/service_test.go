@@ -50,7 +50,7 @@ func newFixture(t *testing.T, g *gorm.DB) *fixture {
 		now := time.Now().UTC()
 		row := goods.Goods{Name: "商品 " + code, Code: code, Category: cat, Status: goods.Draft, Gallery: []string{},
 			CreateTime: now, UpdateTime: now}
-		if err := goods.NewStore(g).Create(ctx, &row); err != nil {
+		if err := goods.NewStore(g).Create(ctx, &row, []goods.SkuInput{{Code: code, Specs: []string{}, OnSale: true}}, "test"); err != nil {
 			t.Fatal(err)
 		}
 	}

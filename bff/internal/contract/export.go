@@ -6,6 +6,7 @@ import (
 	"mallconsole/bff/internal/agency"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/export"
+	"mallconsole/bff/internal/platform/money"
 )
 
 // exportColumns writes what each exportable field holds; the status is the effective one.
@@ -15,7 +16,7 @@ func (s *Service) exportColumns(names func(int64) string) export.Columns[Contrac
 		"name": func(c Contract) any { return c.Name }, "agencyId": func(c Contract) any { return c.AgencyID },
 		"agencyName": func(c Contract) any { return names(c.AgencyID) },
 		"startDate":  func(c Contract) any { return c.StartDate }, "endDate": func(c Contract) any { return c.EndDate },
-		"amount": func(c Contract) any { return c.Amount.String() },
+		"amount": export.Money(func(c Contract) money.Fen { return c.Amount }),
 		"status": func(c Contract) any { return StatusLabels[Effective(c, s.Today())] },
 		"expiring": func(c Contract) any {
 			if s.Expiring(c) {

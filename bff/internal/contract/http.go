@@ -108,6 +108,7 @@ type Row struct {
 	SignTime   string    `json:"signTime"`
 	Remark     string    `json:"remark"`
 	CreateTime string    `json:"createTime"`
+	Scans      int       `json:"scans" description:"signed scans attached: 标记已签署 needs one"`
 }
 
 // DetailRow is a contract with its variables and attachments.
@@ -115,6 +116,8 @@ type DetailRow struct {
 	Row
 	Variables []Var             `json:"variables"`
 	Files     []attach.Uploaded `json:"files"`
+	// TemplateFileURL: the template's PDF, whose text the detail shows with the variables filled in
+	TemplateFileURL string `json:"templateFileUrl" description:"the template's PDF (read); empty without a template"`
 }
 
 func (s *Service) rowOf(c Contract, names map[int64]string) Row {
@@ -192,9 +195,14 @@ func (s *Service) handleList(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	scans, err := s.ScanCounts(c.Request().Context(), cs)
+	if err != nil {
+		return err
+	}
 	rows := make([]Row, len(cs))
 	for i, x := range cs {
 		rows[i] = s.rowOf(x, names)
+		rows[i].Scans = scans[x.ID]
 	}
 	return c.JSON(http.StatusOK, httpx.List[Row]{Content: rows, TotalElements: int(n)})
 }
@@ -215,6 +223,10 @@ func (s *Service) handleGet(c echo.Context) error {
 	}
 	for i, f := range d.Files {
 		out.Files[i] = attach.Answer(f)
+	}
+	out.Scans = len(d.Files)
+	if d.Template != nil && d.Template.FileKey != "" {
+		out.TemplateFileURL = templateRow(*d.Template, false).FileURL
 	}
 	return c.JSON(http.StatusOK, out)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"time"
 
@@ -43,6 +44,7 @@ const ExpiringDays = 30
 type Files interface {
 	Get(ctx context.Context, id int64) (attach.Attachment, bool, error)
 	ByBusiness(ctx context.Context, kind, businessID string) ([]attach.Attachment, error)
+	CountByBusiness(ctx context.Context, kind string, businessIDs []string) (map[string]int, error)
 }
 
 // Service holds the rules of templates and contracts.
@@ -117,6 +119,13 @@ func (s *Service) create(ctx context.Context, c *Contract, write func(*Contract)
 	}
 	return err
 }
+
+// systemVars are the variables fill gives values from the agency and the contract (the template
+// dialog shows them as 系统填写: frontend/src/features/contract/templateFill.ts).
+var systemVars = []string{"agencyName", "agencyCode", "contactPerson", "phone", "startDate", "endDate", "contractNo", "amount"}
+
+// SystemVar tells whether the system fills the variable key when a contract is made.
+func SystemVar(key string) bool { return slices.Contains(systemVars, key) }
 
 // fill gives the template's variables their values for agency a and the contract c; a variable
 // the console does not know keeps the template's value (a rate, say).
@@ -242,11 +251,28 @@ func (s *Service) Move(ctx context.Context, scope *int64, id int64, action strin
 	})
 }
 
-// Detail is a contract with its attachments.
+// ScanCounts is how many signed scans each of the contracts has (the list offers 标记已签署 only
+// with one, as Move requires).
+func (s *Service) ScanCounts(ctx context.Context, cs []Contract) (map[int64]int, error) {
+	ids := make([]string, len(cs))
+	for i, c := range cs {
+		ids[i] = strconv.FormatInt(c.ID, 10)
+	}
+	n, err := s.files.CountByBusiness(ctx, ContractFile, ids)
+	out := make(map[int64]int, len(n))
+	for _, c := range cs {
+		out[c.ID] = n[strconv.FormatInt(c.ID, 10)]
+	}
+	return out, err
+}
+
+// Detail is a contract with its attachments and its template's file (whose text the detail
+// shows with the contract's variables filled in).
 type Detail struct {
 	Contract
 	AgencyName string
 	Files      []attach.Attachment
+	Template   *Template // nil without one
 }
 
 // Get returns one contract inside the scope with its attachments.
@@ -259,8 +285,18 @@ func (s *Service) Get(ctx context.Context, scope *int64, id int64) (Detail, erro
 	if err != nil && !errors.Is(err, ErrUnknownAgency) {
 		return Detail{}, err
 	}
-	files, err := s.files.ByBusiness(ctx, ContractFile, strconv.FormatInt(id, 10))
-	return Detail{Contract: c, AgencyName: a.Name, Files: files}, err
+	d := Detail{Contract: c, AgencyName: a.Name}
+	if c.TemplateID != nil {
+		t, err := s.store.Template(ctx, *c.TemplateID)
+		if err != nil && !errors.Is(err, ErrTemplateNotFound) {
+			return Detail{}, err
+		}
+		if err == nil {
+			d.Template = &t
+		}
+	}
+	d.Files, err = s.files.ByBusiness(ctx, ContractFile, strconv.FormatInt(id, 10))
+	return d, err
 }
 
 // List returns a page of the contracts q selects.

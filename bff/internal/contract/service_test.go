@@ -3,6 +3,7 @@ package contract_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"sync"
 	"testing"
@@ -109,6 +110,10 @@ func TestReceiveOnce(t *testing.T) {
 			len(c.Variables) != 2 || c.Variables[0].Value != "甲渠道" || c.Variables[1].Value != "5%" {
 			t.Fatalf("received contract %+v", c)
 		}
+		// its detail names the template, whose text the page shows filled in
+		if d, err := f.s.Get(ctx, &f.a.ID, c.ID); err != nil || d.Template == nil || d.Template.ID != f.template || d.Template.FileKey == "" {
+			t.Fatalf("detail's template: %+v %v", d.Template, err)
+		}
 		// another agency receives it too; a disabled template is no longer offered
 		if _, err := f.s.Receive(ctx, f.b.ID, f.template); err != nil {
 			t.Fatal(err)
@@ -155,7 +160,15 @@ func TestContractRules(t *testing.T) {
 		if err := f.s.Move(ctx, nil, id, contract.Sign); !errors.Is(err, contract.ErrNoScan) {
 			t.Fatalf("signing without a scan: %v", err)
 		}
+		// the list counts the scans, so that it offers 标记已签署 only where Move allows it
+		c, _ := f.s.Get(ctx, nil, id)
+		if n, err := f.s.ScanCounts(ctx, []contract.Contract{c.Contract}); err != nil || n[id] != 0 {
+			t.Fatalf("scans before the upload: %v %v", n, err)
+		}
 		f.scan(t, g, id)
+		if n, err := f.s.ScanCounts(ctx, []contract.Contract{c.Contract}); err != nil || n[id] != 1 {
+			t.Fatalf("scans after the upload: %v %v", n, err)
+		}
 		if err := f.s.Move(ctx, nil, id, contract.Sign); err != nil {
 			t.Fatal(err)
 		}
@@ -167,6 +180,9 @@ func TestContractRules(t *testing.T) {
 			t.Fatalf("deleting a signed contract: %v", err)
 		}
 		d, err := f.s.Get(ctx, nil, id)
+		if d.Template != nil {
+			t.Fatalf("a contract without a template has one: %+v", d.Template)
+		}
 		if err != nil || !f.s.Expiring(d.Contract) || len(d.Files) != 1 {
 			t.Fatalf("ending in 24 days: expiring %v, files %d, %v", f.s.Expiring(d.Contract), len(d.Files), err)
 		}
@@ -199,6 +215,34 @@ func TestContractRules(t *testing.T) {
 		}
 		if err := f.s.Delete(ctx, nil, []int64{id2}); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// TestTemplateSystemDefaults: a default given to a variable the system fills is not kept (the
+// dialog shows it as 系统填写; the contract takes the agency's value); the others' are.
+func TestTemplateSystemDefaults(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		ctx := context.Background()
+		f := setup(t, g)
+		tpl, err := f.s.Template(ctx, nil, f.template)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := f.s.SaveTemplate(ctx, contract.TemplateInput{ID: tpl.ID, Name: tpl.Name, Version: "v2", FileID: tpl.FileID,
+			ValidMonths: 12, Enabled: true, Variables: []contract.Var{{Key: "agencyName", Label: "渠道名称", Value: "某渠道"},
+				{Key: "startDate", Label: "开始日期", Value: "2020-01-01"}, {Key: "rate", Label: "佣金", Value: "5%"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tpl, err = f.s.Template(ctx, nil, id); err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(tpl.Variables); got != "[{agencyName 渠道名称 } {startDate 开始日期 } {rate 佣金 5%}]" {
+			t.Fatalf("variables = %s", got)
+		}
+		if !contract.SystemVar("amount") || contract.SystemVar("rate") {
+			t.Fatal("SystemVar")
 		}
 	})
 }

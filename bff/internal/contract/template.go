@@ -33,6 +33,11 @@ func (s *Service) SaveTemplate(ctx context.Context, in TemplateInput) (int64, er
 	if t.Variables == nil {
 		t.Variables = []Var{}
 	}
+	for i, v := range t.Variables {
+		if SystemVar(v.Key) { // filled in when a contract is made: a default would only mislead
+			t.Variables[i].Value = ""
+		}
+	}
 	err = s.store.SaveTemplate(ctx, &t)
 	return t.ID, err
 }
@@ -104,8 +109,8 @@ func (s *Service) DemoFiles(ctx context.Context, files Putter) error {
 	}
 	for _, t := range ts {
 		a, err := files.Put(ctx, 0, TemplateFile, t.Name+".pdf",
-			MinimalPDF("Contract template (demo)", "Name: "+t.Version, "Agency: {agencyName}",
-				"Term: {startDate} - {endDate}", "Rate: {rate}"))
+			MinimalPDF("Contract template (demo)", "Name: "+t.Version, "Agency: {{agencyName}}",
+				"Term: {{startDate}} - {{endDate}}", "Rate: {{rate}}"))
 		if err != nil {
 			return err
 		}

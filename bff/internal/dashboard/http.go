@@ -60,8 +60,8 @@ type Figures struct {
 type Pending struct {
 	ToShip        int64 `json:"toShip"`
 	Refunded      int64 `json:"refunded"`
-	LowStock      int64 `json:"lowStock"`
-	LowStockBelow int64 `json:"lowStockBelow"`
+	LowStock      int64 `json:"lowStock" description:"goods on sale with a SKU at or under its own low-stock threshold"`
+	LowStockBelow int64 `json:"lowStockBelow" description:"a new SKU's default threshold; each SKU has its own (kept for older pages)"`
 	// ExpiringContracts: signed contracts ending within 30 days (合同即将到期), now.
 	ExpiringContracts int64 `json:"expiringContracts"`
 }
@@ -194,7 +194,7 @@ func answerOf(o Overview) Answer {
 		PreviousStart: day(o.Previous.Start), PreviousEnd: day(o.Previous.End),
 		Figures: Figures{Orders: count(o.Orders), Customers: count(o.Customers), Goods: count(o.Goods),
 			Sales: Amount{Value: money.Fen(o.Sales.Value), Previous: money.Fen(o.Sales.Previous), Rate: Rate(o.Sales.Value, o.Sales.Previous)}},
-		Pending: Pending{ToShip: o.ToShip, Refunded: o.Refunded, LowStock: o.LowStock, LowStockBelow: goods.LowStock},
+		Pending: Pending{ToShip: o.ToShip, Refunded: o.Refunded, LowStock: o.LowStock, LowStockBelow: goods.DefaultLowStock},
 		Trend:   make([]TrendRow, len(o.Trend)), Top: make([]TopRow, len(o.Top)), TopExact: o.TopExact}
 	for i, p := range o.Trend {
 		a.Trend[i] = TrendRow(p)

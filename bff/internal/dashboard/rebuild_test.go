@@ -126,7 +126,8 @@ func TestRebuildAfterBulkLoad(t *testing.T) {
 		on := s.clk.t.Add(-48 * time.Hour).UTC()
 		raw := goods.Goods{Name: "批量", Code: "B1", Category: "digital", Stock: 1, Status: goods.OnSale, GroundingTime: &on,
 			CreateTime: on, UpdateTime: on, Gallery: []string{}}
-		if err := bulk.Create(ctx, &raw); err != nil {
+		one := goods.SkuInput{Code: "B1", Stock: 1, LowStock: goods.DefaultLowStock, OnSale: true}
+		if err := bulk.Create(ctx, &raw, []goods.SkuInput{one}, "test"); err != nil {
 			t.Fatal(err)
 		}
 		if err := bulk.TakeOffSale(ctx, nil, []int64{listed}, s.clk.t.UTC()); err != nil {

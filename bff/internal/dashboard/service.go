@@ -125,7 +125,7 @@ type Overview struct {
 	Period, Previous                Period
 	Orders, Sales, Customers, Goods Figure // Sales in fen
 	// Pending work: orders waiting to ship now (whatever the period), the period's orders that
-	// were refunded, goods on sale with less than goods.LowStock in stock now.
+	// were refunded, goods on sale with an on-sale SKU at or under its threshold now.
 	ToShip, Refunded, LowStock int64
 	Trend                      []Point
 	Statuses                   map[string]int64 // orders of the period by their status now
@@ -155,7 +155,7 @@ func (s *Service) Overview(ctx context.Context, scope *int64, p Period) (Overvie
 	g.Go(func() (err error) { statuses, err = r.statuses(from, to); return })
 	g.Go(func() (err error) { out.Goods.Value, out.Goods.Previous, err = r.onSale(to, prevTo); return })
 	g.Go(func() (err error) { out.ToShip, err = r.inStatus(order.Paid); return })
-	g.Go(func() (err error) { out.LowStock, err = r.lowStock(goods.OnSale, goods.LowStock); return })
+	g.Go(func() (err error) { out.LowStock, err = r.lowStock(goods.OnSale); return })
 	g.Go(func() (err error) { out.Top, out.TopExact, err = r.top(period, TopGoods); return })
 	if err := g.Wait(); err != nil {
 		return out, err

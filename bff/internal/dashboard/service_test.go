@@ -157,7 +157,7 @@ func scenario(s *shop) (g1, g2, g3 int64) {
 		s.t.Fatal(err)
 	}
 	s.clk.to("2026-11-13 09:00")
-	if err := s.goods.Delete(ctx, nil, []int64{g2}); err != nil {
+	if err := s.goods.Delete(ctx, nil, []int64{g2}, "admin"); err != nil {
 		s.t.Fatal(err)
 	}
 	s.clk.to("2026-11-14 23:30") // still 11-14 in CST, 11-14 15:30 UTC

@@ -59,10 +59,12 @@ func (r reader) inStatus(status string) (int64, error) {
 	return n, err
 }
 
-// lowStock counts goods in status with less than below in stock (index idx_goods_status_stock).
-func (r reader) lowStock(status string, below int64) (int64, error) {
+// lowStock counts goods in status with a SKU at or under its threshold (goods.low_skus, kept
+// with every stock move; index idx_goods_low_skus): the goods, not the SKUs, so that the figure
+// is the total of the goods list its link opens.
+func (r reader) lowStock(status string) (int64, error) {
 	var n int64
-	tx := r.db.Table("goods").Where("status = ? AND stock < ?", status, below)
+	tx := r.db.Table("goods").Where("low_skus > 0 AND status = ?", status)
 	if r.scope != nil {
 		tx = tx.Where("agency_id = ?", *r.scope)
 	}

@@ -1,6 +1,7 @@
 package dict
 
 import (
+	"context"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -50,4 +51,24 @@ func (s *Service) detailExport() export.Resource {
 			}
 			return s.store.EachDetail(c.Request().Context(), name, eq.Int64IDs(), detailColumns.Emitter(eq, emit))
 		}}
+}
+
+// Reader reads a dictionary's entries (the Store, or a feature's narrower interface over it).
+type Reader interface {
+	Details(ctx context.Context, name string) ([]Detail, error)
+}
+
+// LabelsOf is how an export writes the labels of d's dictionaries (export.Label columns): the
+// Chinese label of each value, the first entry winning should two share a value.
+func LabelsOf(d Reader) export.Labels {
+	return func(ctx context.Context, name string) (map[string]string, error) {
+		ds, err := d.Details(ctx, name)
+		out := make(map[string]string, len(ds))
+		for _, e := range ds {
+			if _, ok := out[e.Value]; !ok {
+				out[e.Value] = e.Label
+			}
+		}
+		return out, err
+	}
 }

@@ -1,12 +1,9 @@
 package goods
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
-	"reflect"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -18,6 +15,7 @@ import (
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/money"
 	"mallconsole/bff/internal/platform/perm"
+	"mallconsole/bff/internal/stock"
 )
 
 // Routes registers goods. Listing on or off sale in bulk is an edit.
@@ -25,7 +23,7 @@ func (s *Service) Routes(r *authz.Router) {
 	r.GET("/api/goods", authz.Perm(perm.GoodsList), s.handleList).
 		Doc(authz.Doc{Summary: "list goods", Params: listParams{}, Resp: httpx.List[Row]{}})
 	r.GET("/api/goods/:id", authz.Perm(perm.GoodsList), s.handleGet).
-		Doc(authz.Doc{Summary: "one goods row with its description", Params: httpx.IDPath{}, Resp: Row{}})
+		Doc(authz.Doc{Summary: "one goods item with its description, specs and SKUs", Params: httpx.IDPath{}, Resp: Detail{}})
 	r.POST("/api/goods", authz.Perm(perm.GoodsAdd), s.handleCreate).
 		Doc(authz.Doc{Summary: "create goods", Body: body{}, Resp: httpx.Created{}, Status: http.StatusCreated})
 	r.PUT("/api/goods", authz.Perm(perm.GoodsEdit), s.handleUpdate).
@@ -49,7 +47,7 @@ type listParams struct {
 	EndTime            string `query:"endTime" description:"created until (a date alone: the whole day)"`
 	GroundingStartTime string `query:"groundingStartTime" description:"listed (上架) from"`
 	GroundingEndTime   string `query:"groundingEndTime" description:"listed (上架) until"`
-	LowStock           string `query:"lowStock" enum:"1,0,true,false" description:"1: only goods with less than the low-stock mark in stock (库存预警)"`
+	LowStock           string `query:"lowStock" enum:"1,0,true,false" description:"1: only goods with an on-sale SKU at or under its low-stock threshold (库存预警)"`
 }
 
 // statusBody is the body of 批量上架/下架.
@@ -62,11 +60,26 @@ type statusBody struct {
 // the server's fault (500, logged).
 func httpError(err error) error {
 	var taken *CodeTakenError
+	var skuTaken *SkuCodeTakenError
+	var inUse *SkuInUseError
+	var invalid *InvalidError
+	var short *stock.ShortError
 	switch {
 	case errors.Is(err, ErrNotFound):
 		return httpx.NotFound("商品不存在")
 	case errors.As(err, &taken):
 		return httpx.Conflict("code", fmt.Sprintf("商品编码 %s 已存在", taken.Code))
+	case errors.As(err, &skuTaken):
+		return httpx.Conflict("skus", fmt.Sprintf("SKU编码 %s 已存在", skuTaken.Code))
+	case errors.As(err, &inUse):
+		return httpx.Conflict("skus", fmt.Sprintf("SKU %s 有未发货的订单，不能删除", inUse.Code))
+	case errors.As(err, &short):
+		// Not expected (an edit's delta is taken against the locked stock), but never a 500.
+		return httpx.Conflict("skus", fmt.Sprintf("SKU %s 的库存已变为%d，请刷新后再改", short.Code, short.Available))
+	case errors.As(err, &invalid):
+		return httpx.BadRequest(invalid.Field, invalid.Reason)
+	case errors.Is(err, ErrUnknownSku):
+		return httpx.BadRequest("skus", "SKU不属于这个商品")
 	case errors.Is(err, ErrCodeConflict):
 		return httpx.Conflict("code", "商品编码已存在")
 	case errors.Is(err, ErrUnknownCategory):
@@ -77,15 +90,17 @@ func httpError(err error) error {
 	return err
 }
 
-// Row is a goods row in answers.
+// Row is a goods row in answers. A list row expands to its SKUs through GET /api/goods/{id}.
 type Row struct {
 	ID            int64     `json:"id"`
 	Name          string    `json:"name"`
 	Code          string    `json:"code"`
 	Category      string    `json:"category"`
-	Price         money.Fen `json:"price"`
-	Cost          money.Fen `json:"cost"`
-	Stock         int64     `json:"stock"`
+	Price         money.Fen `json:"price" description:"the lowest SKU price"`
+	MaxPrice      money.Fen `json:"maxPrice" description:"the highest SKU price (price to maxPrice: the range)"`
+	Cost          money.Fen `json:"cost" description:"the first SKU's cost"`
+	Stock         int64     `json:"stock" description:"the SKUs' stock, summed"`
+	LowSkus       int64     `json:"lowSkus" description:"on-sale SKUs at or under their low-stock threshold (库存预警)"`
 	Status        string    `json:"status"`
 	GroundingTime string    `json:"groundingTime"`
 	AgencyID      *int64    `json:"agencyId"`
@@ -99,8 +114,8 @@ type Row struct {
 
 // rowOf is g in answers, its agency named from names (AgencyNames); detail adds the description.
 func rowOf(g Goods, names map[int64]string, detail bool) Row {
-	r := Row{ID: g.ID, Name: g.Name, Code: g.Code, Category: g.Category, Price: g.Price, Cost: g.Cost,
-		Stock: g.Stock, Status: g.Status, AgencyID: g.AgencyID, MainPicture: g.MainPicture, Gallery: g.Gallery,
+	r := Row{ID: g.ID, Name: g.Name, Code: g.Code, Category: g.Category, Price: g.Price, MaxPrice: g.MaxPrice,
+		Cost: g.Cost, Stock: g.Stock, LowSkus: g.LowSkus, Status: g.Status, AgencyID: g.AgencyID, MainPicture: g.MainPicture, Gallery: g.Gallery,
 		CreateTime: httpx.FormatTime(g.CreateTime), UpdateTime: httpx.FormatTime(g.UpdateTime)}
 	if g.AgencyID != nil {
 		r.AgencyName = names[*g.AgencyID]
@@ -177,13 +192,14 @@ func (s *Service) handleList(c echo.Context) error {
 	return c.JSON(http.StatusOK, httpx.List[Row]{Content: rows, TotalElements: int(n)})
 }
 
-// handleGet: one row with its description (the detail at /look).
+// handleGet: one row with its description, specs and SKUs (the detail at /look, the edit
+// dialog, a list row expanded).
 func (s *Service) handleGet(c echo.Context) error {
 	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return err
 	}
-	g, err := s.Get(c.Request().Context(), agency.Scope(authz.From(c)), id)
+	g, skus, err := s.Detail(c.Request().Context(), agency.Scope(authz.From(c)), id)
 	if err != nil {
 		return httpError(err)
 	}
@@ -191,45 +207,22 @@ func (s *Service) handleGet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, rowOf(g, names, true))
-}
-
-// numberText is a JSON number or string kept as its text: money never passes through a float,
-// and a value that is not a number ("abc") reaches the field checks, which name the field.
-type numberText string
-
-func (n *numberText) UnmarshalJSON(b []byte) error {
-	switch {
-	case string(b) == "null":
-		*n = ""
-		return nil
-	case b[0] == '"':
-		var s string
-		err := json.Unmarshal(b, &s)
-		*n = numberText(s)
-		return err
-	case b[0] == '-' || b[0] >= '0' && b[0] <= '9':
-		*n = numberText(b)
-		return nil
-	}
-	return &json.UnmarshalTypeError{Value: "non-number", Type: reflect.TypeFor[numberText]()} // "price: 类型错误"
-}
-
-// JSONSchemaBytes describes numberText in the API document: text or a number.
-func (numberText) JSONSchemaBytes() ([]byte, error) {
-	return []byte(`{"type":["string","number"],"examples":["12.50"]}`), nil
+	return c.JSON(http.StatusOK, detailOf(rowOf(g, names, true), g.Specs, skus))
 }
 
 // body is the JSON of a create or edit. Money comes as yuan text or a JSON number and the stock
-// as a number; both are read as text.
+// as a number; both are read as text. Price, cost and stock are the one SKU of goods without
+// specs when skus is left out (clients written before SKUs).
 type body struct {
 	ID          int64      `json:"id,omitempty" description:"the row to edit (PUT)"`
 	Name        string     `json:"name" maxLength:"128"`
 	Code        string     `json:"code" maxLength:"64"`
 	Category    string     `json:"category" description:"the code of an enabled category (商品分类)"`
-	Price       numberText `json:"price"`
+	Specs       []Spec     `json:"specs,omitempty" maxItems:"3" description:"spec dimensions with their values; none: one SKU"`
+	Skus        []skuBody  `json:"skus,omitempty" maxItems:"200" description:"one per combination of the specs' values"`
+	Price       numberText `json:"price,omitempty" description:"without skus: the one SKU's price"`
 	Cost        numberText `json:"cost,omitempty"`
-	Stock       numberText `json:"stock"`
+	Stock       numberText `json:"stock,omitempty" description:"without skus: the one SKU's stock"`
 	Status      string     `json:"status,omitempty" enum:"draft,on_sale,off_sale"`
 	AgencyID    *int64     `json:"agencyId,omitempty"`
 	MainPicture string     `json:"mainPicture,omitempty"`
@@ -259,9 +252,13 @@ func bind(c echo.Context, create bool) (Input, error) {
 	chk.Text("name", &b.Name, 128, true)
 	chk.Text("code", &b.Code, 64, true)
 	chk.Text("category", &b.Category, 64, true)
-	price := amount(&chk, "price", b.Price, true)
-	cost := amount(&chk, "cost", b.Cost, false)
-	stock := count(&chk, "stock", b.Stock)
+	in := Input{ID: b.ID, Name: b.Name, Code: b.Code, Category: b.Category}
+	if len(b.Specs) == 0 && len(b.Skus) == 0 {
+		in.Price = amount(&chk, "price", b.Price, true)
+		in.Cost = amount(&chk, "cost", b.Cost, false)
+		in.Stock = count(&chk, "stock", b.Stock)
+	}
+	in.Specs, in.Skus = bindSkus(&chk, b.Specs, b.Skus)
 	if b.Status == "" {
 		b.Status = Draft
 	}
@@ -282,39 +279,14 @@ func bind(c echo.Context, create bool) (Input, error) {
 	if len([]rune(b.Description)) > maxDescription {
 		chk.Fail("description", fmt.Sprintf("%s（最多%d个字符）", httpx.ReasonTooLong, maxDescription))
 	}
-	return Input{ID: b.ID, Name: b.Name, Code: b.Code, Category: b.Category, Price: price, Cost: cost,
-		Stock: stock, Status: b.Status, AgencyID: b.AgencyID, MainPicture: b.MainPicture, Gallery: b.Gallery,
-		Description: b.Description}, chk.Err
-}
-
-// amount reads yuan text: not negative, at most two decimals.
-func amount(chk *httpx.Check, field string, v numberText, required bool) money.Fen {
-	s := strings.TrimSpace(string(v))
-	if s == "" {
-		if required {
-			chk.Fail(field, httpx.ReasonRequired)
+	if chk.Err == nil && (len(in.Specs) > 0 || len(in.Skus) > 0) {
+		if bad := checkMatrix(in.Specs, in.Skus); bad != nil {
+			chk.Fail(bad.Field, bad.Reason)
 		}
-		return 0
 	}
-	f, err := money.Parse(s)
-	if err != nil || f < 0 {
-		chk.Fail(field, "必须是不小于0的金额，最多两位小数")
-	}
-	return f
-}
-
-// count reads a whole number from 0 to maxStock.
-func count(chk *httpx.Check, field string, v numberText) int64 {
-	s := strings.TrimSpace(string(v))
-	if s == "" {
-		chk.Fail(field, httpx.ReasonRequired)
-		return 0
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n < 0 || n > maxStock {
-		chk.Fail(field, fmt.Sprintf("必须是0到%d之间的整数", maxStock))
-	}
-	return n
+	in.Status, in.AgencyID, in.MainPicture, in.Gallery = b.Status, b.AgencyID, b.MainPicture, b.Gallery
+	in.Description = b.Description
+	return in, chk.Err
 }
 
 // picture allows an uploaded file's path or an http(s) URL: nothing a browser would run.
@@ -330,6 +302,7 @@ func (s *Service) save(c echo.Context, create bool) error {
 	if err != nil {
 		return err
 	}
+	in.Operator = operator(c)
 	id, err := s.Save(c.Request().Context(), agency.Scope(authz.From(c)), in)
 	if err != nil {
 		return httpError(err)
@@ -345,7 +318,7 @@ func (s *Service) handleDelete(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Delete(c.Request().Context(), agency.Scope(authz.From(c)), ids); err != nil {
+	if err := s.Delete(c.Request().Context(), agency.Scope(authz.From(c)), ids, operator(c)); err != nil {
 		return httpError(err)
 	}
 	return c.NoContent(http.StatusOK)

@@ -29,6 +29,9 @@ func fillGoods(t *testing.T, g *gorm.DB, n int) {
 		r := goods.Goods{Name: fmt.Sprintf("商品%03d", i), Code: fmt.Sprintf("L-%03d", i), Category: cats[i%len(cats)],
 			Price: money.Fen(100 * (i * 7 % 13)), Stock: int64(i * 5 % 11), Status: statuses[i*3%len(statuses)],
 			Gallery: []string{}, CreateTime: created, UpdateTime: created}
+		if r.Stock <= 9 {
+			r.LowSkus = 1
+		}
 		if r.Status != goods.Draft {
 			listed := created.Add(time.Duration(i%5) * 24 * time.Hour)
 			r.GroundingTime = &listed
@@ -64,7 +67,7 @@ func TestListEqualsTheNaiveQuery(t *testing.T) {
 				"status = ? AND grounding_time >= ? AND grounding_time <= ?", []any{goods.OffSale, day(5), day(50)}},
 			{goods.Query{Scope: &agency, Category: "food"}, "agency_id = ? AND category = ?", []any{agency, "food"}},
 			{goods.Query{Blurry: "商品01"}, "(name LIKE ? OR code LIKE ?)", []any{"%商品01%", "%商品01%"}},
-			{goods.Query{Status: goods.OnSale, LowStock: true}, "status = ? AND stock < ?", []any{goods.OnSale, goods.LowStock}},
+			{goods.Query{Status: goods.OnSale, LowStock: true}, "status = ? AND low_skus > 0", []any{goods.OnSale}},
 		} {
 			for _, order := range []string{"price ASC, id ASC", "price DESC, id DESC", "stock DESC, id DESC",
 				"create_time DESC, id DESC", "grounding_time ASC, id ASC", ""} {
@@ -134,8 +137,7 @@ func TestPagesFromMarksEqualTheNaiveQuery(t *testing.T) {
 		// a write moves rows: the marks of the walk above must not place pages now
 		var first goods.Goods
 		g.Where("status = ?", goods.OnSale).Order("price ASC, id ASC").First(&first)
-		first.Price = money.Fen(100_000)
-		if err := store.Update(ctx, &first); err != nil {
+		if err := store.TakeOffSale(ctx, nil, []int64{first.ID}, listBase); err != nil {
 			t.Fatal(err)
 		}
 		for offset := 0; offset < 170; offset += 9 {
@@ -163,7 +165,8 @@ func TestCountIsRememberedUntilAWrite(t *testing.T) {
 		add := func(s *goods.Store, code string) int64 {
 			r := goods.Goods{Name: code, Code: code, Category: "food", Status: goods.Draft, Gallery: []string{},
 				CreateTime: now, UpdateTime: now}
-			if err := s.Create(ctx, &r); err != nil {
+			sku := goods.SkuInput{Code: code, Stock: 3, LowStock: goods.DefaultLowStock, OnSale: true}
+			if err := s.Create(ctx, &r, []goods.SkuInput{sku}, "test"); err != nil {
 				t.Fatal(err)
 			}
 			return r.ID
@@ -210,7 +213,7 @@ func TestCountIsRememberedUntilAWrite(t *testing.T) {
 				t.Fatalf("after %s: %d on sale, want %d", step.what, n, step.want)
 			}
 		}
-		if err := store.Delete(ctx, nil, []int64{mine}, time.Now()); err != nil {
+		if err := store.Delete(ctx, nil, []int64{mine}, time.Now(), "test"); err != nil {
 			t.Fatal(err)
 		}
 		if n := total(); n != 2 {

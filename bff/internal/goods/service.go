@@ -15,7 +15,14 @@ var (
 	ErrCodeConflict     = errors.New("goods: code taken")
 	ErrUnknownCategory  = errors.New("goods: no such category")
 	ErrCategoryDisabled = errors.New("goods: the category is disabled")
+	ErrUnknownSku       = errors.New("goods: a SKU id that is not the goods item's")
 )
+
+// SkuInUseError: a SKU to remove (or the goods item to delete) is on an order that can still
+// give its units back (unpaid or paid, not shipped), so the SKU must stay.
+type SkuInUseError struct{ Code string }
+
+func (e *SkuInUseError) Error() string { return "goods: SKU " + e.Code + " is on an open order" }
 
 // CodeTakenError is ErrCodeConflict naming the code, so that the answer can name it too.
 type CodeTakenError struct{ Code string }
@@ -29,6 +36,7 @@ func (e *CodeTakenError) Is(target error) bool { return target == ErrCodeConflic
 type Categories interface {
 	Valid(ctx context.Context, code string) error
 	WithChildren(ctx context.Context, code string) ([]string, error)
+	Names(ctx context.Context) (map[string]string, error) // every category's name by code
 }
 
 // Sanitizer cleans rich-text HTML (platform/richtext).
@@ -48,19 +56,34 @@ func NewService(store *Store, categories Categories, clean Sanitizer, now func()
 	return &Service{store: store, categories: categories, clean: clean, now: now}
 }
 
-// Input is a goods row to create (ID 0) or change.
+// Input is a goods item to create (ID 0) or change.
 type Input struct {
-	ID          int64
-	Name        string
-	Code        string
-	Category    string
-	Price, Cost money.Fen // ≥ 0
-	Stock       int64     // ≥ 0
+	ID       int64
+	Name     string
+	Code     string // the goods item's own code (SPU); SKUs have theirs
+	Category string
+	Specs    []Spec
+	// Skus are exactly one per combination of the Specs' values (checkMatrix). A goods item
+	// without specs and without Skus is one SKU made of Code, Price, Cost and Stock: what a
+	// client written before SKUs sends.
+	Skus        []SkuInput
+	Price, Cost money.Fen // ≥ 0; only for the one-SKU fallback
+	Stock       int64     // ≥ 0; likewise
 	Status      string    // Draft, OnSale or OffSale
 	AgencyID    *int64
 	MainPicture string
 	Gallery     []string
 	Description string // HTML, cleaned here
+	Operator    string // who saves: the stock ledger's operator
+}
+
+// skus are in's SKUs, or the one SKU of the fallback.
+func (in Input) skus() []SkuInput {
+	if len(in.Specs) == 0 && len(in.Skus) == 0 {
+		return []SkuInput{{Code: in.Code, Specs: []string{}, Price: in.Price, Cost: in.Cost, Stock: in.Stock,
+			LowStock: DefaultLowStock, OnSale: true, legacy: true}}
+	}
+	return in.Skus
 }
 
 // stamp is the time written into rows: UTC in milliseconds, as platform/db stores.
@@ -98,10 +121,26 @@ func (s *Service) Get(ctx context.Context, scope *int64, id int64) (Goods, error
 	return s.store.Get(ctx, scope, id)
 }
 
-// Save creates the row (in.ID 0) or changes one inside the scope, and returns its ID. Codes are
-// unique per seller (an agency, or the shop's own goods: uk_goods_agency_code); the category must be an enabled one; a row that goes on sale is listed now. Inside
-// a scope (a channel session) the row belongs to the scope's agency whatever in.AgencyID says.
+// Detail returns one row inside the scope with its SKUs in their order.
+func (s *Service) Detail(ctx context.Context, scope *int64, id int64) (Goods, []Sku, error) {
+	g, err := s.store.Get(ctx, scope, id)
+	if err != nil {
+		return g, nil, err
+	}
+	skus, err := s.store.Skus(ctx, []int64{id})
+	return g, skus, err
+}
+
+// Save creates the row (in.ID 0) or changes one inside the scope with its SKUs, and returns its
+// ID. Codes — the goods item's and each SKU's — are unique per seller (an agency, or the shop's
+// own goods); the category must be an enabled one; a row that goes on sale is listed now.
+// Inside a scope (a channel session) the row belongs to the scope's agency whatever
+// in.AgencyID says. Stock moves only through the ledger (store.go's saveSkus).
 func (s *Service) Save(ctx context.Context, scope *int64, in Input) (int64, error) {
+	skus := in.skus()
+	if bad := checkMatrix(in.Specs, skus); bad != nil {
+		return 0, bad
+	}
 	if err := s.checkCategory(ctx, scope, in); err != nil {
 		return 0, err
 	}
@@ -109,36 +148,37 @@ func (s *Service) Save(ctx context.Context, scope *int64, in Input) (int64, erro
 		in.AgencyID = scope
 	}
 	now := s.stamp()
-	g := Goods{ID: in.ID, Name: in.Name, Code: in.Code, Category: in.Category, Price: in.Price, Cost: in.Cost,
-		Stock: in.Stock, Status: in.Status, AgencyID: in.AgencyID, MainPicture: in.MainPicture,
+	g := Goods{ID: in.ID, Name: in.Name, Code: in.Code, Category: in.Category, Specs: SpecList(in.Specs),
+		Status: in.Status, AgencyID: in.AgencyID, MainPicture: in.MainPicture,
 		Gallery: in.Gallery, Description: s.clean.HTML(in.Description)}
+	if g.Specs == nil {
+		g.Specs = SpecList{}
+	}
 	if g.Gallery == nil {
 		g.Gallery = []string{}
+	}
+	g.Price, g.MaxPrice, g.Cost = skus[0].Price, skus[0].Price, skus[0].Cost
+	for _, k := range skus {
+		g.Price, g.MaxPrice = min(g.Price, k.Price), max(g.MaxPrice, k.Price)
 	}
 	if in.ID == 0 {
 		g.CreateTime, g.UpdateTime = now, now
 		if g.Status == OnSale {
 			g.GroundingTime = &now
 		}
-		err := s.store.Create(ctx, &g)
+		err := s.store.Create(ctx, &g, skus, in.Operator)
 		return g.ID, err
 	}
-	old, err := s.store.Get(ctx, scope, in.ID)
-	if err != nil {
-		return 0, err
-	}
-	g.GroundingTime = old.GroundingTime
-	if g.Status == OnSale && old.Status != OnSale {
-		g.GroundingTime = &now
-	}
 	g.UpdateTime = now
-	return g.ID, s.store.Update(ctx, &g)
+	return g.ID, s.store.Update(ctx, scope, &g, skus, in.Operator)
 }
 
-// Delete removes rows inside the scope; IDs outside it or unknown are ignored. Orders keep their
-// items' name and price snapshots, so nothing else needs the row.
-func (s *Service) Delete(ctx context.Context, scope *int64, ids []int64) error {
-	return s.store.Delete(ctx, scope, ids, s.stamp())
+// Delete removes rows inside the scope with their SKUs; IDs outside it or unknown are ignored.
+// Orders keep their items' name, price and SKU snapshots, and the ledger its rows, so nothing
+// else needs the row; stock still held is written out (manual_out) by operator. A SKU on an open
+// order refuses (*SkuInUseError): closing that order gives its units back to the SKU.
+func (s *Service) Delete(ctx context.Context, scope *int64, ids []int64, operator string) error {
+	return s.store.Delete(ctx, scope, ids, s.stamp(), operator)
 }
 
 // SetStatus puts rows on sale (listed now; rows already on sale keep their listing time) or

@@ -132,7 +132,7 @@ func TestGoodsRules(t *testing.T) {
 			}
 		}
 
-		if err := s.Delete(ctx, nil, []int64{a, a + b + c + 100}); err != nil {
+		if err := s.Delete(ctx, nil, []int64{a, a + b + c + 100}, "admin"); err != nil {
 			t.Fatal(err)
 		}
 		_, err = s.Get(ctx, nil, a)
@@ -162,7 +162,7 @@ func TestAgencyScope(t *testing.T) {
 		if err := s.SetStatus(ctx, other, []int64{mine}, goods.OnSale); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.Delete(ctx, other, []int64{mine, shop}); err != nil {
+		if err := s.Delete(ctx, other, []int64{mine, shop}, "admin"); err != nil {
 			t.Fatal(err)
 		}
 		if got, err := s.Get(ctx, seven, mine); err != nil || got.Status != goods.Draft {

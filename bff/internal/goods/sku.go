@@ -1,6 +1,9 @@
 package goods
 
 import (
+	"database/sql/driver"
+	"encoding/json"
+	"fmt"
 	"time"
 
 	"mallconsole/bff/internal/platform/money"
@@ -16,6 +19,41 @@ const DefaultLowStock = 10
 type Spec struct {
 	Name   string   `json:"name"`
 	Values []string `json:"values"`
+}
+
+// SpecList is a goods item's dimensions as stored (goods.specs, JSON text): never NULL, so a
+// row written without specs (a bulk insert, an old caller) stores [] rather than failing.
+type SpecList []Spec
+
+// Value writes the list as JSON, [] when empty.
+func (l SpecList) Value() (driver.Value, error) {
+	if len(l) == 0 {
+		return "[]", nil
+	}
+	b, err := json.Marshal([]Spec(l))
+	return string(b), err
+}
+
+// Scan reads the JSON text back.
+func (l *SpecList) Scan(v any) error {
+	var b []byte
+	switch x := v.(type) {
+	case nil:
+		*l = SpecList{}
+		return nil
+	case string:
+		b = []byte(x)
+	case []byte:
+		b = x
+	default:
+		return fmt.Errorf("goods: specs of type %T", v)
+	}
+	out := SpecList{}
+	if err := json.Unmarshal(b, &out); err != nil {
+		return err
+	}
+	*l = out
+	return nil
 }
 
 // Sku is one sellable combination of a goods item's spec values (a goods item without specs has

@@ -83,16 +83,17 @@ func (s *Store) tell(tx *gorm.DB, changes []SaleChange) error {
 
 // onSale is the part of a row the sale history needs.
 type onSale struct {
-	ID       int64
-	AgencyID *int64
-	Status   string
+	ID            int64
+	AgencyID      *int64
+	Status        string
+	GroundingTime *time.Time
 }
 
 // lockSale reads and locks the rows inside the scope that cond selects.
 func lockSale(tx *gorm.DB, scope *int64, cond string, args ...any) ([]onSale, error) {
 	var rows []onSale
 	err := scoped(tx.Model(&Goods{}), scope).Clauses(clause.Locking{Strength: "UPDATE"}).
-		Select("id", "agency_id", "status").Where(cond, args...).Order("id").Find(&rows).Error
+		Select("id", "agency_id", "status", "grounding_time").Where(cond, args...).Order("id").Find(&rows).Error
 	return rows, err
 }
 
@@ -115,7 +116,7 @@ type Query struct {
 	From, To      *time.Time // creation range
 	GroundingFrom *time.Time // listing (上架) range
 	GroundingTo   *time.Time
-	LowStock      bool    // only rows with less than LowStock in stock (库存预警)
+	LowStock      bool    // only rows with a SKU at or under its threshold (库存预警)
 	IDs           []int64 // only these rows (export of the selection)
 	Order         string  // ORDER BY built from a whitelist (http.go); "" = newest first
 	Offset, Limit int
@@ -137,7 +138,7 @@ func (s *Store) where(ctx context.Context, q Query) *gorm.DB {
 		tx = tx.Where("agency_id = ?", *q.AgencyID)
 	}
 	if q.LowStock {
-		tx = tx.Where("stock < ?", LowStock)
+		tx = tx.Where("low_skus > 0") // idx_goods_low_skus
 	}
 	// One bound at a time, in a fixed order: the same filters give the same SQL text, so one
 	// prepared statement serves them.
@@ -249,40 +250,6 @@ func (s *Store) Get(ctx context.Context, scope *int64, id int64) (Goods, error) 
 	return g, err
 }
 
-// Create adds g; a taken code is a *CodeTakenError.
-func (s *Store) Create(ctx context.Context, g *Goods) error {
-	defer s.forget()
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Create(g).Error; err != nil {
-			return err
-		}
-		if g.Status != OnSale {
-			return nil
-		}
-		return s.tell(tx, []SaleChange{{GoodsID: g.ID, AgencyID: g.AgencyID, OnSale: true, At: g.UpdateTime}})
-	})
-	return codeTaken(err, g.Code)
-}
-
-// Update writes every field of g but its creation time.
-func (s *Store) Update(ctx context.Context, g *Goods) error {
-	defer s.forget()
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		old, err := lockSale(tx, nil, "id = ?", g.ID)
-		if err != nil {
-			return err
-		}
-		err = tx.Model(&Goods{ID: g.ID}).Select("name", "code", "category", "price", "cost",
-			"stock", "status", "grounding_time", "agency_id", "main_picture", "gallery", "description", "update_time").
-			Updates(g).Error
-		if err != nil || len(old) == 0 {
-			return err
-		}
-		return s.tell(tx, saleMoves(old[0], g))
-	})
-	return codeTaken(err, g.Code)
-}
-
 // saleMoves are the sale changes of editing old into g: off for the old agency, on for the new.
 func saleMoves(old onSale, g *Goods) []SaleChange {
 	was, is := old.Status == OnSale, g.Status == OnSale
@@ -304,21 +271,6 @@ func codeTaken(err error, code string) error {
 		return &CodeTakenError{Code: code}
 	}
 	return err
-}
-
-// Delete removes the rows inside the scope; those on sale go off sale at now.
-func (s *Store) Delete(ctx context.Context, scope *int64, ids []int64, now time.Time) error {
-	defer s.forget()
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		listed, err := lockSale(tx, scope, "id IN ? AND status = ?", ids, OnSale)
-		if err != nil {
-			return err
-		}
-		if err := scoped(tx, scope).Where("id IN ?", ids).Delete(&Goods{}).Error; err != nil {
-			return err
-		}
-		return s.tell(tx, changes(listed, false, now))
-	})
 }
 
 // PutOnSale sets the rows inside the scope that are not on sale on sale, listed at now.

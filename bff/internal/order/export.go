@@ -6,8 +6,10 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"mallconsole/bff/internal/agency"
+	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/export"
+	"mallconsole/bff/internal/platform/money"
 )
 
 func localTime(t *time.Time) any {
@@ -23,12 +25,14 @@ type exported struct {
 	agencyName string
 }
 
-// exportColumns: what each exportable field writes. The phone is masked as in the list (a
+// exportColumns: what each exportable field writes. Money is a number cell in yuan (export.Money)
+// so that a sheet sums it; the express company is its name (export.Label), not its code. The phone is masked as in the list (a
 // sheet travels further than a screen) and the address is not exported.
 var exportColumns = export.Columns[exported]{
 	"id": func(o exported) any { return o.ID }, "orderNo": func(o exported) any { return o.OrderNo },
 	"customerName": func(o exported) any { return o.CustomerName }, "phone": func(o exported) any { return maskPhone(o.Phone) },
-	"amount": func(o exported) any { return o.Amount.String() }, "freight": func(o exported) any { return o.Freight.String() },
+	"amount":  export.Money(func(o exported) money.Fen { return o.Amount }),
+	"freight": export.Money(func(o exported) money.Fen { return o.Freight }),
 	"payTime": func(o exported) any { return localTime(o.PayTime) },
 	"agencyId": func(o exported) any {
 		if o.AgencyID == nil {
@@ -38,7 +42,7 @@ var exportColumns = export.Columns[exported]{
 	},
 	"agencyName":     func(o exported) any { return o.agencyName },
 	"status":         func(o exported) any { return StatusLabels[o.Status] },
-	"expressCompany": func(o exported) any { return o.ExpressCompany },
+	"expressCompany": export.Label(ExpressDict, func(o exported) string { return o.ExpressCompany }),
 	"trackingNo":     func(o exported) any { return o.TrackingNo },
 	"shipTime":       func(o exported) any { return localTime(o.ShipTime) },
 	"remark":         func(o exported) any { return o.Remark },
@@ -48,7 +52,8 @@ var exportColumns = export.Columns[exported]{
 // exportResource declares the order export: the list's filters and sorts, the caller's scope.
 func (s *Service) exportResource() export.Resource {
 	return export.Resource{Title: "订单", Fields: export.Keys(exportColumns), Sortable: export.Keys(sortable),
-		Filters: []string{"orderNo", "phone", "status", "agencyId", "startTime", "endTime"}, Rows: s.exportRows}
+		Filters: []string{"orderNo", "phone", "status", "agencyId", "startTime", "endTime"}, Rows: s.exportRows,
+		Labels: dict.LabelsOf(s.dicts)}
 }
 
 func (s *Service) exportRows(c echo.Context, eq export.Query, emit export.Emit) error {

@@ -15,6 +15,7 @@ import (
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/money"
 	"mallconsole/bff/internal/platform/perm"
+	"mallconsole/bff/internal/stock"
 )
 
 // Routes registers orders. Each move has its own permission, so a role can ship without
@@ -40,7 +41,7 @@ func (s *Service) Routes(r *authz.Router) {
 // filterParams are the list's filters (parseQuery); the tab counts take the same.
 type filterParams struct {
 	OrderNo   string `query:"orderNo" maxLength:"32" description:"prefix"`
-	Phone     string `query:"phone" maxLength:"32" description:"prefix"`
+	Phone     string `query:"phone" maxLength:"32" description:"prefix; four digits: prefix or last four (尾号); 138****1019: both"`
 	Status    string `query:"status" enum:"unpaid,paid,shipped,completed,closed,refunded"`
 	AgencyID  int64  `query:"agencyId" minimum:"1"`
 	StartTime string `query:"startTime" description:"created from: yyyy-MM-dd HH:mm:ss or yyyy-MM-dd"`
@@ -75,6 +76,8 @@ type moveBody struct {
 // the server's fault (500, logged).
 func httpError(err error) error {
 	var move *MoveError
+	var unknown *UnknownSkuError
+	var short *stock.ShortError
 	switch {
 	case errors.Is(err, ErrNotFound):
 		return httpx.NotFound("订单不存在")
@@ -92,6 +95,14 @@ func httpError(err error) error {
 		return httpx.BadRequest("items", "至少需要一件商品")
 	case errors.Is(err, ErrAmount):
 		return httpx.BadRequest("items", "金额超出范围")
+	case errors.As(err, &unknown):
+		return httpx.BadRequest("items", fmt.Sprintf("商品规格%s不存在或未上架", unknown.SkuCode))
+	case errors.Is(err, ErrUnknownSku):
+		return httpx.BadRequest("items", "商品规格不存在或未上架")
+	case errors.As(err, &short):
+		return httpx.Conflict("items", fmt.Sprintf("商品规格%s库存不足，可用%d", short.Code, short.Available))
+	case errors.Is(err, ErrAmountMismatch):
+		return httpx.BadRequest("amount", "支付金额与订单金额不符")
 	}
 	return err
 }
@@ -115,20 +126,34 @@ type Row struct {
 	CreateTime     string    `json:"createTime"`
 }
 
-// DetailRow is the whole order (order:detail): the full phone, the address, items, history.
+// DetailRow is the whole order (order:detail): the full phone, the address, items, history,
+// and the stock its lines moved (the ledger rows of its number, oldest first).
 type DetailRow struct {
 	Row
-	Address string       `json:"address"`
-	Items   []ItemRow    `json:"items"`
-	History []HistoryRow `json:"history"`
+	Address    string         `json:"address"`
+	Items      []ItemRow      `json:"items"`
+	History    []HistoryRow   `json:"history"`
+	StockMoves []StockMoveRow `json:"stockMoves"`
 }
 
 // ItemRow is a line of an order.
 type ItemRow struct {
 	GoodsID   int64     `json:"goodsId"`
 	GoodsName string    `json:"goodsName"`
+	SkuCode   string    `json:"skuCode" description:"empty for lines sold before SKUs"`
+	SpecText  string    `json:"specText" description:"the SKU's spec values as they read at the sale"`
 	UnitPrice money.Fen `json:"unitPrice"`
 	Quantity  int64     `json:"quantity"`
+}
+
+// StockMoveRow is one ledger row of the order.
+type StockMoveRow struct {
+	SkuCode    string `json:"skuCode"`
+	Delta      int64  `json:"delta"`
+	Balance    int64  `json:"balance"`
+	Reason     string `json:"reason" enum:"order_reserve,order_release,order_refund,manual_in,manual_out,stocktake,return_restock,opening"`
+	CreateTime string `json:"createTime"`
+	Operator   string `json:"operator"`
 }
 
 // HistoryRow is one move of the status.
@@ -163,6 +188,13 @@ var sortable = map[string]string{"createTime": "create_time", "payTime": "pay_ti
 // numberish is what an order number or phone filter may hold.
 var numberish = regexp.MustCompile(`^[0-9A-Za-z-]*$`)
 
+// A phone filter of four digits is the start of a number or its 尾号; the list's masked form
+// (138****1019, copied from a row) is its start and its 尾号.
+var (
+	phoneTail   = regexp.MustCompile(`^[0-9]{4}$`)
+	maskedPhone = regexp.MustCompile(`^([0-9]{3})\*{4}([0-9]{4})$`)
+)
+
 // parseQuery reads the list's filters (query parameters, or an export's filters): orderNo and
 // phone (prefixes), status, agencyId, startTime/endTime (the DataTable's createDate).
 func parseQuery(get filter.Get) (Query, error) {
@@ -171,6 +203,16 @@ func parseQuery(get filter.Get) (Query, error) {
 	for name, dst := range map[string]*string{"orderNo": &q.OrderNo, "phone": &q.Phone} {
 		if *dst, err = filter.Text(get, name, 32); err != nil {
 			return q, err
+		}
+		if name == "phone" {
+			if m := maskedPhone.FindStringSubmatch(*dst); m != nil {
+				q.Phone, q.PhoneTail = m[1], m[2]
+				continue
+			}
+			if phoneTail.MatchString(*dst) {
+				q.Phone, q.PhoneTail = "", *dst
+				continue
+			}
 		}
 		if !numberish.MatchString(*dst) {
 			return q, httpx.BadRequest(name, "只能包含字母、数字和-")
@@ -253,10 +295,15 @@ func (s *Service) handleGet(c echo.Context) error {
 		return err
 	}
 	out := DetailRow{Row: rowOf(d.Order, names), Address: d.Address, Items: make([]ItemRow, len(d.Items)),
-		History: make([]HistoryRow, len(d.History))}
+		History: make([]HistoryRow, len(d.History)), StockMoves: make([]StockMoveRow, len(d.StockMoves))}
 	out.Phone = d.Phone
 	for i, it := range d.Items {
-		out.Items[i] = ItemRow{GoodsID: it.GoodsID, GoodsName: it.GoodsName, UnitPrice: it.UnitPrice, Quantity: it.Quantity}
+		out.Items[i] = ItemRow{GoodsID: it.GoodsID, GoodsName: it.GoodsName, SkuCode: it.SkuCode, SpecText: it.SpecText,
+			UnitPrice: it.UnitPrice, Quantity: it.Quantity}
+	}
+	for i, e := range d.StockMoves {
+		out.StockMoves[i] = StockMoveRow{SkuCode: e.SkuCode, Delta: e.Delta, Balance: e.Balance, Reason: e.Reason,
+			CreateTime: httpx.FormatTime(e.CreateTime), Operator: e.Operator}
 	}
 	for i, h := range d.History {
 		out.History[i] = HistoryRow{From: h.FromStatus, To: h.ToStatus, Operator: h.Operator, Note: h.Note,

@@ -53,6 +53,8 @@ func TestListEqualsTheNaiveQuery(t *testing.T) {
 			{order.Query{Scope: &agency, Status: order.Completed}, "agency_id = ? AND status = ?", []any{agency, order.Completed}},
 			{order.Query{AgencyID: &agency, From: day(50)}, "agency_id = ? AND create_time >= ?", []any{agency, day(50)}},
 			{order.Query{Phone: "131"}, "phone LIKE ?", []any{"131%"}},
+			{order.Query{PhoneTail: "0012"}, "(phone LIKE ? OR substr(phone, length(phone) - 3) = ?)", []any{"0012%", "0012"}},
+			{order.Query{Phone: "131", PhoneTail: "0012"}, "phone LIKE ? AND substr(phone, length(phone) - 3) = ?", []any{"131%", "0012"}},
 			{order.Query{OrderNo: "202600001"}, "order_no LIKE ?", []any{"202600001%"}},
 		} {
 			for _, sort := range []string{"", "create_time ASC, id ASC", "amount DESC, id DESC"} {

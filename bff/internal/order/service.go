@@ -10,8 +10,10 @@ import (
 	"time"
 
 	"mallconsole/bff/internal/dict"
+	"mallconsole/bff/internal/platform/db"
 	"mallconsole/bff/internal/platform/gate"
 	"mallconsole/bff/internal/platform/money"
+	"mallconsole/bff/internal/stock"
 )
 
 // The service's answers other than success (ErrIllegalMove is in machine.go). http.go turns
@@ -139,17 +141,17 @@ func (s *Service) Each(ctx context.Context, q Query, fn func(Order) error) error
 	return s.store.Each(ctx, q, fn)
 }
 
-// Detail is an order with its items and its history, oldest first.
+// Detail is an order with its items, its history and the stock its lines moved, oldest first.
 type Detail struct {
 	Order
-	Items   []Item
-	History []History
+	Items      []Item
+	History    []History
+	StockMoves []stock.Entry
 }
 
 // Get returns one order inside the scope.
 func (s *Service) Get(ctx context.Context, scope *int64, id int64) (Detail, error) {
-	o, items, hist, err := s.store.Get(ctx, scope, id)
-	return Detail{Order: o, Items: items, History: hist}, err
+	return s.store.Get(ctx, scope, id)
 }
 
 // MoveInput is what a move carries: the shipment for Ship, a note for any.
@@ -161,7 +163,8 @@ type MoveInput struct {
 
 // Move applies action to one order inside the scope, as actor (a username). The status is read
 // and changed under the row's lock in one transaction, so two moves racing cannot both start
-// from the same status; an illegal move is a *MoveError and changes nothing.
+// from the same status; an illegal move is a *MoveError and changes nothing. Close and refund
+// give the lines' units back in that transaction (stockChange).
 func (s *Service) Move(ctx context.Context, scope *int64, actor string, id int64, action string, in MoveInput) error {
 	if action == Ship {
 		if in.ExpressCompany == "" || in.TrackingNo == "" {
@@ -175,7 +178,10 @@ func (s *Service) Move(ctx context.Context, scope *int64, actor string, id int64
 			return ErrUnknownExpress
 		}
 	}
-	return s.store.Move(ctx, scope, id, s.moveChange(actor, action, in, s.stamp()))
+	return db.Retry(ctx, retries, func() error {
+		_, err := s.store.Move(ctx, scope, id, s.stockedChange(actor, action, in, s.stamp()))
+		return err
+	})
 }
 
 // moveChange is the status machine's step for one order: what to write and the history entry,

@@ -58,7 +58,7 @@ func countKey(q Query) string {
 		}
 		return v.UTC().Format(time.RFC3339Nano)
 	}
-	return strings.Join([]string{i(q.Scope), q.OrderNo, q.Phone, i(q.AgencyID), t(q.From), t(q.To)}, "|")
+	return strings.Join([]string{i(q.Scope), q.OrderNo, q.Phone, q.PhoneTail, i(q.AgencyID), t(q.From), t(q.To)}, "|")
 }
 
 // Watcher hears of every order written, inside the transaction that writes it, so that what is
@@ -76,6 +76,7 @@ type Query struct {
 	Scope         *int64 // only this agency's orders (a channel session); nil: every row
 	OrderNo       string // prefix
 	Phone         string // prefix
+	PhoneTail     string // the last four digits; alone, the start of the number matches too
 	Status        string
 	AgencyID      *int64
 	From, To      *time.Time // creation range
@@ -98,7 +99,12 @@ func (s *Store) where(ctx context.Context, q Query) *gorm.DB {
 	if q.OrderNo != "" {
 		tx = tx.Where(db.LikeSQL("order_no"), db.StartsWith(q.OrderNo))
 	}
-	if q.Phone != "" {
+	switch {
+	case q.Phone != "" && q.PhoneTail != "": // the masked form: 138****1019
+		tx = tx.Where(db.LikeSQL("phone"), db.StartsWith(q.Phone)).Where("phone_tail = ?", q.PhoneTail)
+	case q.PhoneTail != "": // four digits: the start of the number or its 尾号
+		tx = tx.Where(s.db.Where(db.LikeSQL("phone"), db.StartsWith(q.PhoneTail)).Or("phone_tail = ?", q.PhoneTail))
+	case q.Phone != "":
 		tx = tx.Where(db.LikeSQL("phone"), db.StartsWith(q.Phone))
 	}
 	if q.AgencyID != nil {
@@ -189,23 +195,34 @@ func (s *Store) Each(ctx context.Context, q Query, fn func(Order) error) error {
 	return rows.Err()
 }
 
-// Get returns one order inside the scope with its items and history, or ErrNotFound.
-func (s *Store) Get(ctx context.Context, scope *int64, id int64) (Order, []Item, []History, error) {
-	var o Order
-	var items []Item
-	var hist []History
+// Get returns one order inside the scope with its items, history and stock moves, or
+// ErrNotFound.
+func (s *Store) Get(ctx context.Context, scope *int64, id int64) (Detail, error) {
+	return s.get(ctx, scope, "id = ?", id)
+}
+
+// GetByNo is Get for the order numbered no.
+func (s *Store) GetByNo(ctx context.Context, scope *int64, no string) (Detail, error) {
+	return s.get(ctx, scope, "order_no = ?", no)
+}
+
+func (s *Store) get(ctx context.Context, scope *int64, cond string, key any) (Detail, error) {
+	var d Detail
 	tx := s.db.WithContext(ctx)
-	err := scoped(tx, scope).Where("id = ?", id).Take(&o).Error
+	err := scoped(tx, scope).Where(cond, key).Take(&d.Order).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return o, nil, nil, ErrNotFound
+		return d, ErrNotFound
 	}
 	if err == nil {
-		err = tx.Where("order_id = ?", id).Order("id").Find(&items).Error
+		err = tx.Where("order_id = ?", d.ID).Order("id").Find(&d.Items).Error
 	}
 	if err == nil {
-		err = tx.Where("order_id = ?", id).Order("create_time, id").Find(&hist).Error
+		err = tx.Where("order_id = ?", d.ID).Order("create_time, id").Find(&d.History).Error
 	}
-	return o, items, hist, err
+	if err == nil {
+		err = tx.Where("order_no = ?", d.OrderNo).Order("id").Find(&d.StockMoves).Error
+	}
+	return d, err
 }
 
 // Create adds the order with its items and its first history entry, in one transaction; a
@@ -213,25 +230,7 @@ func (s *Store) Get(ctx context.Context, scope *int64, id int64) (Order, []Item,
 func (s *Store) Create(ctx context.Context, o *Order, items []Item, h History) error {
 	defer s.invalidate()
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Create(o).Error; err != nil {
-			return err
-		}
-		for i := range items {
-			items[i].OrderID = o.ID
-		}
-		if err := tx.Create(&items).Error; err != nil {
-			return err
-		}
-		h.OrderID = o.ID
-		if err := tx.Create(&h).Error; err != nil {
-			return err
-		}
-		for _, w := range s.watchers {
-			if err := w.OrderCreated(tx, *o, items); err != nil {
-				return err
-			}
-		}
-		return nil
+		return s.create(tx, o, items, h, nil)
 	})
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		return ErrOrderNoConflict
@@ -239,29 +238,72 @@ func (s *Store) Create(ctx context.Context, o *Order, items []Item, h History) e
 	return err
 }
 
+// create writes the order, its items (their ids set), then lets take (if any) move their stock,
+// then writes the history entry and tells the watchers: stock rows are locked before the
+// dashboard's, the order every transaction takes them in (docs/decisions.md "Stock").
+func (s *Store) create(tx *gorm.DB, o *Order, items []Item, h History, take func(tx *gorm.DB, o Order, items []Item) error) error {
+	if err := tx.Create(o).Error; err != nil {
+		return err
+	}
+	for i := range items {
+		items[i].OrderID = o.ID
+	}
+	if err := tx.Create(&items).Error; err != nil {
+		return err
+	}
+	if take != nil {
+		if err := take(tx, *o, items); err != nil {
+			return err
+		}
+	}
+	h.OrderID = o.ID
+	if err := tx.Create(&h).Error; err != nil {
+		return err
+	}
+	for _, w := range s.watchers {
+		if err := w.OrderCreated(tx, *o, items); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Change decides, from an order as it is now (locked), what a move writes: the columns and the
+// history entry. tx is the move's transaction, so a change can move stock with the status.
+// Nil updates and no error: nothing to do (the move was already made), nothing is written.
+type Change func(tx *gorm.DB, o Order) (updates map[string]any, h History, err error)
+
 // Move changes one order inside the scope in one transaction: it locks the row, lets change
 // decide (from the row as it is now) what to write, writes it and the history entry. An error
-// from change rolls everything back.
-func (s *Store) Move(ctx context.Context, scope *int64, id int64,
-	change func(o Order) (updates map[string]any, h History, err error)) error {
+// from change rolls everything back. The answer is the order as it is after.
+func (s *Store) Move(ctx context.Context, scope *int64, id int64, change Change) (Order, error) {
+	return s.move(ctx, scope, "id = ?", id, change)
+}
+
+// MoveByNo is Move for the order numbered no.
+func (s *Store) MoveByNo(ctx context.Context, scope *int64, no string, change Change) (Order, error) {
+	return s.move(ctx, scope, "order_no = ?", no, change)
+}
+
+func (s *Store) move(ctx context.Context, scope *int64, cond string, key any, change Change) (Order, error) {
 	defer s.invalidate()
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var o Order
-		err := scoped(tx, scope).Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&o).Error
+	var o Order
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err := scoped(tx, scope).Clauses(clause.Locking{Strength: "UPDATE"}).Where(cond, key).Take(&o).Error
 		if errors.Is(err, gorm.ErrRecordNotFound) {
 			return ErrNotFound
 		}
 		if err != nil {
 			return err
 		}
-		updates, h, err := change(o)
-		if err != nil {
+		updates, h, err := change(tx, o)
+		if err != nil || updates == nil {
 			return err
 		}
-		if err := tx.Model(&Order{}).Where("id = ?", id).Updates(updates).Error; err != nil {
+		if err := tx.Model(&Order{}).Where("id = ?", o.ID).Updates(updates).Error; err != nil {
 			return err
 		}
-		h.OrderID = id
+		h.OrderID = o.ID
 		if err := tx.Create(&h).Error; err != nil {
 			return err
 		}
@@ -270,6 +312,7 @@ func (s *Store) Move(ctx context.Context, scope *int64, id int64,
 				return err
 			}
 		}
-		return nil
+		return tx.Where("id = ?", o.ID).Take(&o).Error
 	})
+	return o, err
 }

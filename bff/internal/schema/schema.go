@@ -21,6 +21,7 @@ import (
 	"mallconsole/bff/internal/platform/kv"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/stock"
+	"mallconsole/bff/internal/storefront"
 	"mallconsole/bff/internal/user"
 	"mallconsole/bff/internal/workflow"
 )
@@ -37,6 +38,7 @@ func Migrations() []db.Migration {
 		goods.Migrations(), category.Migrations(), stock.Migrations(), order.Migrations(), agency.Migrations(), dashboard.Migrations(),
 		cert.Migrations(),
 		contract.Migrations(),
+		storefront.Migrations(),
 	} {
 		all = append(all, ms...)
 	}

@@ -281,10 +281,17 @@ func demoShop(ctx context.Context, g *gorm.DB, opt Options, gen *cache.Generatio
 func demoShopRows(tx *gorm.DB, now time.Time, agencies []agency.Agency) error {
 	r := rand.New(rand.NewPCG(2026, 11))
 	gs := demoGoodsRows(r, now, agencies)
+	skus := demoSkus(rand.New(rand.NewPCG(2026, 12)), gs)
 	if err := tx.CreateInBatches(&gs, demoBatch).Error; err != nil {
 		return err
 	}
+	if err := demoBookStock(tx, now, gs, skus); err != nil {
+		return err
+	}
 	orders, items, hist := demoOrderRows(r, now, gs, agencies) // the goods have their IDs now
+	if err := demoOrderSkus(tx, gs, orders, items); err != nil {
+		return err
+	}
 	if err := tx.CreateInBatches(&orders, demoBatch).Error; err != nil {
 		return err
 	}
@@ -301,6 +308,9 @@ func demoShopRows(tx *gorm.DB, now time.Time, agencies []agency.Agency) error {
 		}
 	}
 	if err := tx.CreateInBatches(&allItems, demoBatch).Error; err != nil {
+		return err
+	}
+	if err := demoLedger(tx, gs, orders, allItems, hist); err != nil {
 		return err
 	}
 	return tx.CreateInBatches(&allHist, demoBatch).Error

@@ -49,7 +49,7 @@ func TestDemoShop(t *testing.T) {
 			byID[x.ID] = x
 			cats[x.Category]++
 			statuses[x.Status]++
-			if x.Stock < 10 {
+			if x.LowSkus > 0 {
 				low++
 			}
 			if (x.Status == goods.Draft) != (x.GroundingTime == nil) || x.Price <= 0 || x.Cost <= 0 || x.Cost >= x.Price ||
@@ -90,6 +90,7 @@ func TestDemoShop(t *testing.T) {
 		if len(tops) != 5 || deepest != 3 {
 			t.Fatalf("goods under %v, %d levels deep", tops, deepest)
 		}
+		demoSkusAddUp(t, g)
 
 		var os []order.Order
 		var items []order.Item
@@ -153,7 +154,7 @@ func TestDemoShop(t *testing.T) {
 			lines := []money.Fen{o.Freight}
 			for _, it := range itemsOf[o.ID] {
 				gd, ok := byID[it.GoodsID]
-				if !ok || gd.Name != it.GoodsName || gd.Price != it.UnitPrice || it.Quantity < 1 || fmtAgency(gd.AgencyID) != fmtAgency(o.AgencyID) {
+				if !ok || gd.Name != it.GoodsName || it.UnitPrice < gd.Price || it.UnitPrice > gd.MaxPrice || it.SkuID == nil || it.Quantity < 1 || fmtAgency(gd.AgencyID) != fmtAgency(o.AgencyID) {
 					t.Fatalf("order %d item %+v from goods %+v", o.ID, it, gd)
 				}
 				sub, _ := it.UnitPrice.Times(it.Quantity)
@@ -190,4 +191,89 @@ func BenchmarkDemoSeed(b *testing.B) {
 		b.StartTimer()
 		seedDemoShop(b, g)
 	}
+}
+
+// demoSkusAddUp: clothing comes in 颜色 × 尺码 and some food in 口味 or 规格, one SKU per
+// combination; every SKU has its opening in the ledger, and each item's stock, price range
+// and count of low SKUs follow from its SKUs.
+func demoSkusAddUp(t *testing.T, g *gorm.DB) {
+	t.Helper()
+	var skus []goods.Sku
+	g.Order("goods_id, sort").Find(&skus)
+	var gs []goods.Goods
+	g.Find(&gs)
+	of := map[int64][]goods.Sku{}
+	for _, k := range skus {
+		of[k.GoodsID] = append(of[k.GoodsID], k)
+	}
+	dims := map[string]int{}
+	for _, x := range gs {
+		ks := of[x.ID]
+		combos, stock, low, lowest, highest := 1, int64(0), int64(0), ks[0].Price, ks[0].Price
+		for _, sp := range x.Specs {
+			combos *= len(sp.Values)
+			dims[sp.Name]++
+		}
+		for _, k := range ks {
+			stock += k.Stock
+			if k.OnSale && k.Stock <= k.LowStock {
+				low++
+			}
+			lowest, highest = min(lowest, k.Price), max(highest, k.Price)
+			if len(k.Specs) != len(x.Specs) || k.Cost > k.Price {
+				t.Fatalf("SKU %+v of %+v", k, x)
+			}
+		}
+		if len(ks) != combos || x.Stock != stock || x.LowSkus != low || x.Price != lowest || x.MaxPrice != highest {
+			t.Fatalf("goods %s: %d SKUs for %d combinations, stock %d/%d, low %d/%d, price %v–%v", x.Code, len(ks), combos,
+				x.Stock, stock, x.LowSkus, low, x.Price, x.MaxPrice)
+		}
+	}
+	if dims["颜色"] == 0 || dims["尺码"] == 0 || dims["规格"]+dims["口味"] == 0 {
+		t.Fatalf("spec dimensions by category: %v", dims)
+	}
+	// The orders then take and give back through the ledger (TestDemoLedgerAddsUp): each SKU has
+	// its one opening row.
+	var bad int64
+	g.Raw("SELECT COUNT(*) FROM goods_skus k WHERE (SELECT COUNT(*) FROM stock_ledger l WHERE l.sku_id = k.id AND l.reason = ?) <> 1", "opening").Scan(&bad)
+	if bad != 0 {
+		t.Fatalf("%d SKUs without exactly one opening row", bad)
+	}
+}
+
+// TestDemoLedgerAddsUp: every demo order line sold a SKU and took its units through the ledger
+// (closed orders gave them back, refunded ones restored them); every SKU's ledger adds up to its
+// stock, no balance on the way is below zero, and the goods hold their SKUs' stock.
+func TestDemoLedgerAddsUp(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		seedDemoShop(t, g)
+		var bad int64
+		for what, sql := range map[string]string{
+			"lines without a SKU": "SELECT COUNT(*) FROM order_items WHERE sku_id IS NULL OR sku_code = ''",
+			"SKUs whose ledger does not add up": "SELECT COUNT(*) FROM goods_skus s WHERE s.stock <> " +
+				"(SELECT COALESCE(SUM(l.delta), 0) FROM stock_ledger l WHERE l.sku_id = s.id)",
+			"SKUs whose last balance is not their stock": "SELECT COUNT(*) FROM goods_skus s WHERE s.stock <> " +
+				"(SELECT l.balance FROM stock_ledger l WHERE l.sku_id = s.id ORDER BY l.create_time DESC, l.id DESC LIMIT 1)",
+			"negative balances": "SELECT COUNT(*) FROM stock_ledger WHERE balance < 0",
+			"goods not holding their SKUs' stock": "SELECT COUNT(*) FROM goods g WHERE g.stock <> " +
+				"(SELECT COALESCE(SUM(s.stock), 0) FROM goods_skus s WHERE s.goods_id = g.id)",
+			"lines not reserved": "SELECT COUNT(*) FROM order_items i JOIN orders o ON o.id = i.order_id WHERE NOT EXISTS " +
+				"(SELECT 1 FROM stock_ledger l WHERE l.order_no = o.order_no AND l.reason = 'order_reserve' AND l.sku_id = i.sku_id)",
+			"closed or refunded lines not given back": "SELECT COUNT(*) FROM order_items i JOIN orders o ON o.id = i.order_id " +
+				"WHERE o.status IN ('closed', 'refunded') AND NOT EXISTS (SELECT 1 FROM stock_ledger l WHERE l.order_no = o.order_no " +
+				"AND l.reason IN ('order_release', 'order_refund') AND l.sku_id = i.sku_id)",
+			"lines given back while still held": "SELECT COUNT(*) FROM stock_ledger l JOIN orders o ON o.order_no = l.order_no " +
+				"WHERE l.reason IN ('order_release', 'order_refund') AND o.status NOT IN ('closed', 'refunded')",
+		} {
+			if err := g.Raw(sql).Scan(&bad).Error; err != nil || bad != 0 {
+				t.Errorf("%s: %d (%v)", what, bad, err)
+			}
+		}
+		var reserved, items int64
+		g.Raw("SELECT COUNT(*) FROM stock_ledger WHERE reason = 'order_reserve'").Scan(&reserved)
+		g.Raw("SELECT COUNT(*) FROM order_items").Scan(&items)
+		if reserved != items {
+			t.Fatalf("%d reserve rows for %d lines", reserved, items)
+		}
+	})
 }

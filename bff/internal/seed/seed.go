@@ -111,6 +111,8 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyPageCache, "the kept-alive pages", pageCache},
 		{KeyStoragePage, "the storage page", storagePage},
 		{KeyDictLabelEn, "the dictionaries' English labels", dictLabelEn},
+		{KeyOpenClientPage, "the API clients page", openClientPage},
+		{KeyStockPage, "the stock ledger page", stockPage},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)
@@ -302,6 +304,9 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 	}
 	agencies, err := demoAgencies(ctx, tx, gen)
 	if err != nil {
+		return false, err
+	}
+	if err := demoOpenClient(ctx, tx); err != nil {
 		return false, err
 	}
 	if err := grantContracts(ctx, tx, gen, staffRole.ID, channelRole.ID); err != nil {

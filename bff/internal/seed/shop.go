@@ -2,6 +2,7 @@ package seed
 
 import (
 	"context"
+	"errors"
 
 	"gorm.io/gorm"
 
@@ -20,6 +21,7 @@ const (
 	ShopMenu  = "商城"
 	GoodsMenu = "商品管理"
 	OrderMenu = "订单管理"
+	StockMenu = "库存流水"
 )
 
 // Dictionaries of the shop. goods_category is no longer seeded (the category tree replaced it);
@@ -76,6 +78,28 @@ func shop(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
 	return grantSuperuser(ctx, tx, gen, append(granted, dir.ID))
 }
 
+// KeyStockPage marks 库存流水 as seeded (added later, for every database).
+const KeyStockPage = "seed.stock-page"
+
+// stockPage adds 库存流水 under 商城 (when that directory is still there) and grants it to the
+// superuser role; the demo roles get it with the rest of 商城 (grantShop).
+func stockPage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
+	var dir menu.Menu
+	err := tx.Where("title = ? AND pid IS NULL AND type = ?", ShopMenu, menu.TypeDir).Take(&dir).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	granted, err := ensurePages(ctx, menu.NewStore(tx, gen), dir.ID, []page{{StockMenu, "Stock", "stock", "mall/stock/index",
+		"chart", perm.StockList, 3, [][2]string{{"调整", perm.StockAdjust}, {"导出", perm.StockExport}}}})
+	if err != nil {
+		return err
+	}
+	return grantSuperuser(ctx, tx, gen, granted)
+}
+
 // The demo roles' share of 商城 (docs/decisions.md "Goods and orders"): shop staff run goods
 // and categories (deleting neither) and every order move; a channel operator keeps their agency's goods and
 // ships, imports and exports their agency's orders (the agency scope does the rest).
@@ -83,9 +107,10 @@ var (
 	staffShop = []string{perm.GoodsList, perm.GoodsAdd, perm.GoodsEdit, perm.GoodsExport,
 		perm.CategoryList, perm.CategoryAdd, perm.CategoryEdit,
 		perm.OrderList, perm.OrderDetail, perm.OrderShip, perm.OrderClose, perm.OrderRefund,
-		perm.OrderComplete, perm.OrderExport}
+		perm.OrderComplete, perm.OrderExport, perm.StockList, perm.StockAdjust, perm.StockExport}
 	channelShop = []string{perm.GoodsList, perm.GoodsAdd, perm.GoodsEdit, perm.GoodsExport,
-		perm.OrderList, perm.OrderDetail, perm.OrderShip, perm.OrderExport}
+		perm.OrderList, perm.OrderDetail, perm.OrderShip, perm.OrderExport,
+		perm.StockList, perm.StockAdjust, perm.StockExport}
 )
 
 // grantShop gives a role 商城 with the pages and buttons of perms.

@@ -134,3 +134,15 @@ func storagePage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error 
 	return addSystemPage(ctx, tx, gen, page{StorageMenu, "Storage", "storage", "system/storage/index", "upload", perm.StorageList, 9,
 		[][2]string{{"上传", perm.StorageAdd}, {"删除", perm.StorageDel}}})
 }
+
+// KeyOpenClientPage marks 开放接口 as seeded (added later, for every database).
+const KeyOpenClientPage = "seed.open-client-page"
+
+// OpenClientMenu is the page of the storefront API's clients (/api/openClients).
+const OpenClientMenu = "开放接口"
+
+// openClientPage adds 开放接口 under 系统管理 and grants it to the superuser role.
+func openClientPage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
+	return addSystemPage(ctx, tx, gen, page{OpenClientMenu, "OpenClient", "openClient", "system/openClient/index", "link",
+		perm.OpenClientList, 10, [][2]string{{"新建", perm.OpenClientAdd}, {"轮换密钥", perm.OpenClientEdit}, {"吊销", perm.OpenClientDel}}})
+}

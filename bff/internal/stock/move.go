@@ -20,7 +20,8 @@ type Move struct {
 	Note     string
 }
 
-// ShortError: a move would take more than a SKU holds. Nothing of the moves was applied.
+// ShortError: a move would take more than a SKU holds. Nothing of the moves was applied;
+// Available is the SKU's stock before them.
 type ShortError struct {
 	SkuID     int64
 	Code      string
@@ -58,6 +59,7 @@ func Apply(tx *gorm.DB, now time.Time, moves []Move) ([]Entry, error) {
 	slices.SortStableFunc(ordered, func(a, b Move) int { return compare(a.SkuID, b.SkuID) })
 	type goodsDelta struct{ stock, low int64 }
 	goods := map[int64]*goodsDelta{}
+	applied := map[int64]int64{} // what earlier moves of this call did to each SKU
 	entries := make([]Entry, 0, len(ordered))
 	for _, m := range ordered {
 		if m.Delta == 0 {
@@ -78,8 +80,10 @@ func Apply(tx *gorm.DB, now time.Time, moves []Move) ([]Entry, error) {
 			return nil, err
 		}
 		if res.RowsAffected == 0 {
-			return nil, &ShortError{SkuID: sku.ID, Code: sku.Code, Available: sku.Stock}
+			// the whole call rolls back, so what is available is the stock before it
+			return nil, &ShortError{SkuID: sku.ID, Code: sku.Code, Available: sku.Stock - applied[sku.ID]}
 		}
+		applied[sku.ID] += m.Delta
 		d := goods[sku.GoodsID]
 		if d == nil {
 			d = &goodsDelta{}

@@ -28,10 +28,12 @@ const registry: Record<string, PageComponent> = {
   'system/log/index': page(() => import('@/features/log')),
   'system/apidoc/index': page(() => import('@/features/apidoc')),
   'system/storage/index': page(() => import('@/features/storage')),
+  'system/openClient/index': page(() => import('@/features/openClient')),
   // 商城
   'mall/goods/index': page(() => import('@/features/goods')),
   'mall/category/index': page(() => import('@/features/category')),
   'mall/order/index': page(() => import('@/features/order')),
+  'mall/stock/index': page(() => import('@/features/stock')),
   // 渠道 / 我的渠道: contracts and their templates (the BFF scopes an operator to their agency)
   'channel/contract/index': page(() => import('@/features/contract')),
   'channel/contractTemplate/index': page(() => import('@/features/contract/TemplatePage')),

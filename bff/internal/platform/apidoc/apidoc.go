@@ -31,6 +31,11 @@ func Build(title, version string, routes []authz.Route) ([]byte, error) {
 		if !Documentable(rt.Method) {
 			continue
 		}
+		if rt.Rule.Access == authz.AccessSigned {
+			// Signed routes (server to server) name the header a signature travels in; the
+			// scheme's description says how it is made.
+			r.Spec.SetAPIKeySecurity(SignatureScheme, "X-Signature", openapi.InHeader, rt.Rule.Scheme)
+		}
 		if err := add(r, rt); err != nil {
 			return nil, fmt.Errorf("%s: %w", authz.RouteKey(rt.Method, rt.Path), err)
 		}
@@ -93,6 +98,9 @@ func conventions() []func(*jsonschema.ReflectContext) {
 	}
 }
 
+// SignatureScheme names the security scheme of signed routes in the document.
+const SignatureScheme = "signature"
+
 // modulePath is how the default schema names spell this module's packages.
 const modulePath = "MallconsoleBffInternal"
 
@@ -111,6 +119,9 @@ func add(r *openapi31.Reflector, rt authz.Route) error {
 	oc.SetTags(tag(rt.Path))
 	oc.SetSummary(d.Summary)
 	oc.SetDescription("Access: " + rt.Rule.String())
+	if rt.Rule.Access == authz.AccessSigned {
+		oc.AddSecurity(SignatureScheme)
+	}
 	if d.Params != nil {
 		oc.AddReqStructure(d.Params)
 	}

@@ -17,12 +17,17 @@ const (
 	AccessSignedIn                     // any live session
 	AccessChannel                      // the channel operators' API: no live session → 405
 	AccessPermission                   // a live session holding one of Rule.Perms (admin holds all)
+	AccessSigned                       // server-to-server: no session, a request signature Rule.Verify checks
 )
 
 // Rule is the access rule a route declares when it is registered.
 type Rule struct {
 	Access Access
 	Perms  []string // for AccessPermission: any one of them lets the caller through
+	// Verify is AccessSigned's whole check (signature, clock, nonce); it answers 401 itself.
+	Verify echo.MiddlewareFunc
+	// Scheme describes AccessSigned's signature for the API document (its security scheme).
+	Scheme string
 }
 
 // Public routes need no session.
@@ -40,6 +45,17 @@ func Perm(perms ...string) Rule {
 		panic("authz.Perm needs at least one permission")
 	}
 	return Rule{Access: AccessPermission, Perms: perms}
+}
+
+// Signed routes are called by servers, not browsers: no session, cookie or CSRF check, only
+// verify (which must refuse an unsigned request with 401); scheme tells a reader of the API
+// document how to sign. The operation log is not written for them: the feature records who did
+// what in its own history.
+func Signed(verify echo.MiddlewareFunc, scheme string) Rule {
+	if verify == nil {
+		panic("authz.Signed needs a verifier")
+	}
+	return Rule{Access: AccessSigned, Verify: verify, Scheme: scheme}
 }
 
 // Router registers routes on echo together with their access rule, so that no route exists
@@ -138,6 +154,9 @@ func (r *Router) Routes() []Route {
 func (r *Router) chain(method string, rule Rule) []echo.MiddlewareFunc {
 	var mw []echo.MiddlewareFunc
 	write := method != http.MethodGet && method != http.MethodHead
+	if rule.Access == AccessSigned {
+		return []echo.MiddlewareFunc{rule.Verify}
+	}
 	if rule.Access != AccessPublic {
 		mw = append(mw, r.authenticate)
 	}
@@ -205,7 +224,7 @@ func anyMethods() []string {
 func (r *Router) Rules() map[string]Rule {
 	out := make(map[string]Rule, len(r.rules))
 	for k, v := range r.rules {
-		out[k] = Rule{Access: v.Access, Perms: slices.Clone(v.Perms)}
+		out[k] = Rule{Access: v.Access, Perms: slices.Clone(v.Perms), Verify: v.Verify, Scheme: v.Scheme}
 	}
 	return out
 }
@@ -221,6 +240,8 @@ func (r Rule) String() string {
 		return "channel"
 	case AccessPermission:
 		return "perm(" + strings.Join(r.Perms, "|") + ")"
+	case AccessSigned:
+		return "signed"
 	}
 	return "none"
 }

@@ -73,3 +73,26 @@ func TestRefusalNamesThePermissionInWords(t *testing.T) {
 		t.Fatalf("unnamed: %d %q", code, msg)
 	}
 }
+
+// TestSignedRoutesSkipSessionAndAudit: a signed route runs its verifier alone: no session
+// middleware (a browser's cookie or token means nothing there) and no operation log.
+func TestSignedRoutesSkipSessionAndAudit(t *testing.T) {
+	e := echo.New()
+	var ran []string
+	mark := func(name string) echo.MiddlewareFunc {
+		return func(next echo.HandlerFunc) echo.HandlerFunc {
+			return func(c echo.Context) error { ran = append(ran, name); return next(c) }
+		}
+	}
+	r := NewRouter(e, mark("session"), mark("audit"))
+	r.POST("/open/v1/things", Signed(mark("verify"), "HMAC"), func(c echo.Context) error { return c.NoContent(http.StatusNoContent) })
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/open/v1/things", nil))
+	if rec.Code != http.StatusNoContent || strings.Join(ran, ",") != "verify" {
+		t.Fatalf("%d, ran %v", rec.Code, ran)
+	}
+	rule := r.Rules()["POST /open/v1/things"]
+	if rule.Access != AccessSigned || rule.String() != "signed" || rule.Verify == nil || r.Routes()[0].Rule.Scheme != "HMAC" {
+		t.Fatalf("rule %+v", rule)
+	}
+}

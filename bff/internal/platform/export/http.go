@@ -21,6 +21,7 @@ type Resource struct {
 	Filters  []string // accepted filters (date ranges already split: startTime, endTime, …)
 	Sortable []string
 	Rows     Source
+	Labels   Labels // the dictionaries of Label columns; nil when there are none
 }
 
 // maxBody bounds the request: headers, fields, up to maxIDs ids and filters.
@@ -65,7 +66,7 @@ func handler(res Resource, all bool) echo.HandlerFunc {
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set(echo.HeaderCacheControl, "no-store")
 		w := &lazyWriter{c: c}
-		if err := Write(w, q.Headers, func(emit Emit) error { return res.Rows(c, q, emit) }); err != nil {
+		if err := Write(w, q.Headers, func(emit Emit) error { return res.Rows(c, q, labelled(c.Request().Context(), res.Labels, emit)) }); err != nil {
 			if w.started {
 				return nil // the status is sent; the client sees a truncated file
 			}

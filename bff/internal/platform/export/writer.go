@@ -7,13 +7,15 @@ import (
 	"time"
 
 	"github.com/xuri/excelize/v2"
+
+	"mallconsole/bff/internal/platform/money"
 )
 
 // TimeLayout is how times are written (docs/decisions.md "Times").
 const TimeLayout = "2006-01-02 15:04:05"
 
 // Emit takes one row, its values in the order of the requested fields. A value may be nil, a
-// string, []byte, a number, a bool or a time.Time.
+// string, []byte, a number, a bool, a time.Time, a money.Fen or a Coded (kinds.go).
 type Emit func(row []any) error
 
 // Write streams a workbook with one header row and the rows rows produces into w. excelize's
@@ -35,6 +37,11 @@ func Write(w io.Writer, headers []string, rows func(Emit) error) error {
 	if err != nil {
 		return err
 	}
+	// MoneyFormat: the cell holds the yuan as a number, shown with two decimals
+	yuan, err := f.NewStyle(&excelize.Style{CustomNumFmt: &moneyFormat})
+	if err != nil {
+		return err
+	}
 	head := make([]any, len(headers))
 	for i, h := range headers {
 		head[i] = excelize.Cell{StyleID: bold, Value: h}
@@ -53,6 +60,9 @@ func Write(w io.Writer, headers []string, rows func(Emit) error) error {
 			cells[i] = nil
 			if i < len(row) {
 				cells[i] = cell(row[i])
+				if fen, ok := row[i].(money.Fen); ok {
+					cells[i] = excelize.Cell{StyleID: yuan, Value: Yuan(fen)}
+				}
 			}
 		}
 		name, err := excelize.CoordinatesToCellName(1, r)
@@ -73,6 +83,13 @@ func Write(w io.Writer, headers []string, rows func(Emit) error) error {
 	return nil
 }
 
+// moneyFormat is the number format of money cells.
+var moneyFormat = "0.00"
+
+// Yuan is the number a money cell holds: fen / 100, exact to the cent as float64 for any amount
+// the shop stores (below 2^53 fen).
+func Yuan(f money.Fen) float64 { return float64(f) / 100 }
+
 // cell turns a database value into what the sheet shows; empty stays empty. Times are written
 // in the server's zone, as the JSON answers write them (httpx.FormatTime): the database hands
 // them back in whatever zone its driver uses (UTC for SQLite and MySQL's loc=UTC).
@@ -90,6 +107,11 @@ func cell(v any) any {
 			return nil
 		}
 		return v.In(time.Local).Format(TimeLayout)
+	case Coded: // a dictionary value no Labels resolved
+		if v.Value == "" {
+			return nil
+		}
+		return v.Value
 	default:
 		return v
 	}

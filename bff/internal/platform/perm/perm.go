@@ -71,6 +71,12 @@ const (
 	OrderRefund   = "order:refund"
 	OrderComplete = "order:complete"
 	OrderExport   = "order:export"
+
+	// 库存流水 (docs/decisions.md "Stock"): reading the ledger, booking a manual change (入库,
+	// 出库, 盘点), exporting the ledger.
+	StockList   = "stock:list"
+	StockAdjust = "stock:adjust"
+	StockExport = "stock:export"
 )
 
 // Permissions of 商品分类, the goods category tree (docs/decisions.md "Goods categories"). Reading
@@ -122,4 +128,12 @@ const (
 	AgencyEdit   = "agency:edit"
 	AgencyDel    = "agency:del"
 	AgencyExport = "agency:export"
+)
+
+// Permissions of 开放接口: the API clients of the storefront API (docs/storefront.md).
+const (
+	OpenClientList = "openClient:list"
+	OpenClientAdd  = "openClient:add"
+	OpenClientEdit = "openClient:edit" // rotate a client's secret
+	OpenClientDel  = "openClient:del"  // revoke
 )

@@ -251,7 +251,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       // opening one by hand closes the others too (accordion).
       menu={uniqueOpened ? { locale: false } : { locale: false, autoClose: false }}
       openKeys={openKeys}
-      onOpenChange={(keys) => setOpenKeys((before) => (uniqueOpened ? accordion(before, keys || []) : [...(keys || [])]))}
+      onOpenChange={(keys) => setOpenKeys((before) => (uniqueOpened ? accordion(before, keys || [], sidebar) : [...(keys || [])]))}
       menuItemRender={(item, dom) =>
         item.isUrl || !item.path ? (
           <a href={item.itemPath ?? item.path} target="_blank" rel="noreferrer">

@@ -74,12 +74,19 @@ export function TabStrip({ titleOf }: { titleOf: (tab: Tab) => string }) {
     box.scrollLeft = scrollToShow(box.scrollLeft, box.clientWidth, active.offsetLeft, active.offsetWidth, SCROLL_MARGIN);
   }, [pathname, tabs.length, overflowing]);
 
+  /** Whether an unpinned tab lies on that side of `tab`: else its close-side entry is disabled. */
+  const hasSide = (tab: Tab, side: -1 | 1): boolean => {
+    const at = tabs.findIndex((t) => t.path === tab.path);
+    return tabs.some((t, i) => !t.affix && (side < 0 ? i < at : i > at));
+  };
   const menuFor = (tab: Tab): MenuProps => ({
     style: { width: TAB_MENU_WIDTH, boxSizing: 'border-box' },
     items: [
       { key: 'refresh', label: t('tags.refresh') },
       ...(tab.affix ? [] : [{ key: 'close', label: t('tags.close') }]),
       { key: 'closeOthers', label: t('tags.closeOthers') },
+      { key: 'closeLeft', label: t('tags.closeLeft'), disabled: !hasSide(tab, -1) },
+      { key: 'closeRight', label: t('tags.closeRight'), disabled: !hasSide(tab, 1) },
       { key: 'closeAll', label: t('tags.closeAll') },
     ],
     onClick: ({ key, domEvent }) => {
@@ -90,7 +97,9 @@ export function TabStrip({ titleOf }: { titleOf: (tab: Tab) => string }) {
       else if (key === 'closeOthers') {
         const next = store.closeOthers(tab.path, pathname);
         go(next);
-      } else if (key === 'closeAll') go(store.closeAll(pathname));
+      } else if (key === 'closeLeft') go(store.closeSide(tab.path, -1, pathname));
+      else if (key === 'closeRight') go(store.closeSide(tab.path, 1, pathname));
+      else if (key === 'closeAll') go(store.closeAll(pathname));
     },
   });
 

@@ -7,6 +7,7 @@ import { Providers } from '@/app/providers';
 import { client } from '@/shared/api';
 import { useSession } from '@/features/auth';
 import { adminInfo, fakeBff, type FakeBff } from '@/test/fakeBff';
+import { approve } from '@/features/workflow/api.flow';
 import { TodoBadge } from './TodoBadge';
 
 let bff: FakeBff;
@@ -54,6 +55,17 @@ describe('待办 badge', () => {
     expect(counts()).toBe(2);
     fireEvent.click(screen.getByRole('button', { name: '待办 2' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/workflow/tasks?box=todo'));
+  });
+
+  it('reads the count again after a workflow action, on the same page', async () => {
+    useSession.setState({ user: adminInfo.user as never });
+    bff.on('POST /api/workflow/instances/7/approve', () => ({ status: 409, body: { message: '该任务已被处理' } }));
+    renderBadge();
+    expect(await screen.findByRole('button', { name: '待办 3' })).toBeInTheDocument();
+    todo = 2;
+    await approve(7, '同意').catch(() => undefined);
+    expect(await screen.findByRole('button', { name: '待办 2' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
   });
 
   it('is not there for a channel operator, who is not asked about', async () => {

@@ -110,6 +110,18 @@ describe('tabs store', () => {
     expect(s.getState().closeOthers('/a', '/b')).toEqual({ to: '/a', replace: false });
   });
 
+  it('close left and close right keep the pinned dashboard and go to the clicked tab when the shown one closes', () => {
+    const s = createTabsStore();
+    ['/a', '/b', '/c', '/d'].forEach((p) => s.getState().visit(tab(p)));
+    expect(s.getState().closeSide('/b', 1, '/d')).toEqual({ to: '/b', replace: false });
+    expect(s.getState().tabs.map((t) => t.path)).toEqual([DASHBOARD_PATH, '/a', '/b']);
+    expect(s.getState().closeSide('/b', -1, '/b')).toBeNull();
+    expect(s.getState().tabs.map((t) => t.path)).toEqual([DASHBOARD_PATH, '/b']);
+    expect(s.getState().closeSide('/b', -1, '/b')).toBeNull();
+    expect(s.getState().closeSide('/b', 1, '/b')).toBeNull();
+    expect(s.getState().tabs.map((t) => t.path)).toEqual([DASHBOARD_PATH, '/b']);
+  });
+
   it('close all on the dashboard stays there', () => {
     const s = createTabsStore();
     s.getState().visit(tab('/a'));

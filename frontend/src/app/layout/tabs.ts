@@ -95,6 +95,8 @@ interface TabsState {
   /** Closes `path`; `activePath` is the shown page. */
   close: (path: string, activePath: string) => Navigation;
   closeOthers: (path: string, activePath: string) => Navigation;
+  /** Closes the unpinned tabs left (side -1) or right (side 1) of `path`; the shown page among them → `path`. */
+  closeSide: (path: string, side: -1 | 1, activePath: string) => Navigation;
   closeAll: (activePath: string) => Navigation;
   /** The way to /redirect + the page's full path; the redirect bumps the generation (renew). */
   refresh: (path: string) => Navigation;
@@ -161,6 +163,15 @@ export function createTabsStore() {
         const kept = get().tabs.filter((t) => t.affix || t.path === path);
         const active = get().tabs.find((t) => t.path === activePath);
         return afterClosing(kept, active, activePath);
+      },
+      closeSide: (path, side, activePath) => {
+        const tabs = get().tabs;
+        const at = tabs.findIndex((t) => t.path === path);
+        if (at < 0) return null;
+        const kept = tabs.filter((t, i) => t.affix || (side < 0 ? i >= at : i <= at));
+        if (kept.length === tabs.length) return null;
+        commit(kept);
+        return kept.some((t) => t.path === activePath) ? null : { to: tabs[at].fullPath, replace: false };
       },
       closeAll: (activePath) => {
         const kept = get().tabs.filter((t) => t.affix);

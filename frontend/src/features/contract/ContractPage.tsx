@@ -7,7 +7,7 @@ import { lookPath } from '@/shared/lib/look';
 import { formatYuan } from '@/shared/lib/money';
 import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type ActionType } from '@/shared/ui/table';
 import { StatusTag } from './components/StatusTag';
-import { CONTRACT_STATUSES, CONTRACT_URL, canMove, deleteContracts, editable, listContracts, moveContract, type ContractAction, type ContractRow } from './api';
+import { CONTRACT_STATUSES, CONTRACT_URL, canMoveRow, deleteContracts, editable, listContracts, moveContract, type ContractAction, type ContractRow } from './api';
 import { useT } from './messages';
 import { placeholder } from '@/shared/lib/rules';
 import { lazyDialog } from '@/shared/ui/form';
@@ -51,9 +51,15 @@ export default function ContractPage() {
       content: t(`contract.confirm.${action}`, { no: row.contractNo }),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
+      // A refusal (the contract moved meanwhile, its scan was deleted) closes the confirm: the
+      // request client shows the server's reason, and the reload shows the contract as it is.
       onOk: async () => {
-        await moveContract(row.id, action);
-        void message.success(t('contract.moved'));
+        try {
+          await moveContract(row.id, action);
+          void message.success(t('contract.moved'));
+        } catch {
+          // the request client has shown the error
+        }
         reload();
       },
     });
@@ -68,7 +74,7 @@ export default function ContractPage() {
         label: t(`contract.${a}`),
         perm: Perm.ContractEdit,
         onClick: (row: ContractRow) => move(row, a),
-        visible: (row: ContractRow) => canMove(row.status, a),
+        visible: (row: ContractRow) => canMoveRow(row, a),
       })),
     ],
     more: [{ key: 'look', label: t('contract.detail') + ' ↗', perm: Perm.ContractList, onClick: (row) => void navigate(lookPath('contract', row.id)) }],

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import { App, Modal, Space, Tag } from 'antd';
+import { App, Modal, Space, Tabs, Tag } from 'antd';
 import { Perm } from '@/shared/api/permissions';
 import { apiUrl } from '@/shared/lib/runtime';
 import { PdfPreview } from '@/shared/ui/pdf';
 import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type ActionType } from '@/shared/ui/table';
 import { deleteTemplates, listTemplates, publishTemplate, receiveTemplate, type TemplateRow } from './api';
 import { useT } from './messages';
+import { TemplateTextPreview } from './components/TemplateTextPreview';
 import { lazyDialog } from '@/shared/ui/form';
 // the dialogs are their own chunks, fetched after the list has drawn (issue 13)
 const TemplateDialog = lazyDialog(() => import('./components/TemplateDialog'));
@@ -14,7 +15,8 @@ import { DATE_CELL } from '@/shared/ui/dateCell';
 
 /**
  * 合同模板: staff upload a template's PDF, name its variables, enable and publish it; a channel
- * operator (who is shown only the published, enabled ones) previews and receives one (领取),
+ * operator (who is shown only the published, enabled ones) previews (the text with sample values,
+ * and the PDF) and receives one (领取),
  * once, which makes their agency's contract in 待签署.
  */
 export default function TemplatePage() {
@@ -134,7 +136,19 @@ export default function TemplatePage() {
         }}
       />
       <Modal open={preview !== null} title={preview?.name} width={760} footer={null} onCancel={() => setPreview(null)} destroyOnHidden>
-        {preview ? <PdfPreview url={preview.fileUrl} width={680} /> : null}
+        {/* the text as a contract would read (sample values, not the raw {{variables}}), and the file as uploaded */}
+        {preview ? (
+          <Tabs
+            items={[
+              {
+                key: 'sample',
+                label: t('template.sample'),
+                children: <TemplateTextPreview url={preview.fileUrl} variables={preview.variables} validMonths={preview.validMonths} />,
+              },
+              { key: 'file', label: t('template.original'), children: <PdfPreview url={preview.fileUrl} width={680} /> },
+            ]}
+          />
+        ) : null}
       </Modal>
     </>
   );

@@ -25,6 +25,12 @@ export const MOVES: Record<ContractAction, readonly ContractStatus[]> = {
 };
 
 export const canMove = (status: string, action: ContractAction) => (MOVES[action] as readonly string[]).includes(status);
+/**
+ * Whether a row offers action: the machine's move, and 标记已签署 only once a signed scan is
+ * attached (the BFF refuses it without one, 409 files).
+ */
+export const canMoveRow = (row: Pick<ContractRow, 'status' | 'scans'>, action: ContractAction) =>
+  canMove(row.status, action) && (action !== 'sign' || row.scans > 0);
 export const editable = (status: string) => status === 'draft' || status === 'pending_sign';
 
 export interface ContractInput {

@@ -2,6 +2,18 @@ import type { ChartOption } from '@/shared/ui/chart';
 import type { Overview } from './api';
 import { translate } from './messages';
 import type { Language } from '@/shared/lib/i18n';
+import { groupYuan } from '@/shared/lib/money';
+
+/** ¥178,224.60: a bar's label, as the cards write money. */
+export function yuanLabel(value: number): string {
+  return `¥${groupYuan(value.toFixed(2))}`;
+}
+
+/** An axis tick, short: 12万 / 120k past ten thousand. */
+export function shortAmount(value: number, lang: Language): string {
+  if (Math.abs(value) < 10_000) return String(value);
+  return lang === 'zh-CN' ? `${value / 10_000}万` : `${value / 1_000}k`;
+}
 
 /** Orders (bars, left axis) and sales in yuan (line, right axis) per day. */
 export function trendOption(o: Overview, lang: Language): ChartOption {
@@ -48,8 +60,9 @@ export function topOption(o: Overview, lang: Language): ChartOption {
   const rows = [...o.top].reverse();
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    grid: { left: 8, right: 48, top: 8, bottom: 8, containLabel: true },
-    xAxis: { type: 'value', name: '¥' },
+    // room on the right for the longest label (¥1,234,567.89) beyond the longest bar
+    grid: { left: 8, right: 112, top: 8, bottom: 8, containLabel: true },
+    xAxis: { type: 'value', name: '¥', axisLabel: { formatter: (v: number) => shortAmount(v, lang) } },
     yAxis: {
       type: 'category',
       data: rows.map((g) => g.goodsName),
@@ -60,7 +73,7 @@ export function topOption(o: Overview, lang: Language): ChartOption {
         name: translate(lang, 'dashboard.sales'),
         type: 'bar',
         data: rows.map((g) => Number(g.sales)),
-        label: { show: true, position: 'right' },
+        label: { show: true, position: 'right', formatter: (p: { value: unknown }) => yuanLabel(Number(p.value)) },
         barMaxWidth: 18,
       },
     ],

@@ -9,9 +9,10 @@ import { formatYuan } from '@/shared/lib/money';
 import { apiUrl } from '@/shared/lib/runtime';
 import { CategorySelect, agencyColumns, categoryNames, categoryPaths, useCategoryTree } from '@/shared/ui/picker';
 import { AddButton, DataTable, pageQuery, useActionColumn, type DataColumn, type Selected, type ActionType } from '@/shared/ui/table';
-import { GOODS_URL, deleteGoods, getGoods, listGoods, setGoodsStatus, type GoodsRow, type GoodsStatus } from './api';
+import { GOODS_URL, deleteGoods, getGoods, listGoods, setGoodsStatus, type GoodsDetail, type GoodsRow, type GoodsStatus } from './api';
 import { useT } from './messages';
-import { searchFromQuery, type GoodsSearch } from './query';
+import { priceRange, searchFromQuery, type GoodsSearch } from './query';
+import { SkuRows } from './components/SkuRows';
 import { lazyDialog } from '@/shared/ui/form';
 // the dialogs are their own chunks, fetched after the list has drawn (issue 13)
 const GoodsDialog = lazyDialog(() => import('./components/GoodsDialog'));
@@ -37,11 +38,11 @@ export default function GoodsPage() {
   const channel = useSession((s) => s.user?.kind === 'channel');
   const canLookAgency = usePermission([Perm.AgencyList]) && !channel;
   const agencyLink = canLookAgency ? (id: number, name: string) => <Link to={lookPath('agency', id)}>{name}</Link> : undefined;
-  const [editing, setEditingState] = useState<GoodsRow | 'new' | null>(null);
+  const [editing, setEditingState] = useState<GoodsDetail | 'new' | null>(null);
   // Each opening is a new form (a new key), so nothing typed or uploaded before comes back; the
   // key stays while it closes, so that it can animate closed.
   const [opened, setOpened] = useState(0);
-  const setEditing = (next: GoodsRow | 'new' | null) => {
+  const setEditing = (next: GoodsDetail | 'new' | null) => {
     if (next !== null) setOpened((n) => n + 1);
     setEditingState(next);
   };
@@ -111,7 +112,8 @@ export default function GoodsPage() {
     align: 'right',
     sorter: sort,
     width: 96,
-    render: (_, row) => formatYuan(row[key]),
+    // 售价 is the range of the SKUs' prices (price the low end, maxPrice the high end), on one line
+    render: (_, row) => (key === 'price' ? <span style={{ whiteSpace: 'nowrap' }}>{priceRange(row.price, row.maxPrice)}</span> : formatYuan(row[key])),
   });
 
   const columns: DataColumn<GoodsRow>[] = [
@@ -125,8 +127,8 @@ export default function GoodsPage() {
       render: (_, row) =>
         row.mainPicture ? <Image src={apiUrl(row.mainPicture)} width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} /> : '-',
     },
-    { title: t('goods.name'), dataIndex: 'name', search: false, ellipsis: true, width: 126 },
-    { title: t('goods.code'), dataIndex: 'code', search: false, ellipsis: true, width: 96 },
+    { title: t('goods.name'), dataIndex: 'name', search: false, ellipsis: true, width: 110 },
+    { title: t('goods.code'), dataIndex: 'code', search: false, ellipsis: true, width: 86 },
     {
       title: t('goods.category'),
       dataIndex: 'category',
@@ -137,7 +139,23 @@ export default function GoodsPage() {
       render: (_, row) => <span title={categoryPath.get(row.category)}>{categoryLabel.get(row.category) ?? row.category}</span>,
     },
     money('price', true),
-    { title: t('goods.stock'), dataIndex: 'stock', search: false, align: 'right', sorter: true, width: 76 },
+    {
+      title: t('goods.stock'),
+      dataIndex: 'stock',
+      search: false,
+      align: 'right',
+      sorter: true,
+      width: 76,
+      // the SKUs' total; orange when one of them is at or under its threshold (its row says which)
+      render: (_, row) =>
+        row.lowSkus > 0 ? (
+          <span style={{ color: '#d46b08' }} title={t('goods.lowSkus', { n: row.lowSkus })} data-low-skus={row.lowSkus}>
+            {row.stock}
+          </span>
+        ) : (
+          row.stock
+        ),
+    },
     {
       title: t('goods.status'),
       dataIndex: 'status',
@@ -179,6 +197,9 @@ export default function GoodsPage() {
         form={{ initialValues: initial }}
         columns={columns}
         scroll={{ x: 'max-content' }}
+        // a row opens to its SKUs, fetched then: the list itself carries only their range and total
+        // (a narrow expander column, so that 渠道 still ends left of the pinned 操作 at 1366 px)
+        expandable={{ columnWidth: 32, expandedRowRender: (row) => <SkuRows id={row.id} version={row.updateTime} /> }}
         downUrl={canExport ? GOODS_URL : undefined}
         onSelectionChange={setSelected}
         toolbar={[

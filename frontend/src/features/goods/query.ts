@@ -1,3 +1,4 @@
+import { formatYuan } from '@/shared/lib/money';
 import type { UploadedFile } from '@/shared/ui/upload';
 import { rangeFromQuery } from '@/shared/ui/table/logic';
 import { GOODS_STATUSES, type GoodsStatus } from './api';
@@ -48,4 +49,10 @@ export function toFile(path: string): UploadedFile {
 /** What goods store of an uploaded picture: its read path. */
 export function toPath(file: UploadedFile): string {
   return file.readUrl;
+}
+
+/** 售价 of a list row: ¥12.50, or ¥12.50 – ¥19.90 when its SKUs' prices differ. */
+export function priceRange(price: string, maxPrice?: string | null): string {
+  if (!maxPrice || maxPrice === price) return formatYuan(price);
+  return `${formatYuan(price)} – ${formatYuan(maxPrice)}`;
 }

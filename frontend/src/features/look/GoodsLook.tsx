@@ -1,9 +1,9 @@
-import { Card, Descriptions, Empty, Image, Space, Tag, Typography } from 'antd';
+import { Card, Descriptions, Empty, Image, Space, Table, Tag, Typography } from 'antd';
 import { agencyLabel, categoryPaths, useCategoryTree } from '@/shared/ui/picker';
 import { useLanguage } from '@/shared/lib/i18n';
 import { formatYuan } from '@/shared/lib/money';
 import { apiUrl } from '@/shared/lib/runtime';
-import { getGoods } from './api';
+import { getGoods, type GoodsDetail } from './api';
 import { Pending, useTabTitle } from './Pending';
 import { useT } from './messages';
 import { useRecord } from './useRecord';
@@ -39,6 +39,12 @@ export function GoodsLook({ id, fullPath }: { id: number; fullPath: string }) {
           <Descriptions.Item label={t('goods.category')}>{categories.get(g.category) ?? g.category}</Descriptions.Item>
           <Descriptions.Item label={t('goods.price')}>
             <Money value={g.price} />
+            {g.maxPrice && g.maxPrice !== g.price && (
+              <>
+                {' – '}
+                <Money value={g.maxPrice} />
+              </>
+            )}
           </Descriptions.Item>
           <Descriptions.Item label={t('goods.cost')}>
             <Money value={g.cost} />
@@ -51,6 +57,7 @@ export function GoodsLook({ id, fullPath }: { id: number; fullPath: string }) {
           <Descriptions.Item label={t('goods.updateTime')}>{dash(g.updateTime)}</Descriptions.Item>
         </Descriptions>
       </Card>
+      <GoodsSkus goods={g} />
       <Card title={t('look.pictures')} size="small">
         {pictures.length > 0 ? (
           <Image.PreviewGroup>
@@ -75,5 +82,50 @@ export function GoodsLook({ id, fullPath }: { id: number; fullPath: string }) {
         )}
       </Card>
     </Space>
+  );
+}
+
+/** The goods' SKUs: 规格 (one column per dimension), code, barcode, money, stock and its threshold. */
+function GoodsSkus({ goods }: { goods: GoodsDetail }) {
+  const t = useT();
+  const { skus, specs } = goods;
+  if (skus.length === 0) return null;
+  type Sku = (typeof skus)[number];
+  const low = (s: Sku) => s.onSale && s.stock <= s.lowStock;
+  return (
+    <Card title={t('goods.skus')} size="small">
+      <Table<Sku>
+        size="small"
+        rowKey="id"
+        aria-label={t('goods.skus')}
+        dataSource={skus}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          ...specs.map((d, i) => ({ title: d.name, key: `spec-${i}`, render: (_: unknown, s: Sku) => s.specs[i] ?? '-' })),
+          { title: t('goods.sku.code'), dataIndex: 'code' },
+          { title: t('goods.sku.barcode'), dataIndex: 'barcode', render: (v: string) => v || '-' },
+          { title: t('goods.price'), dataIndex: 'price', align: 'right', render: (v: string) => <Money value={v} /> },
+          { title: t('goods.sku.cost'), dataIndex: 'cost', align: 'right', render: (v: string) => <Money value={v} /> },
+          {
+            title: t('goods.stock'),
+            dataIndex: 'stock',
+            align: 'right',
+            render: (_: unknown, s: Sku) => (
+              <Space size={4}>
+                {low(s) && <Tag color="red">{t('goods.lowStock')}</Tag>}
+                {s.stock}
+              </Space>
+            ),
+          },
+          { title: t('goods.sku.lowStock'), dataIndex: 'lowStock', align: 'right' },
+          {
+            title: t('goods.sku.onSale'),
+            dataIndex: 'onSale',
+            render: (on: boolean) => (on ? <Tag color="green">{t('goods.sku.onSale')}</Tag> : <Tag>{t('goods.sku.offSale')}</Tag>),
+          },
+        ]}
+      />
+    </Card>
   );
 }

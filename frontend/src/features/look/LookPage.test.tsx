@@ -31,9 +31,10 @@ const order = {
   remark: '',
   createTime: '2026-11-21 09:00:00',
   items: [
-    { goodsId: 1, goodsName: '保温杯', unitPrice: '12.10', quantity: 2 },
-    { goodsId: 2, goodsName: '茶叶', unitPrice: '10.10', quantity: 1 },
+    { goodsId: 1, goodsName: '保温杯', skuCode: 'CUP-RED', specText: '颜色: 红', unitPrice: '12.10', quantity: 2 },
+    { goodsId: 2, goodsName: '茶叶', skuCode: '', specText: '', unitPrice: '10.10', quantity: 1 },
   ],
+  stockMoves: [{ skuCode: 'CUP-RED', delta: -2, balance: 8, reason: 'order_reserve', createTime: '2026-11-21 09:00:00', operator: 'open:c1' }],
   history: [
     { from: '', to: 'unpaid', operator: 'system', note: '下单', time: '2026-11-21 09:00:00' },
     { from: 'unpaid', to: 'paid', operator: 'system', note: '', time: '2026-11-21 09:05:00' },
@@ -41,9 +42,37 @@ const order = {
   ],
 };
 
+const sku = (id: number, specs: string[], price: string, stock: number, lowStock: number) => ({ id, code: `TEE-${id}`, barcode: '', specs, price, cost: '5.00', stock, lowStock, onSale: true });
+const goods = {
+  id: 7,
+  name: 'T恤',
+  code: 'TEE',
+  category: 'home',
+  price: '29.00',
+  maxPrice: '39.00',
+  cost: '5.00',
+  stock: 23,
+  lowSkus: 1,
+  status: 'on_sale',
+  agencyId: null,
+  agencyName: '',
+  mainPicture: '',
+  gallery: [],
+  description: '',
+  groundingTime: '',
+  createTime: '2026-11-28 10:00:00',
+  updateTime: '2026-11-28 10:00:00',
+  specs: [
+    { name: '颜色', values: ['红', '蓝'] },
+    { name: '尺码', values: ['S'] },
+  ],
+  skus: [sku(1, ['红', 'S'], '29.00', 20, 10), sku(2, ['蓝', 'S'], '39.00', 3, 5)],
+};
+
 beforeEach(() => {
   bff = fakeBff();
   bff.on('GET /api/orders/5', () => ({ status: 200, body: order }));
+  bff.on('GET /api/goods/7', () => ({ status: 200, body: goods }));
   bff.on('GET /api/dictDetail', () => ({ status: 200, body: { content: [{ value: 'SF', label: '顺丰速运' }], totalElements: 1 } }));
   client.axios.defaults.adapter = bff.adapter;
 });
@@ -91,6 +120,25 @@ describe('详情 (/look)', () => {
     expect(steps[2]).toContain('待发货 → 已发货');
     expect(steps[2]).toContain('操作人：admin');
     expect(useRecordTitles.getState().titles['/look?type=order&id=5']).toBe(order.orderNo);
+    // the lines' SKUs, and the stock they took (its own chunk, a moment later)
+    expect(within(items).getByText('颜色: 红')).toBeInTheDocument();
+    const moves = (await screen.findByText('库存流水')).closest('.ant-card') as HTMLElement;
+    const reserve = within(moves).getByText('下单锁定').closest('tr')!;
+    expect(reserve).toHaveTextContent('CUP-RED');
+    expect(reserve).toHaveTextContent('-2');
+    expect(reserve).toHaveTextContent('open:c1');
+  });
+
+  it('shows goods with their price range and SKUs, one column per spec, low stock marked', async () => {
+    renderAt(lookPath('goods', 7));
+    const skus = await screen.findByRole('table', { name: 'SKU' });
+    expect(within(screen.getByLabelText('基本信息')).getByText('售价').closest('tr')).toHaveTextContent('¥29.00 – ¥39.00');
+    expect(within(skus).getByRole('columnheader', { name: '颜色' })).toBeInTheDocument();
+    expect(within(skus).getByRole('columnheader', { name: '尺码' })).toBeInTheDocument();
+    const blue = within(skus).getByText('TEE-2').closest('tr') as HTMLElement;
+    expect(within(blue).getByText('蓝')).toBeInTheDocument();
+    expect(within(blue).getByText('库存预警')).toBeInTheDocument();
+    expect(within(within(skus).getByText('TEE-1').closest('tr') as HTMLElement).queryByText('库存预警')).toBeNull();
   });
 
   it('says so for an unknown type and for a record that is not there', async () => {

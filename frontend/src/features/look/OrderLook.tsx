@@ -6,6 +6,14 @@ import { getOrder, type OrderDetail } from './api';
 import { Pending, useTabTitle } from './Pending';
 import { messages, useT } from './messages';
 import { useRecord } from './useRecord';
+import { chunk, deferred } from '@/shared/lib/chunk';
+import { shopMessages } from '@/shared/lib/messages.shop';
+
+// 库存流水 comes a moment after the order: its own chunk, not in the detail's first load
+const OrderStockMoves = deferred(
+  chunk(() => import('./OrderStockMoves')),
+  (m) => m.default,
+);
 
 type Item = OrderDetail['items'][number] & { line: number };
 
@@ -71,6 +79,8 @@ export function OrderLook({ id, fullPath }: { id: number; fullPath: string }) {
           dataSource={o.items.map((item, line) => ({ ...item, line }))}
           columns={[
             { title: t('order.item.name'), dataIndex: 'goodsName' },
+            { title: t('order.item.sku'), dataIndex: 'skuCode', render: (v: string) => v || '-' },
+            { title: t('order.item.spec'), dataIndex: 'specText', render: (v: string) => v || '-' },
             { title: t('order.item.unitPrice'), dataIndex: 'unitPrice', align: 'right', render: (v: string) => formatYuan(v) },
             { title: t('order.item.quantity'), dataIndex: 'quantity', align: 'right' },
             { title: t('order.item.subtotal'), key: 'subtotal', align: 'right', render: (_, i) => formatYuan(timesYuan(i.unitPrice, i.quantity)) },
@@ -78,7 +88,7 @@ export function OrderLook({ id, fullPath }: { id: number; fullPath: string }) {
           summary={() => (
             <>
               <Table.Summary.Row>
-                <Table.Summary.Cell index={0} colSpan={3} align="right">
+                <Table.Summary.Cell index={0} colSpan={5} align="right">
                   {t('order.goodsTotal')}
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={1} align="right">
@@ -86,7 +96,7 @@ export function OrderLook({ id, fullPath }: { id: number; fullPath: string }) {
                 </Table.Summary.Cell>
               </Table.Summary.Row>
               <Table.Summary.Row>
-                <Table.Summary.Cell index={0} colSpan={3} align="right">
+                <Table.Summary.Cell index={0} colSpan={5} align="right">
                   {t('order.freight')}
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={1} align="right">
@@ -94,7 +104,7 @@ export function OrderLook({ id, fullPath }: { id: number; fullPath: string }) {
                 </Table.Summary.Cell>
               </Table.Summary.Row>
               <Table.Summary.Row>
-                <Table.Summary.Cell index={0} colSpan={3} align="right">
+                <Table.Summary.Cell index={0} colSpan={5} align="right">
                   <Typography.Text strong>{t('order.amount')}</Typography.Text>
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={1} align="right">
@@ -150,6 +160,23 @@ export function OrderLook({ id, fullPath }: { id: number; fullPath: string }) {
           </Card>
         </Col>
       </Row>
+      <OrderStockMoves
+        moves={o.stockMoves ?? []}
+        words={{
+          title: t('order.stockMoves'),
+          empty: t('order.noStockMoves'),
+          sku: t('order.stock.sku'),
+          delta: t('order.stock.delta'),
+          balance: t('order.stock.balance'),
+          reason: t('order.stock.reason'),
+          operator: t('order.stock.operator'),
+          time: t('order.stock.time'),
+          reasonText: (r) => {
+            const key = `stock.reason.${r}`;
+            return key in shopMessages ? t(key as 'stock.reason.opening') : r;
+          },
+        }}
+      />
     </Space>
   );
 }

@@ -1,7 +1,8 @@
 import { http } from '@/shared/api';
 import type { Schemas } from '@/shared/api/contract';
 
-export type GoodsDetail = Schemas['GoodsRow'];
+/** One goods item with its description, spec dimensions and SKUs (money as yuan text). */
+export type GoodsDetail = Schemas['GoodsDetail'];
 export type OrderDetail = Schemas['OrderDetailRow'];
 export type AgencyDetail = Schemas['AgencyLookRow'];
 

@@ -97,6 +97,20 @@ describe('订单管理', { timeout: 60_000 }, () => {
     expect(within(paid).getByText('¥47.98').closest('td')).toHaveStyle({ textAlign: 'right' });
   });
 
+  it('exports the 快递 column as the company (the BFF writes its name) and the number', async () => {
+    useSession.setState({ roles: ['order:list', 'order:export'] });
+    bff.on('POST /api/orders/downloadAll', () => ({ status: 200, body: new Blob(['x']) }));
+    renderAt('/mall/order');
+    await screen.findByText('NO1');
+    fireEvent.click(screen.getByRole('button', { name: /导出全部/ }));
+    await waitFor(() => expect(bff.calls.some((c) => c.path === '/api/orders/downloadAll')).toBe(true));
+    const body = JSON.parse(String(bff.calls.find((c) => c.path === '/api/orders/downloadAll')?.data)) as { fields: string[]; headers: string[] };
+    const at = body.fields.indexOf('expressCompany');
+    expect(at).toBeGreaterThan(-1);
+    expect(body.fields[at + 1]).toBe('trackingNo');
+    expect(body.headers.slice(at, at + 2)).toEqual(['快递公司', '快递单号']);
+  });
+
   it('opens a dashboard link with a date range, whatever form the dates take', async () => {
     useSession.setState({ roles: ['order:list'] });
     renderAt('/mall/order?status=refunded&startTime=2026-11-01%2000:00:00&endTime=2026-11-28%2023:59:59');

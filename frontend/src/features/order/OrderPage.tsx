@@ -95,7 +95,7 @@ export default function OrderPage() {
   const columns: DataColumn<OrderRow>[] = [
     { title: t('order.orderNo'), dataIndex: 'orderNo', copyable: true, fieldProps: { 'aria-label': t('order.orderNo') } },
     { title: t('order.customer'), dataIndex: 'customerName', search: false },
-    { title: t('order.phone'), dataIndex: 'phone', fieldProps: { 'aria-label': t('order.phone') } },
+    { title: t('order.phone'), dataIndex: 'phone', fieldProps: { 'aria-label': t('order.phone'), placeholder: t('order.phoneHint') } },
     { title: t('order.amount'), dataIndex: 'amount', search: false, align: 'right', render: (_, r) => formatYuan(r.amount) },
     { title: t('order.freight'), dataIndex: 'freight', search: false, align: 'right', render: (_, r) => formatYuan(r.freight) },
     {
@@ -111,6 +111,11 @@ export default function OrderPage() {
       dataIndex: 'trackingNo',
       search: false,
       width: 150,
+      // a sheet gets the company's name and the number as two columns
+      export: [
+        { key: 'expressCompany', title: t('order.expressCompany') },
+        { key: 'trackingNo', title: t('order.trackingNo') },
+      ],
       // the company above the number, which staff copy into the carrier's tracking page
       render: (_, r) =>
         r.trackingNo ? (

@@ -13,6 +13,7 @@ export const messages = {
   'order.orderNo': ['订单号', 'Order no.'],
   'order.customer': ['收货人', 'Customer'],
   'order.phone': ['手机号', 'Mobile'],
+  'order.phoneHint': ['号码开头或尾号', 'Start or last four digits'],
   'order.amount': ['订单金额', 'Amount'],
   'order.freight': ['运费', 'Freight'],
   'order.status': ['状态', 'Status'],

@@ -1,6 +1,7 @@
 import { http } from '@/shared/api';
 import type { Page as ListPage } from '@/shared/api/contract';
 import { normalizeFlow } from './flowDesign/normalize';
+import { useTaskRevision } from './taskRevision';
 import type { Batch, Box, FlowNode, FormDetail, FormSchema, Instance, Ref, TaskRow } from './types.flow';
 
 /**
@@ -36,7 +37,11 @@ const whole = (i: Instance): Instance => ({
 export const getInstance = (id: number) => http.get<Instance>(`/api/workflow/instances/${id}`).then(whole);
 
 /** The client tells every failure (409 with the server's 该任务已被处理); the page reloads after a 409. */
-const act = (id: number, action: string, body: unknown) => http.post<Instance>(`/api/workflow/instances/${id}/${action}`, body).then(whole);
+const act = (id: number, action: string, body: unknown) =>
+  http
+    .post<Instance>(`/api/workflow/instances/${id}/${action}`, body)
+    .then(whole)
+    .finally(() => useTaskRevision.getState().bump());
 export const approve = (id: number, comment: string, data?: Record<string, unknown>) => act(id, 'approve', { comment, data });
 export const reject = (id: number, comment: string) => act(id, 'reject', { comment });
 export const withdraw = (id: number) => act(id, 'withdraw', {});

@@ -94,6 +94,8 @@ export const messages = {
   'wf.fd.unsaved': ['先保存草稿', 'Save the draft first'],
   // 流程申请 (/applyForm, /startBatch)
   'wf.apply.choose': ['选择要发起的流程', 'Choose what to apply for'],
+  'wf.apply.selfHint': ['为自己发起一个申请，提交后在我的审批中跟进。', 'Apply for yourself; follow it in My approvals once sent.'],
+  'wf.apply.batchIntro': ['为多名员工各发起一份相同的申请（批量发起），每人一条流程。', 'Send the same application for several people at once: one request each.'],
   'wf.apply.search': ['搜索表单名称', 'Search forms'],
   'wf.apply.none': ['没有可发起的流程', 'Nothing to apply for'],
   'wf.apply.other': ['其他', 'Other'],

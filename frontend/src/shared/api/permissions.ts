@@ -43,6 +43,9 @@ export const Perm = {
   OrderRefund: 'order:refund',
   OrderComplete: 'order:complete',
   OrderExport: 'order:export',
+  StockList: 'stock:list',
+  StockAdjust: 'stock:adjust',
+  StockExport: 'stock:export',
   CategoryList: 'category:list',
   CategoryAdd: 'category:add',
   CategoryEdit: 'category:edit',
@@ -67,6 +70,10 @@ export const Perm = {
   AgencyEdit: 'agency:edit',
   AgencyDel: 'agency:del',
   AgencyExport: 'agency:export',
+  OpenClientList: 'openClient:list',
+  OpenClientAdd: 'openClient:add',
+  OpenClientEdit: 'openClient:edit',
+  OpenClientDel: 'openClient:del',
 } as const;
 
 export type Perm = (typeof Perm)[keyof typeof Perm];

@@ -2760,7 +2760,7 @@ export interface paths {
                     groundingStartTime?: string;
                     /** @description listed (上架) until */
                     groundingEndTime?: string;
-                    /** @description 1: only goods with less than the low-stock mark in stock (库存预警) */
+                    /** @description 1: only goods with an on-sale SKU at or under its low-stock threshold (库存预警) */
                     lowStock?: "1" | "0" | "true" | "false";
                 };
                 header?: never;
@@ -3000,7 +3000,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * one goods row with its description
+         * one goods item with its description, specs and SKUs
          * @description Access: perm(goods:list)
          */
         get: {
@@ -3020,7 +3020,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["GoodsRow"];
+                        "application/json": components["schemas"]["GoodsDetail"];
                     };
                 };
             };
@@ -3845,6 +3845,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/openClients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * list API clients (no secrets)
+         * @description Access: perm(openClient:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description rows per page, default 10 */
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListStorefrontClientRow"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * create an API client; the answer holds its secret, shown this once
+         * @description Access: perm(openClient:add)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["StorefrontClientBody"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontIssuedRow"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openClients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * revoke a client for good
+         * @description Access: perm(openClient:del)
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openClients/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * give a client a new secret (the old one stops at once); shown this once
+         * @description Access: perm(openClient:edit)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontIssuedRow"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -3906,7 +4057,7 @@ export interface paths {
                     sort?: string[];
                     /** @description prefix */
                     orderNo?: string;
-                    /** @description prefix */
+                    /** @description prefix; four digits: prefix or last four (尾号); 138****1019: both */
                     phone?: string;
                     status?: "unpaid" | "paid" | "shipped" | "completed" | "closed" | "refunded";
                     agencyId?: number;
@@ -3956,7 +4107,7 @@ export interface paths {
                 query?: {
                     /** @description prefix */
                     orderNo?: string;
-                    /** @description prefix */
+                    /** @description prefix; four digits: prefix or last four (尾号); 138****1019: both */
                     phone?: string;
                     status?: "unpaid" | "paid" | "shipped" | "completed" | "closed" | "refunded";
                     agencyId?: number;
@@ -4789,6 +4940,231 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * book a manual change: in, out, or a stocktake's counted figure
+         * @description Access: perm(stock:adjust)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["StockAdjustBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockRow"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * list stock ledger rows, newest first
+         * @description Access: perm(stock:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description rows per page, default 10 */
+                    size?: number;
+                    skuId?: number;
+                    /** @description a SKU code (of any seller the caller sees) */
+                    skuCode?: string;
+                    reason?: "order_reserve" | "order_release" | "order_refund" | "manual_in" | "manual_out" | "stocktake" | "return_restock" | "opening";
+                    orderNo?: string;
+                    /** @description prefix */
+                    operator?: string;
+                    /** @description from: yyyy-MM-dd HH:mm:ss or yyyy-MM-dd */
+                    startTime?: string;
+                    /** @description until (a date alone: the whole day) */
+                    endTime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListStockRow"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock/ledger/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export the rows named by ids as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+         * @description Access: perm(stock:export)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ExportBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock/ledger/downloadAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export every row the filters match as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+         * @description Access: perm(stock:export)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ExportBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock/skus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SKUs by code or goods name, for the adjust dialog
+         * @description Access: perm(stock:list|stock:adjust)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    blurry?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockSkuRow"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6560,6 +6936,254 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/open/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * place an order: every line reserved or none; a short line is 409 {code: out_of_stock, skuCode, available}
+         * @description Access: signed
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Client-Id": string;
+                    /** @description Unix seconds */
+                    "X-Timestamp": string;
+                    "X-Nonce": string;
+                    "X-Signature": string;
+                    /** @description the same key and body answer the first result again (24 h) */
+                    "Idempotency-Key": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["StorefrontPlaceBody"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontOrderState"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/orders/{orderNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * one order of the client's scope: status, lines, shipment
+         * @description Access: signed
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Client-Id": string;
+                    /** @description Unix seconds */
+                    "X-Timestamp": string;
+                    "X-Nonce": string;
+                    "X-Signature": string;
+                };
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontOrderView"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/orders/{orderNo}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * cancel an unpaid order; its units go back to stock
+         * @description Access: signed
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Client-Id": string;
+                    /** @description Unix seconds */
+                    "X-Timestamp": string;
+                    "X-Nonce": string;
+                    "X-Signature": string;
+                    /** @description the same key and body answer the first result again (24 h) */
+                    "Idempotency-Key": string;
+                };
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontOrderState"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/orders/{orderNo}/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * report the payment: the amount must be the order's; a second report changes nothing
+         * @description Access: signed
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Client-Id": string;
+                    /** @description Unix seconds */
+                    "X-Timestamp": string;
+                    "X-Nonce": string;
+                    "X-Signature": string;
+                    /** @description the same key and body answer the first result again (24 h) */
+                    "Idempotency-Key": string;
+                };
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["StorefrontPaidBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontOrderState"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/skus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SKUs on sale among the codes, with the stock free to sell
+         * @description Access: signed
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description SKU codes, comma-separated, at most 100 */
+                    codes: string;
+                };
+                header: {
+                    "X-Client-Id": string;
+                    /** @description Unix seconds */
+                    "X-Timestamp": string;
+                    "X-Nonce": string;
+                    "X-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontSkuList"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -6957,6 +7581,8 @@ export interface components {
             id: number;
             name: string;
             remark: string;
+            /** @description signed scans attached: 标记已签署 needs one */
+            scans: number;
             signTime: string;
             startDate: string;
             /**
@@ -6964,6 +7590,8 @@ export interface components {
              * @enum {string}
              */
             status: "draft" | "pending_sign" | "signed" | "expired" | "terminated";
+            /** @description the template's PDF (read); empty without a template */
+            templateFileUrl: string;
             templateId: null | number;
             variables: components["schemas"]["ContractVar"][];
         };
@@ -6990,6 +7618,8 @@ export interface components {
             id: number;
             name: string;
             remark: string;
+            /** @description signed scans attached: 标记已签署 needs one */
+            scans: number;
             signTime: string;
             startDate: string;
             /**
@@ -7079,9 +7709,15 @@ export interface components {
         DashboardPending: {
             /** Format: int64 */
             expiringContracts: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description goods on sale with a SKU at or under its own low-stock threshold
+             */
             lowStock: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description a new SKU's default threshold; each SKU has its own (kept for older pages)
+             */
             lowStockBelow: number;
             /** Format: int64 */
             refunded: number;
@@ -7226,10 +7862,52 @@ export interface components {
             id?: number;
             mainPicture?: string;
             name: string;
-            price: components["schemas"]["GoodsNumberText"];
+            /** @description without skus: the one SKU's price */
+            price?: components["schemas"]["GoodsNumberText"];
+            /** @description one per combination of the specs' values */
+            skus?: components["schemas"]["GoodsSkuBody"][];
+            /** @description spec dimensions with their values; none: one SKU */
+            specs?: components["schemas"]["GoodsSpec"][];
             /** @enum {string} */
             status?: "draft" | "on_sale" | "off_sale";
-            stock: components["schemas"]["GoodsNumberText"];
+            /** @description without skus: the one SKU's stock */
+            stock?: components["schemas"]["GoodsNumberText"];
+        };
+        GoodsDetail: {
+            agencyId: null | number;
+            /** @description the agency's name; empty for the shop's own goods */
+            agencyName: string;
+            category: string;
+            code: string;
+            /** @description the first SKU's cost */
+            cost: components["schemas"]["MoneyFen"];
+            createTime: string;
+            description?: null | string;
+            gallery: string[];
+            groundingTime: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description on-sale SKUs at or under their low-stock threshold (库存预警)
+             */
+            lowSkus: number;
+            mainPicture: string;
+            /** @description the highest SKU price (price to maxPrice: the range) */
+            maxPrice: components["schemas"]["MoneyFen"];
+            name: string;
+            /** @description the lowest SKU price */
+            price: components["schemas"]["MoneyFen"];
+            /** @description in the dialog's order */
+            skus: components["schemas"]["GoodsSkuRow"][];
+            specs: components["schemas"]["GoodsSpec"][];
+            status: string;
+            /**
+             * Format: int64
+             * @description the SKUs' stock, summed
+             */
+            stock: number;
+            updateTime: string;
         };
         /** @example 12.50 */
         GoodsNumberText: string | number;
@@ -7239,6 +7917,7 @@ export interface components {
             agencyName: string;
             category: string;
             code: string;
+            /** @description the first SKU's cost */
             cost: components["schemas"]["MoneyFen"];
             createTime: string;
             description?: null | string;
@@ -7246,13 +7925,63 @@ export interface components {
             groundingTime: string;
             /** Format: int64 */
             id: number;
+            /**
+             * Format: int64
+             * @description on-sale SKUs at or under their low-stock threshold (库存预警)
+             */
+            lowSkus: number;
             mainPicture: string;
+            /** @description the highest SKU price (price to maxPrice: the range) */
+            maxPrice: components["schemas"]["MoneyFen"];
             name: string;
+            /** @description the lowest SKU price */
             price: components["schemas"]["MoneyFen"];
             status: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description the SKUs' stock, summed
+             */
             stock: number;
             updateTime: string;
+        };
+        GoodsSkuBody: {
+            barcode?: string;
+            /** @description unique per seller */
+            code: string;
+            cost?: components["schemas"]["GoodsNumberText"];
+            /**
+             * Format: int64
+             * @description an existing SKU of the goods item (PUT); left out: matched by its specs, else new
+             */
+            id?: number;
+            /** @description at or under this the SKU is low on stock (库存预警); default 10 */
+            lowStock?: components["schemas"]["GoodsNumberText"];
+            /** @description default true */
+            onSale?: null | boolean;
+            price: components["schemas"]["GoodsNumberText"];
+            /** @description one value per spec dimension, in their order; [] without specs */
+            specs: string[];
+            /** @description the counted stock: a change is booked as a stocktake */
+            stock: components["schemas"]["GoodsNumberText"];
+        };
+        GoodsSkuRow: {
+            barcode: string;
+            code: string;
+            cost: components["schemas"]["MoneyFen"];
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            lowStock: number;
+            onSale: boolean;
+            price: components["schemas"]["MoneyFen"];
+            /** @description one value per spec dimension */
+            specs: string[];
+            /** Format: int64 */
+            stock: number;
+        };
+        GoodsSpec: {
+            name: string;
+            values: string[];
         };
         GoodsStatusBody: {
             ids: number[];
@@ -7335,6 +8064,14 @@ export interface components {
         };
         HttpxListRoleRow: {
             content: components["schemas"]["RoleRow"][];
+            totalElements: number;
+        };
+        HttpxListStockRow: {
+            content: components["schemas"]["StockRow"][];
+            totalElements: number;
+        };
+        HttpxListStorefrontClientRow: {
+            content: components["schemas"]["StorefrontClientRow"][];
             totalElements: number;
         };
         HttpxListUserRow: {
@@ -7464,6 +8201,7 @@ export interface components {
             remark: string;
             shipTime: string;
             status: string;
+            stockMoves: components["schemas"]["OrderStockMoveRow"][];
             trackingNo: string;
         };
         OrderHistoryRow: {
@@ -7491,6 +8229,10 @@ export interface components {
             goodsName: string;
             /** Format: int64 */
             quantity: number;
+            /** @description empty for lines sold before SKUs */
+            skuCode: string;
+            /** @description the SKU's spec values as they read at the sale */
+            specText: string;
             unitPrice: components["schemas"]["MoneyFen"];
         };
         OrderMoveBody: {
@@ -7518,6 +8260,17 @@ export interface components {
             shipTime: string;
             status: string;
             trackingNo: string;
+        };
+        OrderStockMoveRow: {
+            /** Format: int64 */
+            balance: number;
+            createTime: string;
+            /** Format: int64 */
+            delta: number;
+            operator: string;
+            /** @enum {string} */
+            reason: "order_reserve" | "order_release" | "order_refund" | "manual_in" | "manual_out" | "stocktake" | "return_restock" | "opening";
+            skuCode: string;
         };
         RoleInput: {
             dataScope: string;
@@ -7547,6 +8300,147 @@ export interface components {
             level: number;
             menus: number[];
             name: string;
+        };
+        StockAdjustBody: {
+            quantity: null | number;
+            /** @description why (required): the ledger row's note */
+            reason: string;
+            /** Format: int64 */
+            skuId: number;
+            /** @enum {string} */
+            type: "in" | "out" | "stocktake";
+        };
+        StockRow: {
+            /**
+             * Format: int64
+             * @description the SKU's stock right after
+             */
+            balance: number;
+            createTime: string;
+            /**
+             * Format: int64
+             * @description units in (positive) or out (negative)
+             */
+            delta: number;
+            /** Format: int64 */
+            id: number;
+            note: string;
+            operator: string;
+            orderNo: string;
+            /** @enum {string} */
+            reason: "order_reserve" | "order_release" | "order_refund" | "manual_in" | "manual_out" | "stocktake" | "return_restock" | "opening";
+            skuCode: string;
+            /** Format: int64 */
+            skuId: number;
+        };
+        StockSkuRow: {
+            code: string;
+            /** Format: int64 */
+            goodsId: number;
+            goodsName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description the SKU's spec values, joined by / */
+            specText: string;
+            /** Format: int64 */
+            stock: number;
+        };
+        StorefrontClientBody: {
+            /** @description the agency whose orders and SKUs it sees; null: the shop's own */
+            agencyId: null | number;
+            name: string;
+            /** @description orders:read, orders:write, skus:read; omitted: all */
+            scopes?: string[];
+        };
+        StorefrontClientRow: {
+            /** @description null: the shop's own data */
+            agencyId: null | number;
+            /** @description empty for the shop's own client */
+            agencyName: string;
+            clientId: string;
+            createTime: string;
+            /** Format: int64 */
+            id: number;
+            /** @description the last verified call (to the minute); empty: never */
+            lastUsedTime: string;
+            name: string;
+            scopes: string[];
+            /** @enum {string} */
+            status: "active" | "revoked";
+        };
+        StorefrontIssuedRow: {
+            clientId: string;
+            /** Format: int64 */
+            id: number;
+            secret: string;
+        };
+        StorefrontLineBody: {
+            /** Format: int64 */
+            quantity: number;
+            /** @description the SKU's code (规格编码) in the client's scope */
+            skuCode: string;
+        };
+        StorefrontLineView: {
+            goodsName: string;
+            /** Format: int64 */
+            quantity: number;
+            skuCode: string;
+            specText: string;
+            unitPrice: components["schemas"]["MoneyFen"];
+        };
+        StorefrontOrderState: {
+            amount: components["schemas"]["MoneyFen"];
+            orderNo: string;
+            /** @enum {string} */
+            status: "unpaid" | "paid" | "shipped" | "completed" | "closed" | "refunded";
+        };
+        StorefrontOrderView: {
+            address: string;
+            amount: components["schemas"]["MoneyFen"];
+            createTime: string;
+            customerName: string;
+            freight: components["schemas"]["MoneyFen"];
+            items: components["schemas"]["StorefrontLineView"][];
+            orderNo: string;
+            /** @description empty while unpaid */
+            payTime: string;
+            phone: string;
+            /** @description null until shipped */
+            shipment: null | components["schemas"]["StorefrontShipment"];
+            /** @enum {string} */
+            status: "unpaid" | "paid" | "shipped" | "completed" | "closed" | "refunded";
+        };
+        StorefrontPaidBody: {
+            /** @description yuan; must be the order's amount */
+            amount: string;
+        };
+        StorefrontPlaceBody: {
+            address: string;
+            customerName: string;
+            /** @description yuan, two decimals at most ("12.50") */
+            freight: string;
+            items: components["schemas"]["StorefrontLineBody"][];
+            phone: string;
+            remark?: string;
+        };
+        StorefrontShipment: {
+            /** @description a value of the express_company dictionary */
+            expressCompany: string;
+            shipTime: string;
+            trackingNo: string;
+        };
+        StorefrontSkuList: {
+            /** @description codes that are not on sale in the client's scope */
+            missing: string[];
+            skus: components["schemas"]["StorefrontSkuView"][];
+        };
+        StorefrontSkuView: {
+            /** Format: int64 */
+            available: number;
+            goodsName: string;
+            price: components["schemas"]["MoneyFen"];
+            skuCode: string;
+            specs: string[];
         };
         UpstreamUnavailable: {
             part: string;

@@ -36,6 +36,8 @@ const table = {
   'tags.scrollLeft': ['向左滚动标签', 'Scroll tabs left'],
   'tags.scrollRight': ['向右滚动标签', 'Scroll tabs right'],
   'tags.closeOthers': ['关闭其他', 'Close others'],
+  'tags.closeLeft': ['关闭左侧', 'Close to the left'],
+  'tags.closeRight': ['关闭右侧', 'Close to the right'],
   'tags.closeAll': ['关闭全部', 'Close all'],
   'fullscreen.unsupported': ['you browser can not work', 'you browser can not work'],
   'layout.search': ['搜索', 'Search'],

@@ -18,4 +18,23 @@ export const shopMessages = {
   'goods.own': ['自营', 'Own'],
   'goods.createTime': ['创建时间', 'Created'],
   'goods.groundingTime': ['上架时间', 'Listed'],
+  // a goods item's SKUs, in the list's expanded rows and on its detail page
+  'goods.skus': ['SKU', 'SKUs'],
+  'goods.sku.spec': ['规格', 'Spec'],
+  'goods.sku.code': ['SKU编码', 'SKU code'],
+  'goods.sku.barcode': ['条码', 'Barcode'],
+  'goods.sku.cost': ['成本', 'Cost'],
+  'goods.sku.lowStock': ['预警值', 'Alert at'],
+  'goods.sku.onSale': ['上架', 'On sale'],
+  'goods.sku.offSale': ['未上架', 'Not on sale'],
+  'goods.lowStock': ['库存预警', 'Low stock'],
+  // the stock ledger's reasons (库存流水 and an order's 详情)
+  'stock.reason.order_reserve': ['下单锁定', 'Reserved by an order'],
+  'stock.reason.order_release': ['取消释放', 'Released by a cancel'],
+  'stock.reason.order_refund': ['退款回补', 'Restored by a refund'],
+  'stock.reason.manual_in': ['手工入库', 'Manual in'],
+  'stock.reason.manual_out': ['手工出库', 'Manual out'],
+  'stock.reason.stocktake': ['盘点', 'Stocktake'],
+  'stock.reason.return_restock': ['退货入库', 'Returned to stock'],
+  'stock.reason.opening': ['期初', 'Opening'],
 } as const satisfies Record<string, readonly [string, string]>;

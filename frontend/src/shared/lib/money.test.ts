@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatYuan, isYuan, sumYuan, timesYuan, toYuanText } from './money';
+import { formatYuan, groupYuan, isYuan, sumYuan, timesYuan, toYuanText } from './money';
 
 describe('money text', () => {
   it('accepts what the BFF accepts and nothing else', () => {
@@ -37,5 +37,15 @@ describe('money text', () => {
     expect(sumYuan('12.5', '0.05', '-1')).toBe('11.55');
     expect(sumYuan()).toBe('0.00');
     expect(sumYuan('1', 'x')).toBe('');
+  });
+});
+
+describe('groupYuan', () => {
+  it('groups the whole part by thousands and keeps the decimals', () => {
+    expect(groupYuan('2039322.20')).toBe('2,039,322.20');
+    expect(groupYuan('999.00')).toBe('999.00');
+    expect(groupYuan('1000')).toBe('1,000');
+    expect(groupYuan('-1234567.5')).toBe('-1,234,567.5');
+    expect(groupYuan('abc')).toBe('abc');
   });
 });

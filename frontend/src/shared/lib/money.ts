@@ -25,6 +25,13 @@ export function formatYuan(value: string | null | undefined): string {
   return `¥${value}`;
 }
 
+/** Yuan text with thousands separators ("2039322.20" → "2,039,322.20"), as Statistic shows it; other text as it is. */
+export function groupYuan(text: string): string {
+  const m = /^(-?)(\d+)(\.\d+)?$/.exec(text.trim());
+  if (!m) return text;
+  return `${m[1]}${m[2].replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${m[3] ?? ''}`;
+}
+
 /** Yuan text as whole fen; null for text that is not an amount. */
 function toFen(text: string): bigint | null {
   const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());

@@ -9,9 +9,10 @@ import { Upload } from '@/shared/ui/upload';
 import { CONTRACT_FILE, MAX_PDF_MB, deleteAttachment, editable, getContract, type ContractDetail } from '../api';
 import { useT } from '../messages';
 import { StatusTag } from './StatusTag';
+import { FilledText } from './TemplateTextPreview';
 
 /**
- * A contract: its terms, its variables as filled in, and its attachments (signed scans): upload
+ * A contract: its terms, its variables as filled in, its template's text with them filled in, and its attachments (signed scans): upload
  * and delete while it is not yet signed, preview in the page (pdf.js), download under the
  * original name.
  */
@@ -77,6 +78,12 @@ export default function ContractDrawer({ id, onClose, onChanged }: { id: number 
                 </Descriptions.Item>
               ))}
             </Descriptions>
+          ) : null}
+          {detail.templateFileUrl ? (
+            <div>
+              <Typography.Title level={5}>{t('contract.text')}</Typography.Title>
+              <FilledText url={detail.templateFileUrl} values={Object.fromEntries(detail.variables.map((v) => [v.key, v.value]))} label={t('contract.text')} />
+            </div>
           ) : null}
           <div>
             <Typography.Title level={5}>{t('contract.files')}</Typography.Title>

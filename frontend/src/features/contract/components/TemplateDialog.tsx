@@ -1,10 +1,12 @@
-import { App, Col, Typography } from 'antd';
+import { App, Col, Input, Row, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { Dialog, ProForm, ProFormDigit, ProFormList, ProFormSwitch, ProFormText } from '@/shared/ui/form';
+import { Dialog, ProForm, ProFormDependency, ProFormDigit, ProFormList, ProFormSwitch, ProFormText } from '@/shared/ui/form';
 import { Upload, type UploadedFile } from '@/shared/ui/upload';
 import { MAX_PDF_MB, TEMPLATE_FILE, createTemplate, updateTemplate, type ContractVar, type TemplateRow } from '../api';
 import { useT } from '../messages';
 import { placeholder } from '@/shared/lib/rules';
+import { isSystemVar } from '../templateFill';
+import { TemplateTextPreview } from './TemplateTextPreview';
 
 interface FormValues {
   name: string;
@@ -17,7 +19,12 @@ interface FormValues {
 
 const VAR_KEY = /^[A-Za-z][A-Za-z0-9_]{0,31}$/;
 
-/** The create/edit dialog of 合同模板: the PDF (checked as a PDF by the BFF), its variables. */
+/**
+ * The create/edit dialog of 合同模板: the PDF (checked as a PDF by the BFF), its variables — a
+ * row each, its inputs across the dialog; a variable the system fills (templateFill.SYSTEM_VARS)
+ * shows 系统填写 instead of a default and is sent without one — and the template's text with
+ * its variables filled in (sample values for the system's).
+ */
 export default function TemplateDialog({ editing, onClose, onSaved }: { editing: TemplateRow | 'new' | null; onClose: () => void; onSaved: () => void }) {
   const t = useT();
   const { message } = App.useApp();
@@ -68,7 +75,7 @@ export default function TemplateDialog({ editing, onClose, onSaved }: { editing:
           validMonths: Number(v.validMonths),
           enabled: v.enabled,
           fileId: v.file[0]?.id ?? 0,
-          variables: (v.variables ?? []).map((x) => ({ key: x.key, label: x.label, value: x.value ?? '' })),
+          variables: (v.variables ?? []).map((x) => ({ key: x.key, label: x.label, value: isSystemVar(x.key) ? '' : (x.value ?? '') })),
         };
         if (row) await updateTemplate(body);
         else await createTemplate(body);
@@ -95,19 +102,67 @@ export default function TemplateDialog({ editing, onClose, onSaved }: { editing:
         </ProForm.Item>
       </Col>
       <Col span={24}>
-        <Typography.Text type="secondary">{t('template.varHint')}</Typography.Text>
-        <ProFormList name="variables" label={t('template.variables')} creatorButtonProps={{ creatorButtonText: t('template.addVar') }} copyIconProps={false}>
-          <ProForm.Group>
-            <ProFormText
-              name="key"
-              placeholder={placeholder(t('template.varKey'))}
-              rules={[required, { pattern: VAR_KEY, message: t('template.varKey') }]}
-              fieldProps={{ 'aria-label': t('template.varKey') }}
-            />
-            <ProFormText name="label" placeholder={placeholder(t('template.varLabel'))} rules={[required]} fieldProps={{ 'aria-label': t('template.varLabel') }} />
-            <ProFormText name="value" placeholder={placeholder(t('template.varValue'))} fieldProps={{ 'aria-label': t('template.varValue') }} />
-          </ProForm.Group>
+        <Typography.Paragraph type="secondary">{t('template.varHint')}</Typography.Paragraph>
+        {/* one row per variable across the dialog: the list's item is full width, its fields in
+            columns of their own (the dialog's grid would give each field half of a narrow cell) */}
+        <ProFormList
+          name="variables"
+          label={t('template.variables')}
+          colProps={{ span: 24 }}
+          creatorButtonProps={{ creatorButtonText: t('template.addVar') }}
+          copyIconProps={false}
+          creatorRecord={{ key: '', label: '', value: '' }}
+          itemRender={({ listDom, action }) => (
+            <div style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
+              <div style={{ flex: 1, minWidth: 0 }}>{listDom}</div>
+              <div style={{ paddingTop: 6 }}>{action}</div>
+            </div>
+          )}
+        >
+          <Row gutter={8} style={{ width: '100%' }}>
+            <Col span={7}>
+              <ProFormText
+                name="key"
+                colProps={{ span: 24 }}
+                placeholder={placeholder(t('template.varKey'))}
+                rules={[required, { pattern: VAR_KEY, message: t('template.varKey') }]}
+                fieldProps={{ 'aria-label': t('template.varKey') }}
+              />
+            </Col>
+            <Col span={7}>
+              <ProFormText
+                name="label"
+                colProps={{ span: 24 }}
+                placeholder={placeholder(t('template.varLabel'))}
+                rules={[required]}
+                fieldProps={{ 'aria-label': t('template.varLabel') }}
+              />
+            </Col>
+            <Col span={10}>
+              {/* the row's own key (a dependency inside a list reads the row) */}
+              <ProFormDependency name={['key']}>
+                {({ key }: Partial<ContractVar>) =>
+                  isSystemVar(key) ? (
+                    <ProForm.Item>
+                      <Input aria-label={t('template.varValue')} value={t('template.systemFilled')} readOnly disabled />
+                    </ProForm.Item>
+                  ) : (
+                    <ProFormText name="value" colProps={{ span: 24 }} placeholder={placeholder(t('template.varValue'))} fieldProps={{ 'aria-label': t('template.varValue') }} />
+                  )
+                }
+              </ProFormDependency>
+            </Col>
+          </Row>
         </ProFormList>
+      </Col>
+      <Col span={24}>
+        <ProForm.Item label={t('template.sample')} tooltip={t('template.sampleHint')}>
+          <ProFormDependency name={['file', 'variables', 'validMonths']}>
+            {({ file, variables, validMonths }: Partial<FormValues>) => (
+              <TemplateTextPreview url={file?.[0]?.readUrl ?? file?.[0]?.fileUrl} variables={variables ?? []} validMonths={validMonths ? Number(validMonths) : undefined} />
+            )}
+          </ProFormDependency>
+        </ProForm.Item>
       </Col>
     </Dialog>
   );

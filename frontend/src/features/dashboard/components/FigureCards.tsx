@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Col, Row, Statistic, Typography, theme } from 'antd';
+import { groupYuan } from '@/shared/lib/money';
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
@@ -48,7 +49,7 @@ export function FigureCards({ data }: { data?: Overview }) {
         const money = card.key === 'sales';
         return (
           <Col key={card.key} xs={24} sm={12} xl={6}>
-            <Card>
+            <Card style={{ height: '100%' }}>
               <Statistic
                 title={
                   <span>
@@ -59,7 +60,7 @@ export function FigureCards({ data }: { data?: Overview }) {
                 value={f?.value ?? '-'}
                 prefix={money ? '¥' : undefined}
               />
-              {f && <Change rate={f.rate ?? null} previous={money ? `¥${f.previous}` : String(f.previous)} />}
+              {f && <Change rate={f.rate ?? null} previous={money ? `¥${groupYuan(String(f.previous))}` : String(f.previous)} />}
             </Card>
           </Col>
         );

@@ -28,7 +28,7 @@ export function PendingRow({ data, period, links }: { data?: Overview; period: P
       title: t('dashboard.lowStock'),
       value: p?.lowStock,
       to: '/mall/goods?status=on_sale&lowStock=1',
-      hint: t('dashboard.lowStock.hint', { n: p?.lowStockBelow ?? 10 }),
+      hint: t('dashboard.lowStock.hint'),
     },
     {
       key: 'expiringContracts',

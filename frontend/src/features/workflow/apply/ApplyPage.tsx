@@ -35,6 +35,14 @@ export function ApplyPage({ batch = false }: { batch?: boolean }) {
   }
   return (
     <Card title={formId ? undefined : `${title} · ${t('wf.apply.choose')}`}>
+      {!formId && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t(batch ? 'wf.apply.batchIntro' : 'wf.apply.selfHint')}
+        />
+      )}
       {formId ? (
         <Filling
           key={formId}

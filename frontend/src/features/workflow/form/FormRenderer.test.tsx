@@ -81,6 +81,24 @@ describe('FormRenderer', () => {
     await waitFor(() => expect(sent).toEqual({ title: '出差', count: 3 }));
   });
 
+  it('Enter in a date field confirms the date and does not submit the form', async () => {
+    const user = userEvent.setup();
+    const sent: Array<Record<string, unknown>> = [];
+    const fields: Field[] = [{ key: 'day', type: 'date', label: '日期' }, { key: 'span', type: 'dateRange', label: '区间' }];
+    renderForm({ fields }, (v) => sent.push(v));
+    const day = screen.getByRole('textbox', { name: '日期' });
+    await user.click(day);
+    await user.type(day, '2026-12-01{Enter}');
+    await waitFor(() => expect(day).toHaveValue('2026-12-01'));
+    expect(sent).toEqual([]);
+    const [from] = screen.getAllByRole('textbox', { name: '区间' });
+    await user.click(from);
+    await user.type(from, '2026-12-02{Enter}');
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+  });
+
   it('text length is checked', async () => {
     const user = userEvent.setup();
     renderForm({ fields: [{ key: 'count', type: 'text', label: '名称', min: 3 }] });

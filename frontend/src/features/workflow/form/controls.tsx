@@ -3,6 +3,7 @@ import { DatePicker, Input, InputNumber, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { placeholder } from '@/shared/lib/rules';
 import { PICKER } from '@/shared/lib/time';
+import { enterConfirmsOnly } from '@/shared/ui/form/keys';
 import { DictSelect } from '@/shared/ui/dict';
 import { DeptUserPicker } from '@/shared/ui/picker';
 import { RichTextField } from '@/shared/ui/richtext';
@@ -84,6 +85,7 @@ export function FieldControl({ field: f, value, onChange, readOnly, leaveBalance
           onChange={(d) => onChange?.(d ? d.format(DATE_FORMAT) : undefined)}
           placeholder={hint(f)}
           aria-label={label}
+          onKeyDown={enterConfirmsOnly}
         />
       );
     case 'dateRange': {
@@ -94,6 +96,7 @@ export function FieldControl({ field: f, value, onChange, readOnly, leaveBalance
           format={PICKER.date}
           onChange={(r) => onChange?.(r && r[0] && r[1] ? [r[0].format(DATE_FORMAT), r[1].format(DATE_FORMAT)] : undefined)}
           aria-label={label}
+          onKeyDown={enterConfirmsOnly}
         />
       );
     }

@@ -15,3 +15,4 @@ export {
   ProFormTextArea,
   ProFormTreeSelect,
 } from './fields';
+export { enterConfirmsOnly } from './keys';

@@ -25,3 +25,18 @@ export async function drawPage(doc: PDFDocumentProxy, n: number, canvas: HTMLCan
   canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
   await page.render({ canvas, viewport }).promise;
 }
+
+/** The text of the first `max` pages, a line break wherever pdf.js reports one, pages apart by a blank line. */
+export async function pageText(doc: PDFDocumentProxy, max: number): Promise<string> {
+  const pages: string[] = [];
+  for (let n = 1; n <= Math.min(doc.numPages, max); n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    let text = '';
+    for (const item of content.items) {
+      if (!('str' in item)) continue;
+      text += item.str + (item.hasEOL ? '\n' : '');
+    }
+    pages.push(text.trimEnd());
+  }
+  return pages.join('\n\n');
+}

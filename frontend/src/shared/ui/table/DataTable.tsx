@@ -270,7 +270,11 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
     const cols: ExportColumn[] = columns
       .filter((c) => !c.hideInTable)
       // the 操作 column (useActionColumn's, valueType option) holds buttons, not data
-      .map((c) => ({ key: keyOf(c), title: String(c.title ?? keyOf(c)), exportable: c.export !== false && c.valueType !== 'option' }));
+      .flatMap((c): ExportColumn[] =>
+        Array.isArray(c.export)
+          ? c.export.map((f) => ({ key: f.key, title: f.title, exportable: true, column: keyOf(c) }))
+          : [{ key: keyOf(c), title: String(c.title ?? keyOf(c)), exportable: c.export !== false && c.valueType !== 'option' }],
+      );
     const hidden = new Set(Object.entries(columnsState).filter(([, s]) => s?.show === false).map(([k]) => k));
     const body = exportBody(cols, hidden, { ...filtersRef.current, ...downFilters }, all ? undefined : selected.map((r) => r[rowKey] as string));
     // the sheet lists the rows in the order the table shows them

@@ -4,6 +4,7 @@ import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useT } from '@/shared/lib/i18n';
 import { enumOptions, fieldOf, fieldType, type DataColumn, type FieldOption } from './columns';
 import { pickerRange } from './logic';
+import { enterConfirmsOnly } from '../form/keys';
 
 /** Fields per row at the widest screens; collapsed, the first row keeps one place for the buttons. */
 const COL = { xs: 24, md: 12, xl: 8 } as const;
@@ -25,9 +26,9 @@ function Control<T>({ column, options, ...item }: { column: DataColumn<T>; optio
     case 'digit':
       return <InputNumber style={{ width: '100%' }} {...props} />;
     case 'dateRange':
-      return <DatePicker.RangePicker style={{ width: '100%' }} {...props} value={pickerRange((item as { value?: unknown }).value)} />;
+      return <DatePicker.RangePicker style={{ width: '100%' }} onKeyDown={enterConfirmsOnly} {...props} value={pickerRange((item as { value?: unknown }).value)} />;
     case 'dateTimeRange':
-      return <DatePicker.RangePicker style={{ width: '100%' }} showTime {...props} value={pickerRange((item as { value?: unknown }).value)} />;
+      return <DatePicker.RangePicker style={{ width: '100%' }} showTime onKeyDown={enterConfirmsOnly} {...props} value={pickerRange((item as { value?: unknown }).value)} />;
     default:
       return <Input allowClear {...props} />;
   }

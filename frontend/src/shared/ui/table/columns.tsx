@@ -59,8 +59,11 @@ export type DataColumn<T = any> = Omit<TableColumnType<T>, 'render' | 'title' | 
   render?: (dom: ReactNode, row: T, index: number, action?: ActionType) => ReactNode;
   /** true: the server sorts on this column's dataIndex. */
   sorter?: boolean;
-  /** false keeps the column out of exports. */
-  export?: boolean;
+  /**
+   * false keeps the column out of exports; a list of fields exports the column as those columns
+   * (a cell that shows two things, e.g. 快递 = company above number, is two columns in a sheet).
+   */
+  export?: boolean | Array<{ key: string; title: string }>;
 };
 
 /** The name a column goes by in the column settings, exports and search: its key, else its dataIndex. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { exportBody, exportFileName, keepsOneColumn, PAGE_SIZES, DEFAULT_PAGE, DEFAULT_PAGE_SIZE, serialNo, toFilters, toSelected, toSort, withSearchPlaceholders } from './logic';
+import { type ExportColumn, exportBody, exportFileName, keepsOneColumn, PAGE_SIZES, DEFAULT_PAGE, DEFAULT_PAGE_SIZE, serialNo, toFilters, toSelected, toSort, withSearchPlaceholders } from './logic';
 
 describe('data table rules', () => {
   it('pages start at 1 with 10 rows; sizes 10/15/20/30', () => {
@@ -60,6 +60,13 @@ describe('data table rules', () => {
     });
     expect(exportBody(cols, new Set(), {})).toEqual({ headers: ['用户名', 'IP'], fields: ['username', 'ip'] });
     expect(exportFileName('在线用户')).toBe('在线用户数据.xlsx');
+    // a column exported as two fields (快递: company and number) goes or stays as one
+    const express: ExportColumn[] = [
+      { key: 'expressCompany', title: '快递公司', exportable: true, column: 'trackingNo' },
+      { key: 'trackingNo', title: '快递单号', exportable: true, column: 'trackingNo' },
+    ];
+    expect(exportBody(express, new Set(), {})).toEqual({ headers: ['快递公司', '快递单号'], fields: ['expressCompany', 'trackingNo'] });
+    expect(exportBody(express, new Set(['trackingNo']), {})).toEqual({ headers: [], fields: [] });
   });
 
   it('at least one column stays visible', () => {

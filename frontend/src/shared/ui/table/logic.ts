@@ -125,6 +125,8 @@ export interface ExportColumn {
   key: string;
   title: string;
   exportable: boolean;
+  /** The table column this field comes from, when it is not key (a column exported as several fields). */
+  column?: string;
 }
 
 /** The export request's body (docs/decisions.md "Building blocks (issue 5)"): headers and fields of the shown columns, ids, filters. */
@@ -134,7 +136,7 @@ export function exportBody(
   filters: Record<string, string | number | boolean>,
   ids?: Array<string | number>,
 ): Record<string, unknown> {
-  const shown = columns.filter((c) => c.exportable && !hidden.has(c.key));
+  const shown = columns.filter((c) => c.exportable && !hidden.has(c.column ?? c.key));
   const body: Record<string, unknown> = {
     ...filters,
     headers: shown.map((c) => c.title),

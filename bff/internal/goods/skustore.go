@@ -1,0 +1,359 @@
+package goods
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"mallconsole/bff/internal/platform/db"
+	"mallconsole/bff/internal/stock"
+)
+
+// SkuCodeTakenError is ErrCodeConflict for a SKU code: another goods item of the same seller has
+// it. It names the code, so that the answer can name it too.
+type SkuCodeTakenError struct{ Code string }
+
+func (e *SkuCodeTakenError) Error() string        { return "goods: SKU code " + e.Code + " taken" }
+func (e *SkuCodeTakenError) Is(target error) bool { return target == ErrCodeConflict }
+
+// openOrderStatuses are the order statuses (package order's unpaid and paid) in which an order
+// can still give its units back to a SKU: closing an unpaid order releases them, refunding a paid
+// one before shipment restores them. Such a SKU cannot be removed. Written out here because
+// package order sits above goods.
+var openOrderStatuses = []string{"unpaid", "paid"}
+
+// saveAttempts is how many times a save runs when InnoDB gives it up for a deadlock (an order
+// taking stock of the same SKUs at that moment).
+const saveAttempts = 3
+
+// scopeOf is the seller that SKU codes are unique within: the agency, 0 for the shop's own.
+func scopeOf(agencyID *int64) int64 {
+	if agencyID == nil {
+		return 0
+	}
+	return *agencyID
+}
+
+// Skus returns the SKUs of the goods, by goods and then in each item's order.
+func (s *Store) Skus(ctx context.Context, goodsIDs []int64) ([]Sku, error) {
+	out := []Sku{}
+	if len(goodsIDs) == 0 {
+		return out, nil
+	}
+	err := s.db.WithContext(ctx).Where("goods_id IN ?", goodsIDs).Order("goods_id, sort, id").Find(&out).Error
+	return out, err
+}
+
+// Create adds g and its SKUs in one transaction. Each SKU starts empty and its stock is booked
+// as its opening (stock.Apply), so its ledger adds up from the first row; g's stock, price range
+// and count of low SKUs follow from its SKUs. A taken code is a *CodeTakenError (the goods
+// item's) or a *SkuCodeTakenError.
+func (s *Store) Create(ctx context.Context, g *Goods, skus []SkuInput, operator string) error {
+	defer s.forget()
+	return db.Retry(ctx, saveAttempts, func() error {
+		g.ID, g.Stock, g.LowSkus = 0, 0, 0
+		return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			// The item's code first: for goods without specs the SKU has the same code.
+			if err := codeTaken(tx.Create(g).Error, g.Code); err != nil {
+				return err
+			}
+			if err := codesFree(tx, scopeOf(g.AgencyID), g.ID, skus); err != nil {
+				return err
+			}
+			var moves []stock.Move
+			for i, k := range skus {
+				id, err := insertSku(tx, g, k, i)
+				if err != nil {
+					return err
+				}
+				if k.Stock > 0 {
+					moves = append(moves, stock.Move{SkuID: id, Delta: k.Stock, Reason: stock.Opening, Operator: operator})
+				}
+				g.Stock += k.Stock
+			}
+			if err := apply(tx, g.UpdateTime, moves); err != nil {
+				return err
+			}
+			if err := recountLow(tx, g.ID); err != nil {
+				return err
+			}
+			if g.Status != OnSale {
+				return nil
+			}
+			return s.tell(tx, []SaleChange{{GoodsID: g.ID, AgencyID: g.AgencyID, OnSale: true, At: g.UpdateTime}})
+		})
+	})
+}
+
+// Update writes every field of g but its creation time, stock and listing time (kept, or now
+// when it goes on sale), and makes its SKUs skus: a SKU sent with its id, or without one but with
+// the combination of an existing SKU, keeps its id and its ledger; a changed stock is booked as a
+// stocktake (the number sent is the counted one). SKUs not sent are removed: what they hold is
+// written out (manual_out) and their ledger rows stay, read by their code; a SKU on an open order
+// refuses (*SkuInUseError). Rows are locked as stock.Apply locks them — SKUs, then the goods row —
+// and a deadlock with an order runs the edit again.
+func (s *Store) Update(ctx context.Context, scope *int64, g *Goods, skus []SkuInput, operator string) error {
+	defer s.forget()
+	return db.Retry(ctx, saveAttempts, func() error {
+		return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			var old []Sku
+			err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("goods_id = ?", g.ID).Order("id").Find(&old).Error
+			if err != nil {
+				return err
+			}
+			was, err := lockSale(tx, scope, "id = ?", g.ID)
+			if err != nil {
+				return err
+			}
+			if len(was) == 0 {
+				return ErrNotFound
+			}
+			g.GroundingTime = was[0].GroundingTime
+			if g.Status == OnSale && was[0].Status != OnSale {
+				listed := g.UpdateTime
+				g.GroundingTime = &listed
+			}
+			err = tx.Model(&Goods{ID: g.ID}).Select("name", "code", "category", "specs", "price", "max_price", "cost",
+				"status", "grounding_time", "agency_id", "main_picture", "gallery", "description", "update_time").
+				Updates(g).Error
+			if err := codeTaken(err, g.Code); err != nil {
+				return err
+			}
+			if err := s.saveSkus(tx, g, old, skus, operator); err != nil {
+				return err
+			}
+			if err := recountLow(tx, g.ID); err != nil {
+				return err
+			}
+			return s.tell(tx, saleMoves(was[0], g))
+		})
+	})
+}
+
+// saveSkus turns the locked SKUs old of g into skus inside tx (Update).
+func (s *Store) saveSkus(tx *gorm.DB, g *Goods, old []Sku, skus []SkuInput, operator string) error {
+	if len(skus) == 1 && skus[0].legacy && len(old) > 0 {
+		// A body of before SKUs edits only what it knows: one SKU without specs.
+		if len(old) != 1 || len(old[0].Specs) != 0 {
+			return &InvalidError{Field: "skus", Reason: "这个商品有规格，请逐个SKU填写"}
+		}
+		skus = []SkuInput{skus[0]}
+		skus[0].Barcode, skus[0].LowStock, skus[0].OnSale = old[0].Barcode, old[0].LowStock, old[0].OnSale
+	}
+	match, err := matchSkus(old, skus)
+	if err != nil {
+		return err
+	}
+	var removed []Sku
+	for _, o := range old {
+		if _, kept := match.kept[o.ID]; !kept {
+			removed = append(removed, o)
+		}
+	}
+	if err := removeSkus(tx, removed, g.UpdateTime, operator, "商品编辑：删除SKU"); err != nil {
+		return err
+	}
+	scopeID := scopeOf(g.AgencyID)
+	if err := codesFree(tx, scopeID, g.ID, skus); err != nil {
+		return err
+	}
+	// Codes that change move aside first: two SKUs of the item may swap theirs.
+	byID := map[int64]Sku{}
+	for _, o := range old {
+		byID[o.ID] = o
+		if i, kept := match.kept[o.ID]; kept && (o.Code != skus[i].Code || o.ScopeID != scopeID) {
+			if err := tx.Model(&Sku{}).Where("id = ?", o.ID).Update("code", "\x01"+strconv.FormatInt(o.ID, 10)).Error; err != nil {
+				return err
+			}
+		}
+	}
+	var moves []stock.Move
+	for i, k := range skus {
+		id := match.ids[i]
+		if id == 0 {
+			if id, err = insertSku(tx, g, k, i); err != nil {
+				return err
+			}
+			if k.Stock > 0 {
+				moves = append(moves, stock.Move{SkuID: id, Delta: k.Stock, Reason: stock.Opening, Operator: operator})
+			}
+			continue
+		}
+		specs, err := json.Marshal(nonNil(k.Specs))
+		if err != nil {
+			return err
+		}
+		err = tx.Model(&Sku{}).Where("id = ?", id).Updates(map[string]any{"scope_id": scopeID, "code": k.Code,
+			"barcode": k.Barcode, "specs": string(specs), "price": k.Price, "cost": k.Cost, "low_stock": k.LowStock,
+			"on_sale": k.OnSale, "sort": i, "update_time": g.UpdateTime}).Error
+		if err := skuCodeTaken(err, k.Code); err != nil {
+			return err
+		}
+		if d := k.Stock - byID[id].Stock; d != 0 {
+			moves = append(moves, stock.Move{SkuID: id, Delta: d, Reason: stock.Stocktake, Operator: operator, Note: "商品编辑"})
+		}
+	}
+	return apply(tx, g.UpdateTime, moves)
+}
+
+// skuMatch is which existing SKU each SKU of a save is: ids[i] for skus[i] (0: new), and kept
+// maps an existing SKU's id to its index in skus.
+type skuMatch struct {
+	ids  []int64
+	kept map[int64]int
+}
+
+// matchSkus pairs skus with old: by id first (an id not of old is ErrUnknownSku), then the rest
+// by spec combination among the old SKUs still unpaired.
+func matchSkus(old []Sku, skus []SkuInput) (skuMatch, error) {
+	m := skuMatch{ids: make([]int64, len(skus)), kept: map[int64]int{}}
+	byID, byCombo := map[int64]bool{}, map[string]int64{}
+	for _, o := range old {
+		byID[o.ID] = true
+	}
+	for i, k := range skus {
+		if k.ID == 0 {
+			continue
+		}
+		if _, taken := m.kept[k.ID]; !byID[k.ID] || taken {
+			return m, ErrUnknownSku
+		}
+		m.ids[i], m.kept[k.ID] = k.ID, i
+	}
+	for _, o := range old {
+		if _, taken := m.kept[o.ID]; !taken {
+			byCombo[comboKey(o.Specs)] = o.ID
+		}
+	}
+	for i, k := range skus {
+		if k.ID != 0 {
+			continue
+		}
+		if id, ok := byCombo[comboKey(k.Specs)]; ok {
+			m.ids[i], m.kept[id] = id, i
+			delete(byCombo, comboKey(k.Specs))
+		}
+	}
+	return m, nil
+}
+
+// removeSkus deletes the locked SKUs after writing out what they hold (reason manual_out, note).
+// Their ledger rows stay and keep their code. A SKU on an open order is a *SkuInUseError.
+func removeSkus(tx *gorm.DB, skus []Sku, now time.Time, operator, note string) error {
+	if len(skus) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(skus))
+	code := map[int64]string{}
+	var moves []stock.Move
+	for i, k := range skus {
+		ids[i], code[k.ID] = k.ID, k.Code
+		if k.Stock > 0 {
+			moves = append(moves, stock.Move{SkuID: k.ID, Delta: -k.Stock, Reason: stock.ManualOut, Operator: operator, Note: note})
+		}
+	}
+	var open []int64
+	err := tx.Table("order_items i").Joins("JOIN orders o ON o.id = i.order_id").
+		Where("i.sku_id IN ? AND o.status IN ?", ids, openOrderStatuses).Limit(1).Pluck("i.sku_id", &open).Error
+	if err != nil {
+		return err
+	}
+	if len(open) > 0 {
+		return &SkuInUseError{Code: code[open[0]]}
+	}
+	if err := apply(tx, now, moves); err != nil {
+		return err
+	}
+	return tx.Where("id IN ?", ids).Delete(&Sku{}).Error
+}
+
+// codesFree tells whether the SKU codes are free in the seller's scope but for goods item goodsID
+// (0: a new item). The unique key decides between concurrent saves; this names the code first.
+func codesFree(tx *gorm.DB, scopeID, goodsID int64, skus []SkuInput) error {
+	codes := make([]string, len(skus))
+	for i, k := range skus {
+		codes[i] = k.Code
+	}
+	var taken []string
+	err := tx.Table("goods_skus").Where("scope_id = ? AND code IN ? AND goods_id <> ?", scopeID, codes, goodsID).
+		Order("code").Limit(1).Pluck("code", &taken).Error
+	if err != nil {
+		return err
+	}
+	if len(taken) > 0 {
+		return &SkuCodeTakenError{Code: taken[0]}
+	}
+	return nil
+}
+
+// insertSku adds k as the sort-th SKU of g, empty: its stock comes as a ledger move.
+func insertSku(tx *gorm.DB, g *Goods, k SkuInput, sort int) (int64, error) {
+	row := Sku{GoodsID: g.ID, ScopeID: scopeOf(g.AgencyID), Code: k.Code, Barcode: k.Barcode, Specs: nonNil(k.Specs),
+		Price: k.Price, Cost: k.Cost, LowStock: k.LowStock, OnSale: k.OnSale, Sort: sort,
+		CreateTime: g.UpdateTime, UpdateTime: g.UpdateTime}
+	err := skuCodeTaken(tx.Create(&row).Error, k.Code)
+	return row.ID, err
+}
+
+// recountLow sets the goods' count of on-sale SKUs at or under their threshold: a save may change
+// thresholds and on-sale flags, which stock.Apply (stock moves only) does not follow.
+func recountLow(tx *gorm.DB, goodsID int64) error {
+	return tx.Exec("UPDATE goods SET low_skus = (SELECT COUNT(*) FROM goods_skus WHERE goods_id = ? AND on_sale = ? AND stock <= low_stock) WHERE id = ?",
+		goodsID, true, goodsID).Error
+}
+
+func apply(tx *gorm.DB, now time.Time, moves []stock.Move) error {
+	if len(moves) == 0 {
+		return nil
+	}
+	_, err := stock.Apply(tx, now, moves)
+	return err
+}
+
+func skuCodeTaken(err error, code string) error {
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return &SkuCodeTakenError{Code: code}
+	}
+	return err
+}
+
+func nonNil(v []string) []string {
+	if v == nil {
+		return []string{}
+	}
+	return v
+}
+
+// Delete removes the rows inside the scope with their SKUs (removeSkus: stock written out, a SKU
+// on an open order refuses); those on sale go off sale at now.
+func (s *Store) Delete(ctx context.Context, scope *int64, ids []int64, now time.Time, operator string) error {
+	defer s.forget()
+	return db.Retry(ctx, saveAttempts, func() error {
+		return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			var mine []int64
+			if err := scoped(tx.Model(&Goods{}), scope).Where("id IN ?", ids).Order("id").Pluck("id", &mine).Error; err != nil || len(mine) == 0 {
+				return err
+			}
+			var skus []Sku
+			if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("goods_id IN ?", mine).Order("id").Find(&skus).Error; err != nil {
+				return err
+			}
+			listed, err := lockSale(tx, scope, "id IN ? AND status = ?", mine, OnSale)
+			if err != nil {
+				return err
+			}
+			if err := removeSkus(tx, skus, now, operator, "删除商品"); err != nil {
+				return err
+			}
+			if err := scoped(tx, scope).Where("id IN ?", mine).Delete(&Goods{}).Error; err != nil {
+				return err
+			}
+			return s.tell(tx, changes(listed, false, now))
+		})
+	})
+}
