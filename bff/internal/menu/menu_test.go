@@ -17,7 +17,7 @@ const systemTree = `[{"name":"系统管理","path":"/system","hidden":false,"red
 	`"meta":{"title":"流程","icon":"form","noCache":true},"children":[{"name":"ApplyForm","path":"/applyForm","hidden":false,` +
 	`"component":"workflow/applyForm/index","meta":{"title":"流程申请","icon":"form","noCache":false}},{"name":"WorkflowTasks",` +
 	`"path":"/workflow/tasks","hidden":false,"component":"workflow/tasks/index","meta":{"title":"我的审批","icon":"list","noCache":false}}]},` +
-	shopTree + `,` + channelTree + `]`
+	staffShopTree + `,` + channelTree + `]`
 
 // 渠道 with 合同模板 and 合同管理: the demo's staff role manages contracts (issue 12).
 const channelTree = `{"name":"渠道","path":"/channel","hidden":false,"redirect":"noredirect","component":"Layout","alwaysShow":true,` +
@@ -28,11 +28,21 @@ const channelTree = `{"name":"渠道","path":"/channel","hidden":false,"redirect
 // 我的渠道: the operator's own agency, certification, contracts and the templates to receive (issue 12).
 const mineTree = `{"name":"我的渠道","path":"/mine","hidden":false,"redirect":"noredirect","component":"Layout","alwaysShow":true,"meta":{"title":"我的渠道","icon":"peoples","noCache":true},"children":[{"name":"MineAgency","path":"agency","hidden":false,"component":"channel/mine/index","meta":{"title":"我的渠道","icon":"peoples","noCache":false}},{"name":"MineCert","path":"/mine/cert","hidden":false,"component":"channel/mine/cert/index","meta":{"title":"企业认证","icon":"validCode","noCache":false}},{"name":"MineContract","path":"contract","hidden":false,"component":"channel/contract/index","meta":{"title":"合同","icon":"doc","noCache":false}},{"name":"MineContractTemplate","path":"contractTemplate","hidden":false,"component":"channel/contractTemplate/index","meta":{"title":"合同模板","icon":"doc","noCache":false}}]}`
 
-// 商城 with 商品管理 and 订单管理: the demo's staff and channel roles hold both pages.
+// 商城 with 商品管理, 订单管理 and 库存流水: the demo's staff and channel roles hold these pages;
+// staff also 商品分类 (the channel role picks categories but does not manage the tree).
 const shopTree = `{"name":"商城","path":"/mall","hidden":false,"redirect":"noredirect","component":"Layout","alwaysShow":true,` +
 	`"meta":{"title":"商城","icon":"shopping","noCache":true},"children":[{"name":"Goods","path":"goods","hidden":false,` +
-	`"component":"mall/goods/index","meta":{"title":"商品管理","icon":"shopping","noCache":false}},{"name":"Order","path":"order",` +
-	`"hidden":false,"component":"mall/order/index","meta":{"title":"订单管理","icon":"list","noCache":false}}]}`
+	`"component":"mall/goods/index","meta":{"title":"商品管理","icon":"shopping","noCache":false}},` + shopPages + `]}`
+
+const staffShopTree = `{"name":"商城","path":"/mall","hidden":false,"redirect":"noredirect","component":"Layout","alwaysShow":true,` +
+	`"meta":{"title":"商城","icon":"shopping","noCache":true},"children":[{"name":"Goods","path":"goods","hidden":false,` +
+	`"component":"mall/goods/index","meta":{"title":"商品管理","icon":"shopping","noCache":false}},` +
+	`{"name":"Category","path":"category","hidden":false,"component":"mall/category/index","meta":{"title":"商品分类","icon":"list","noCache":false}},` +
+	shopPages + `]}`
+
+const shopPages = `{"name":"Order","path":"order",` +
+	`"hidden":false,"component":"mall/order/index","meta":{"title":"订单管理","icon":"list","noCache":false}},` +
+	`{"name":"Stock","path":"stock","hidden":false,"component":"mall/stock/index","meta":{"title":"库存流水","icon":"chart","noCache":false}}`
 
 func TestBuild(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
