@@ -63,7 +63,10 @@ beforeEach(() => {
       skus: [sku(11, ['红', 'S'], '29.00', 20, 10), sku(12, ['蓝', 'S'], '39.00', 3, 5), sku(13, ['黑', 'S'], '39.00', 0, 5, false)],
     },
   }));
-  bff.on('GET /api/dictDetail', () => ({ status: 200, body: { content: [{ value: 'home', label: '家居' }], totalElements: 1 } }));
+  bff.on('GET /api/categories/tree', () => ({
+    status: 200,
+    body: [{ id: 4, pid: 0, name: '家居', nameEn: 'Home', code: 'home', sort: 4, enabled: true, createTime: '2026-01-01 00:00:00', children: [] }],
+  }));
   client.axios.defaults.adapter = bff.adapter;
 });
 
@@ -162,7 +165,7 @@ describe('商品管理 dialog', () => {
     await user.type(await within(dialog).findByLabelText('商品名称'), '保温杯');
     await user.type(within(dialog).getByLabelText('商品编码'), 'CUP-9');
     fireEvent.mouseDown(within(dialog).getByText('商品分类', { selector: 'label' }).closest('.ant-form-item')?.querySelector('.ant-select-selector') as HTMLElement);
-    await user.click(await screen.findByText('家居', { selector: '.ant-select-item-option-content' }));
+    await user.click((await screen.findAllByTitle('家居')).at(-1)!);
     await user.type(within(dialog).getByLabelText('售价'), '12.5');
     await user.type(within(dialog).getByLabelText('库存'), '8');
     expect(within(dialog).getByLabelText('预警值')).toHaveValue('10');
