@@ -67,18 +67,18 @@ export function foldActions(inline: Entry[], more: Entry[], cap = VISIBLE_ACTION
 }
 
 /** The labels (as text, to measure) a row can show inline at most, and whether a 更多 can appear. */
-export function widestRow(labels: { text: string; sometimes?: boolean }[], atOnce: number | undefined, more: boolean, cap = VISIBLE_ACTIONS) {
-  const always = labels.filter((l) => !l.sometimes).map((l) => l.text);
+export function widestRow(labels: { text: string; sometimes?: boolean; last?: boolean }[], atOnce: number | undefined, more: boolean, cap = VISIBLE_ACTIONS) {
+  const always = labels.filter((l) => !l.sometimes && !l.last).map((l) => l.text);
+  const last = labels.filter((l) => l.last).map((l) => l.text);
   const sometimes = labels
     .filter((l) => l.sometimes)
     .map((l) => l.text)
     .sort((a, b) => textWidth(b) - textWidth(a))
     .slice(0, atOnce);
-  const all = [...always, ...sometimes];
+  // 编辑 and the buttons every row has come first, then the widest a row's status allows
+  const all = [...always, ...sometimes, ...last];
   const folds = more || all.length > cap;
-  // the widest `cap` of them are the widest a row's inline buttons can be
-  const shown = folds ? [...all].sort((a, b) => textWidth(b) - textWidth(a)).slice(0, cap) : all;
-  return { shown, folds };
+  return { shown: all.slice(0, cap), folds };
 }
 
 /**
@@ -107,7 +107,7 @@ export function useActionColumn<T>(o: ActionColumnOptions<T>): DataColumn<T> {
     [
       ...(canEdit ? [{ text: t('sys.edit') }] : []),
       ...extra.map((a) => ({ text: String(a.label), sometimes: !!a.visible })),
-      ...(canDel ? [{ text: t('sys.del') }] : []),
+      ...(canDel ? [{ text: t('sys.del'), last: true }] : []),
     ],
     o.visibleAtOnce,
     moreHeld.length > 0,
