@@ -104,11 +104,13 @@ export default function OrderPage() {
       search: false,
       render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{t(`order.status.${r.status as (typeof STATUSES)[number]}`)}</Tag>,
     },
-    { title: t('order.amount'), dataIndex: 'amount', search: false, align: 'right', render: (_, r) => formatYuan(r.amount) },
-    { className: DATE_CELL, title: t('order.createTime'), dataIndex: 'createTime', search: false },
+    // a phone's card: the number, the status, and these three lines
+    { title: t('order.amount'), dataIndex: 'amount', search: false, align: 'right', card: 'field', render: (_, r) => formatYuan(r.amount) },
+    { className: DATE_CELL, title: t('order.createTime'), dataIndex: 'createTime', search: false, card: 'field' },
     {
       title: t('order.express'),
       key: 'trackingNo',
+      card: 'field',
       dataIndex: 'trackingNo',
       search: false,
       width: 150,

@@ -24,7 +24,8 @@ import { saveBlob } from './save';
 import { actionColumnWidth } from './actionWidth';
 import { fieldOf, fieldType, keyOf, searchable, toAntColumn, type ActionType, type DataColumn } from './columns';
 import { ColumnSetting, type ColumnsState } from './ColumnSetting';
-import { CardList, cardRoles, useNarrow } from './cards';
+import { CardList, cardRoles } from './cards';
+import { useNarrow } from '@/shared/lib/narrow';
 import { chunk, deferred, whenIdle } from '@/shared/lib/chunk';
 
 export type { ActionType, DataColumn };
