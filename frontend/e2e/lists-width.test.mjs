@@ -57,7 +57,7 @@ test('at 1366×768 状态, 金额 and the times are in view beside 操作, which
   await pending.waitFor();
   assert.deepEqual(await pending.locator('td.ant-table-cell-fix-right button').allInnerTexts().then((l) => l.map((x) => x.trim())), ['编辑', '详情', '标记已签署', '更多']);
   await pending.getByRole('button', { name: /更多/ }).click();
-  const menu = page.getByRole('menu');
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu');
   await menu.waitFor();
   assert.deepEqual((await menu.getByRole('menuitem').allInnerTexts()).map((x) => x.trim()), ['终止', '删除', '详情 ↗']);
   await screenshot(page, 'lists-1366-contract-more');

@@ -108,8 +108,12 @@ export default function SearchForm<T>({ columns, onForm, initialValues, collapse
   const options = useRequestedOptions(columns);
   const [box, width] = useWidth();
   const perRow = fieldsPerRow(width);
-  const col = perRow ? { span: 24 / perRow } : COL;
   const foldable = columns.length > COLLAPSED_FIELDS;
+  const used = foldable && collapsed ? COLLAPSED_FIELDS : columns.length;
+  // fewer fields than a row holds share two thirds of it, the buttons the last third (字典管理's
+  // one keyword: two thirds of its half of the page, not a third of it)
+  const span = perRow ? (used < perRow ? Math.floor(16 / Math.max(used, 1)) : 24 / perRow) : 0;
+  const col = perRow ? { span } : COL;
   const shown = (i: number) => !foldable || !collapsed || i < COLLAPSED_FIELDS;
   const fields: ReactNode[] = columns.map((c, i) => (
     // folded fields stay in the form (their values still count), out of sight
@@ -119,10 +123,9 @@ export default function SearchForm<T>({ columns, onForm, initialValues, collapse
       </Form.Item>
     </Col>
   ));
-  const used = foldable && collapsed ? COLLAPSED_FIELDS : columns.length;
   // the buttons take the rest of the last row (at xl, 3 fields a row)
   const rest = (24 - ((used * 8) % 24)) % 24 || 24;
-  const buttons = perRow ? { span: (24 - ((used * (24 / perRow)) % 24)) % 24 || 24 } : { xs: 24, md: used % 2 === 0 ? 24 : 12, xl: rest };
+  const buttons = perRow ? { span: (24 - ((used * span) % 24)) % 24 || 24 } : { xs: 24, md: used % 2 === 0 ? 24 : 12, xl: rest };
   return (
     <div ref={box}>
       <Form

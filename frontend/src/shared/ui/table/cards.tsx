@@ -72,7 +72,8 @@ export function CardList<T>({ rows, rowKey, roles, antColumns, actions, loading,
             className="data-table-card-row"
             style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, padding: '12px 12px 4px', marginBottom: 12 }}
           >
-            <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 8, marginBottom: 8 }}>
+            {/* the tags go under a long heading rather than break it */}
+            <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'flex-start', gap: 8, marginBottom: 8 }}>
               <div className="data-table-card-title" style={{ fontWeight: 500, color: token.colorTextHeading, minWidth: 0, overflowWrap: 'anywhere' }}>
                 {cell(column(roles.title), row, index)}
               </div>
