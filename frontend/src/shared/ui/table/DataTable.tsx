@@ -24,7 +24,6 @@ import { saveBlob } from './save';
 import { actionColumnWidth } from './actionWidth';
 import { fieldOf, fieldType, keyOf, searchable, toAntColumn, type ActionType, type DataColumn } from './columns';
 import { ColumnSetting, type ColumnsState } from './ColumnSetting';
-import { CardList, cardRoles } from './cards';
 import { useNarrow } from '@/shared/lib/narrow';
 import { chunk, deferred, whenIdle } from '@/shared/lib/chunk';
 
@@ -38,6 +37,9 @@ const SearchForm = deferred(searchFormCode, (m) => m.default);
 // fetched ahead once the first list page's code is in and the browser is idle (a page fetched
 // ahead on idle or hover then draws its search form in its first commit too)
 whenIdle(() => void searchFormCode.get().catch(() => undefined));
+// A phone's cards are their own chunk too, fetched only where they are drawn: every list page
+// (订单管理 at its size budget) loads this file (issue 33).
+const CardList = deferred(chunk(() => import('./cards')), (m) => m.CardList);
 
 /** What a list page's `request` gets as raw params: the search form's values, the page's params and the pager's place. */
 export type TableParams<P> = P & { current?: number; pageSize?: number; keyword?: string };
@@ -434,7 +436,7 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
           <CardList<T>
             rows={data}
             rowKey={rowKey}
-            roles={cardRoles(shownData)}
+            columns={shownData}
             antColumns={antByKey}
             actions={shownColumns.find((c) => c.key === '_actions')}
             loading={loading}

@@ -41,7 +41,8 @@ export function cardRoles<T>(shown: DataColumn<T>[]): CardRoles<T> {
 export interface CardListProps<T> {
   rows: T[];
   rowKey: keyof T & string;
-  roles: CardRoles<T>;
+  /** The shown columns of the page, in order (cardRoles picks the card's parts). */
+  columns: DataColumn<T>[];
   /** The table's own columns (their render draws the cells), by keyOf of the page's columns. */
   antColumns: Map<string, TableColumnType<T>>;
   /** The 操作 column's cell, if the list has one. */
@@ -58,8 +59,9 @@ function cell<T>(column: TableColumnType<T> | undefined, row: T, index: number):
 }
 
 /** The list on a phone: a card a row with its heading, status, key lines and row buttons; the pager under them. */
-export function CardList<T>({ rows, rowKey, roles, antColumns, actions, loading, pagination, label }: CardListProps<T>) {
+export function CardList<T>({ rows, rowKey, columns, antColumns, actions, loading, pagination, label }: CardListProps<T>) {
   const { token } = theme.useToken();
+  const roles = cardRoles(columns);
   const column = (c: DataColumn<T> | undefined) => (c ? antColumns.get(keyOf(c)) : undefined);
   return (
     <Spin spinning={loading}>
