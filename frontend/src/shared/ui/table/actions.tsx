@@ -62,7 +62,7 @@ interface Entry {
  */
 export function foldActions(inline: Entry[], more: Entry[], cap = VISIBLE_ACTIONS): { shown: Entry[]; folded: Entry[] } {
   if (inline.length <= cap && more.length === 0) return { shown: inline, folded: [] };
-  // with a 更多 anyway, the cap's buttons stay inline; else 更多 takes the last place of all
+  // more than the cap, or entries of the page's own 更多: the first `cap` inline, the rest in 更多
   return { shown: inline.slice(0, cap), folded: [...inline.slice(cap), ...more] };
 }
 
