@@ -10,11 +10,14 @@ interface AfterNavigation {
 }
 
 /**
- * Lends the request client the app's navigate, confirm and notification while mounted.
+ * Lends the request client the app's navigate, confirm and messages while mounted.
  * antd's hook APIs (App.useApp) render inside the app's container; the static ones would not.
  */
 export function ClientBinder() {
-  const { modal, notification } = App.useApp();
+  const { modal, message } = App.useApp();
+  // the errors on screen, so a good sign-in takes them away and leaves other messages
+  const errorNo = useRef(0);
+  const errorKeys = useRef(new Set<string>());
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const navigateRef = useRef(navigate);
@@ -54,15 +57,23 @@ export function ClientBinder() {
             afterClose: options.onClose,
           });
         },
-        notifyError: (message, duration) => {
-          notification.error({ message, duration });
+        // Errors are messages, like every result a page tells (保存成功, 删除成功): one place on
+        // the screen, top centre. A notification is kept for the upload limit's notice, which
+        // stays until closed (issue 33).
+        notifyError: (content, duration) => {
+          const key = `request-error-${++errorNo.current}`;
+          errorKeys.current.add(key);
+          void message.error({ key, content, duration, onClose: () => errorKeys.current.delete(key) });
         },
-        dismissErrors: () => notification.destroy(),
+        dismissErrors: () => {
+          for (const key of errorKeys.current) message.destroy(key);
+          errorKeys.current.clear();
+        },
         logout: () => useSession.getState().logout(),
         resetSession: () => useSession.getState().reset(),
         reload: () => window.location.reload(),
       }),
-    [modal, notification],
+    [modal, message],
   );
   return null;
 }

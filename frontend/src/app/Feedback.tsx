@@ -1,5 +1,7 @@
 import { App as AntApp } from 'antd';
+import { getRuntime } from '@/shared/lib/runtime';
 import { ClientBinder } from './ClientBinder';
+import { toastTop } from './box';
 
 /**
  * antd's App (message, notification and modal holders) for the request client. Loaded lazily
@@ -8,7 +10,8 @@ import { ClientBinder } from './ClientBinder';
  */
 export default function Feedback() {
   return (
-    <AntApp component={false}>
+    // the request client's errors start where the frame's toasts do (app/box.ts)
+    <AntApp component={false} message={{ top: toastTop(getRuntime().container) }}>
       <ClientBinder />
     </AntApp>
   );

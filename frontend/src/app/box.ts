@@ -29,3 +29,18 @@ function restyle(element: HTMLElement, style: BoxStyle): () => void {
     else element.setAttribute('style', before);
   };
 }
+
+/** The frame's header height in px (app/layout/Frame.tsx). */
+export const HEADER_HEIGHT = 56;
+
+/**
+ * Where the app's toasts (messages, and the one notification: the upload limit) start: below the
+ * frame's header, so they never cover its controls. Embedded, the header sits below the host's
+ * own bar, so the container's place on the page comes first (issue 33: inside the portal the
+ * toasts covered the host's navigation). The host page does not scroll (see fillBox), so the
+ * container's top is where it stays.
+ */
+export function toastTop(container: HTMLElement | null): number {
+  const offset = container ? Math.max(0, Math.round(container.getBoundingClientRect().top)) : 0;
+  return offset + HEADER_HEIGHT + 8;
+}

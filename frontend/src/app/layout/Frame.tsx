@@ -9,6 +9,8 @@ import { menuIcon } from '@/features/menu/icons';
 import type { PageRoute, SidebarItem } from '@/app/menuRoutes';
 import { useLanguage, useT } from '@/shared/lib/i18n';
 import { getRuntime } from '@/shared/lib/runtime';
+import { useNarrow } from '@/shared/lib/narrow';
+import { HEADER_HEIGHT, toastTop } from '../box';
 import { useAppStore } from './app';
 import { useSettings } from './settings';
 import { DASHBOARD_PATH, NO_NAME, pathOfTab, tabKey, useTabs, type Tab } from './tabs';
@@ -40,8 +42,6 @@ import { CarriedNotice } from './CarriedNotice';
 
 /** Sidebar width in px (docs/decisions.md "Workspace look"). */
 export const SIDEBAR_WIDTH = 205;
-/** Header height in px. */
-const HEADER_HEIGHT = 56;
 
 /** On a mobile close the sidebar and the content beside it move at once (docs/decisions.md "Workspace look"). */
 const NO_ANIMATION_CLASS = 'mall-sidebar-instant';
@@ -178,6 +178,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   const embedded = getRuntime().embedded;
+  const narrow = useNarrow();
   useDeviceWatcher();
   useDayjsLocale();
 
@@ -206,9 +207,11 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
         [withoutAnimation && NO_ANIMATION_CLASS, !fixedHeader && HEADER_SCROLLS_CLASS, embedded && EMBEDDED_CLASS].filter(Boolean).join(' ') ||
         undefined
       }
-      // Notices (the upload limit's 提示, which stays until closed) open below the header, never
-      // over its search, language and user controls (issue 16).
-      notification={{ top: HEADER_HEIGHT + 8 }}
+      // Toasts open below the header, never over its search, language and user controls (issue
+      // 16), nor, embedded, over the host's bar (issue 33): messages for every result and error,
+      // a notification only for the upload limit's 提示, which stays until closed.
+      notification={{ top: toastTop(getRuntime().container) }}
+      message={{ top: toastTop(getRuntime().container) }}
       style={embedded ? { flex: '1 1 0px', minHeight: 0, overflow: 'hidden', transform: 'translateZ(0)' } : { flex: '1 0 auto' }}
     >
     {/* React's own <style>: goes with the frame at unmount, never into the host's head. */}
@@ -233,7 +236,17 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
       // The header carries the brand; the sider repeats it only as ProLayout's mobile drawer (its
       // isMobile, under 768px). Our "mobile" device (under 992px) keeps the fixed sider, collapsed
       // to 64px, where the brand does not fit.
-      menuHeaderRender={(logo, _title, props) => (props?.isMobile ? <Brand logo={logo} title={title} /> : null)}
+      // Under 768 px ProLayout's header calls it too (no props then): there the mark alone, so
+      // the header's controls cannot push it off a phone's width (issue 33).
+      menuHeaderRender={(logo, _title, props) =>
+        props?.isMobile ? (
+          <Brand logo={logo} title={title} />
+        ) : props === undefined ? (
+          <Link to="/dashboard" aria-label={title} style={{ display: 'inline-flex', alignItems: 'center', flex: 'none' }}>
+            {logo}
+          </Link>
+        ) : null
+      }
       siderWidth={SIDEBAR_WIDTH}
       // Fixed header and sider; embedded, they are fixed to the frame's box (see AntApp below).
       fixSiderbar
@@ -267,8 +280,8 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
         <AgencyBadge key="agency" />,
         <HeaderSearch key="search" sidebar={sidebar} first={searchFirst} />,
         <TodoBadge key="todo" />,
-        <FullscreenToggle key="fullscreen" />,
-        <SizeSelect key="size" />,
+        // a phone has no room, nor use, for them: the logo keeps its place
+        ...(narrow ? [] : [<FullscreenToggle key="fullscreen" />, <SizeSelect key="size" />]),
         <LanguageSwitch key="lang" />,
         <UserMenu key="user" onOpenSettings={() => setSettingsOpen(true)} />,
       ]}

@@ -46,6 +46,8 @@ export default function AgencyPage() {
     reload,
   });
 
+  // 状态, 认证状态 and 创建时间 next to the name: at 1366 px they stay in view left of the pinned
+  // 操作 column; the code and the contact scroll (issue 33).
   const columns: DataColumn<AgencyRow>[] = [
     { title: t('agency.keyword'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('agency.keyword') } },
     {
@@ -53,14 +55,12 @@ export default function AgencyPage() {
       dataIndex: 'logo',
       search: false,
       export: false,
+      // a phone's card is headed by the name
+      card: 'hide',
       width: 64,
       render: (_, row) => <Avatar shape="square" size={36} src={row.logo ? apiUrl(row.logo) : undefined} icon={<ShopOutlined />} alt={row.name} />,
     },
-    { title: t('agency.name'), dataIndex: 'name', search: false, sorter: true, ellipsis: true, width: 200 },
-    { title: t('agency.code'), dataIndex: 'code', search: false, sorter: true, width: 110 },
-    { title: t('agency.contact'), dataIndex: 'contact', search: false, width: 90 },
-    { title: t('agency.phone'), dataIndex: 'phone', search: false, width: 120 },
-    { title: t('agency.region'), dataIndex: 'region', search: false, ellipsis: true, width: 160 },
+    { title: t('agency.name'), dataIndex: 'name', search: false, sorter: true, ellipsis: true, width: 180 },
     {
       title: t('agency.status'),
       dataIndex: 'enabled',
@@ -84,8 +84,12 @@ export default function AgencyPage() {
       fieldProps: { 'aria-label': t('agency.cert') },
       render: (_, row) => <Tag color={CERT_COLOR[row.certStatus]}>{t(`agency.cert.${row.certStatus}`)}</Tag>,
     },
-    { title: t('agency.createTime'), dataIndex: 'createDate', valueType: 'dateRange', hideInTable: true, fieldProps: { 'aria-label': t('agency.createTime') } },
     { className: DATE_CELL, title: t('agency.createTime'), dataIndex: 'createTime', search: false, sorter: true, width: 168 },
+    { title: t('agency.code'), dataIndex: 'code', search: false, sorter: true, width: 110 },
+    { title: t('agency.contact'), dataIndex: 'contact', search: false, width: 90 },
+    { title: t('agency.phone'), dataIndex: 'phone', search: false, width: 120 },
+    { title: t('agency.region'), dataIndex: 'region', search: false, ellipsis: true, width: 160 },
+    { title: t('agency.createTime'), dataIndex: 'createDate', valueType: 'dateRange', hideInTable: true, fieldProps: { 'aria-label': t('agency.createTime') } },
     { ...actions, fixed: 'right' },
   ];
 

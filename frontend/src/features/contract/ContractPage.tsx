@@ -85,23 +85,16 @@ export default function ContractPage() {
     visibleAtOnce: 2,
   });
 
+  // What staff read first (the number, 状态, the term, 金额, 创建时间) comes first: at 1366 px
+  // they stay in view left of the pinned 操作 column; 名称 and 渠道 scroll (issue 33).
   const columns: DataColumn<ContractRow>[] = [
-    { title: t('contract.no'), dataIndex: 'contractNo', width: 160, fieldProps: { 'aria-label': t('contract.no') } },
-    { title: t('contract.name'), dataIndex: 'name', search: false, ellipsis: true, width: 130 },
-    {
-      title: t('contract.agency'),
-      dataIndex: 'agencyId',
-      valueType: 'digit',
-      width: 150,
-      ellipsis: true,
-      fieldProps: { 'aria-label': t('contract.agencyId'), min: 1, precision: 0, placeholder: placeholder(t('contract.agencyId'), 'number') },
-      render: (_, row) => row.agencyName || `#${row.agencyId}`,
-    },
+    { title: t('contract.no'), dataIndex: 'contractNo', width: 150, order: 2, fieldProps: { 'aria-label': t('contract.no') } },
     {
       title: t('contract.status'),
       dataIndex: 'status',
       valueType: 'select',
-      width: 150,
+      // 即将到期 goes under the status where both do not fit
+      width: 110,
       valueEnum: Object.fromEntries(CONTRACT_STATUSES.map((s) => [s, { text: t(`contract.status.${s}`) }])),
       fieldProps: { 'aria-label': t('contract.status') },
       render: (_, row) => <StatusTag row={row} />,
@@ -110,11 +103,30 @@ export default function ContractPage() {
       title: t('contract.term'),
       dataIndex: 'term',
       search: false,
-      width: 190,
-      render: (_, row) => `${row.startDate} ~ ${row.endDate}`,
+      width: 120,
+      // the start over the end, so the column is one date wide
+      render: (_, row) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {row.startDate} ~<br />
+          {row.endDate}
+        </span>
+      ),
+    },
+    { title: t('contract.amount'), dataIndex: 'amount', search: false, align: 'right', sorter: true, width: 110, render: (_, row) => formatYuan(row.amount) },
+    { className: DATE_CELL, title: t('contract.createTime'), dataIndex: 'createTime', search: false, sorter: true, width: 168 },
+    { title: t('contract.name'), dataIndex: 'name', search: false, ellipsis: true, width: 130 },
+    {
+      title: t('contract.agency'),
+      dataIndex: 'agencyId',
+      valueType: 'digit',
+      width: 150,
+      ellipsis: true,
+      // second in the search form, as before the columns moved
+      order: 1,
+      fieldProps: { 'aria-label': t('contract.agencyId'), min: 1, precision: 0, placeholder: placeholder(t('contract.agencyId'), 'number') },
+      render: (_, row) => row.agencyName || `#${row.agencyId}`,
     },
     { title: t('contract.term'), dataIndex: 'createDate', valueType: 'dateRange', hideInTable: true, fieldProps: { 'aria-label': t('contract.term') } },
-    { title: t('contract.amount'), dataIndex: 'amount', search: false, align: 'right', sorter: true, width: 120, render: (_, row) => formatYuan(row.amount) },
     {
       title: t('contract.expiring'),
       dataIndex: 'expiring',
@@ -124,7 +136,6 @@ export default function ContractPage() {
       fieldProps: { 'aria-label': t('contract.expiring') },
     },
     { title: t('contract.endDate'), dataIndex: 'endDate', search: false, sorter: true, hideInTable: true },
-    { className: DATE_CELL, title: t('contract.createTime'), dataIndex: 'createTime', search: false, sorter: true, width: 168 },
     { ...actions, fixed: 'right' },
   ];
 

@@ -70,10 +70,36 @@ export default function TemplatePage() {
     visibleAtOnce: 1,
   });
 
+  // 启用, 发布状态 and 创建时间 next to the name: at 1366 px they stay in view left of the pinned
+  // 操作 column; the file and the variables scroll (issue 33).
   const columns: DataColumn<TemplateRow>[] = [
     { title: t('template.keyword'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('template.keyword') } },
-    { title: t('template.name'), dataIndex: 'name', search: false, ellipsis: true, width: 200 },
+    { title: t('template.name'), dataIndex: 'name', search: false, ellipsis: true, width: 180 },
+    {
+      title: t('template.enabled'),
+      dataIndex: 'enabled',
+      valueType: 'select',
+      width: 80,
+      valueEnum: { true: { text: t('template.enabled.on') }, false: { text: t('template.enabled.off') } },
+      fieldProps: { 'aria-label': t('template.enabled') },
+      render: (_, row) => <Tag color={row.enabled ? 'green' : 'default'}>{t(row.enabled ? 'template.enabled.on' : 'template.enabled.off')}</Tag>,
+    },
+    {
+      title: t('template.published'),
+      dataIndex: 'published',
+      search: false,
+      // 已领取 goes under 已发布 where both do not fit
+      width: 110,
+      render: (_, row) => (
+        <Space size={4} wrap>
+          <Tag color={row.published ? 'blue' : 'default'}>{t(row.published ? 'template.published.yes' : 'template.published.no')}</Tag>
+          {row.received ? <Tag color="green">{t('template.received')}</Tag> : null}
+        </Space>
+      ),
+    },
+    { className: DATE_CELL, title: t('contract.createTime'), dataIndex: 'createTime', search: false, width: 168 },
     { title: t('template.version'), dataIndex: 'version', search: false, width: 80 },
+    { title: t('template.validMonths'), dataIndex: 'validMonths', search: false, width: 110, align: 'right' },
     {
       title: t('template.file'),
       dataIndex: 'fileName',
@@ -90,29 +116,6 @@ export default function TemplatePage() {
         ),
     },
     { title: t('template.variables'), dataIndex: 'variables', search: false, width: 200, render: (_, row) => row.variables.map((v) => v.label).join('、') || '-' },
-    { title: t('template.validMonths'), dataIndex: 'validMonths', search: false, width: 110, align: 'right' },
-    {
-      title: t('template.enabled'),
-      dataIndex: 'enabled',
-      valueType: 'select',
-      width: 80,
-      valueEnum: { true: { text: t('template.enabled.on') }, false: { text: t('template.enabled.off') } },
-      fieldProps: { 'aria-label': t('template.enabled') },
-      render: (_, row) => <Tag color={row.enabled ? 'green' : 'default'}>{t(row.enabled ? 'template.enabled.on' : 'template.enabled.off')}</Tag>,
-    },
-    {
-      title: t('template.published'),
-      dataIndex: 'published',
-      search: false,
-      width: 150,
-      render: (_, row) => (
-        <Space size={4}>
-          <Tag color={row.published ? 'blue' : 'default'}>{t(row.published ? 'template.published.yes' : 'template.published.no')}</Tag>
-          {row.received ? <Tag color="green">{t('template.received')}</Tag> : null}
-        </Space>
-      ),
-    },
-    { className: DATE_CELL, title: t('contract.createTime'), dataIndex: 'createTime', search: false, width: 168 },
     { ...actions, fixed: 'right' },
   ];
 

@@ -92,22 +92,25 @@ export default function OrderPage() {
   });
 
   const companyName = (v: string) => express.find((e) => e.value === v)?.label ?? v;
+  // the filter stays where it was in the search form; the cell moves with the other columns
+  const [agencyFilter, agencyCell] = agencyColumns<OrderRow>({ title: t('order.agency'), own: t('order.own'), filter: !channel, link: agencyLink, width: 120 });
+  // 状态, 金额, 下单时间 and the parcel next to the number: at 1366 px they stay in view left of the
+  // pinned 操作 column; the agency, the customer and 付款时间 scroll (issue 33).
   const columns: DataColumn<OrderRow>[] = [
     { title: t('order.orderNo'), dataIndex: 'orderNo', copyable: true, fieldProps: { 'aria-label': t('order.orderNo') } },
-    { title: t('order.customer'), dataIndex: 'customerName', search: false },
-    { title: t('order.phone'), dataIndex: 'phone', fieldProps: { 'aria-label': t('order.phone'), placeholder: t('order.phoneHint') } },
-    { title: t('order.amount'), dataIndex: 'amount', search: false, align: 'right', render: (_, r) => formatYuan(r.amount) },
-    { title: t('order.freight'), dataIndex: 'freight', search: false, align: 'right', render: (_, r) => formatYuan(r.freight) },
     {
       title: t('order.status'),
       dataIndex: 'status',
       search: false,
       render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{t(`order.status.${r.status as (typeof STATUSES)[number]}`)}</Tag>,
     },
-    ...agencyColumns<OrderRow>({ title: t('order.agency'), own: t('order.own'), filter: !channel, link: agencyLink, width: 120 }),
+    // a phone's card: the number, the status, and these three lines
+    { title: t('order.amount'), dataIndex: 'amount', search: false, align: 'right', card: 'field', render: (_, r) => formatYuan(r.amount) },
+    { className: DATE_CELL, title: t('order.createTime'), dataIndex: 'createTime', search: false, card: 'field' },
     {
       title: t('order.express'),
       key: 'trackingNo',
+      card: 'field',
       dataIndex: 'trackingNo',
       search: false,
       width: 150,
@@ -127,9 +130,13 @@ export default function OrderPage() {
           '-'
         ),
     },
+    agencyCell,
+    { title: t('order.customer'), dataIndex: 'customerName', search: false },
+    { title: t('order.phone'), dataIndex: 'phone', fieldProps: { 'aria-label': t('order.phone'), placeholder: t('order.phoneHint') } },
+    agencyFilter,
+    { title: t('order.freight'), dataIndex: 'freight', search: false, align: 'right', render: (_, r) => formatYuan(r.freight) },
     { className: DATE_CELL, title: t('order.payTime'), dataIndex: 'payTime', search: false },
     { title: t('order.createTime'), dataIndex: 'createDate', valueType: 'dateRange', hideInTable: true },
-    { className: DATE_CELL, title: t('order.createTime'), dataIndex: 'createTime', search: false },
     // kept in view at 1366 px however wide the other columns make the table
     { ...actions, fixed: 'right' },
   ];

@@ -15,7 +15,7 @@ export function StatusTag({ row }: { row: Pick<ContractRow, 'status' | 'expiring
   const t = useT();
   const s = row.status as ContractStatus;
   return (
-    <Space size={4}>
+    <Space size={4} wrap>
       <Tag color={COLOR[s] ?? 'default'}>{s in COLOR ? t(`contract.status.${s}`) : s}</Tag>
       {row.expiring ? (
         <Tag color="orange" data-expiring>

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
-import { App, Button, Space, Table, Tooltip, theme, type FormInstance, type TableColumnType, type TableProps } from 'antd';
+import { App, Button, Space, Table, Tooltip, theme, type FormInstance, type PaginationProps, type TableColumnType, type TableProps } from 'antd';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { http } from '@/shared/api';
 import { useT } from '@/shared/lib/i18n';
@@ -24,6 +24,7 @@ import { saveBlob } from './save';
 import { actionColumnWidth } from './actionWidth';
 import { fieldOf, fieldType, keyOf, searchable, toAntColumn, type ActionType, type DataColumn } from './columns';
 import { ColumnSetting, type ColumnsState } from './ColumnSetting';
+import { useNarrow } from '@/shared/lib/narrow';
 import { chunk, deferred, whenIdle } from '@/shared/lib/chunk';
 
 export type { ActionType, DataColumn };
@@ -36,6 +37,9 @@ const SearchForm = deferred(searchFormCode, (m) => m.default);
 // fetched ahead once the first list page's code is in and the browser is idle (a page fetched
 // ahead on idle or hover then draws its search form in its first commit too)
 whenIdle(() => void searchFormCode.get().catch(() => undefined));
+// A phone's cards are their own chunk too, fetched only where they are drawn: every list page
+// (订单管理 at its size budget) loads this file (issue 33).
+const CardList = deferred(chunk(() => import('./cards')), (m) => m.CardList);
 
 /** What a list page's `request` gets as raw params: the search form's values, the page's params and the pager's place. */
 export type TableParams<P> = P & { current?: number; pageSize?: number; keyword?: string };
@@ -293,6 +297,10 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
   };
 
   const shownColumns: TableColumnType<T>[] = [];
+  // on a phone a row is a card of its key cells, drawn by the same columns (issue 33)
+  const narrow = useNarrow();
+  const shownData: DataColumn<T>[] = [];
+  const antByKey = new Map<string, TableColumnType<T>>();
   if (serial) {
     shownColumns.push({
       title: t('table.serial'),
@@ -303,7 +311,10 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
   }
   for (const c of columns) {
     if (c.hideInTable || columnsState[keyOf(c)]?.show === false) continue;
-    shownColumns.push(toAntColumn(c, () => action));
+    const ant = toAntColumn(c, () => action);
+    shownColumns.push(ant);
+    shownData.push(c);
+    antByKey.set(keyOf(c), ant);
   }
   if (deleteUrl || rowActions) {
     shownColumns.push({
@@ -332,6 +343,17 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
     void load(DEFAULT_PAGE, DEFAULT_PAGE_SIZE);
   };
   const reset = () => void action.reset();
+
+  const pagination: false | PaginationProps =
+    paged === false
+      ? false
+      : {
+          ...pager,
+          current: pageInfo.current,
+          pageSize: pageInfo.pageSize,
+          total,
+          onChange: (current, pageSize) => void load(pageSize === pageInfo.pageSize ? current : DEFAULT_PAGE, pageSize),
+        };
 
   const settable = columns.filter((c) => !c.hideInTable && !c.hideInSetting).map((c) => ({ key: keyOf(c), title: c.title }));
   const showReload = options !== false && options?.reload !== false;
@@ -414,43 +436,46 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
             </Space>
           </div>
         ) : null}
-        <Table<T>
-          {...rest}
-          rowKey={rowKey}
-          columns={shownColumns}
-          dataSource={data}
-          loading={loading}
-          onChange={(_, __, sorter, extra) => {
-            if (extra.action !== 'sort') return;
-            const one = Array.isArray(sorter) ? sorter[0] : sorter;
-            const field = one?.field;
-            const name = Array.isArray(field) ? field.join(',') : field === undefined ? undefined : String(field);
-            sorterRef.current = name && one?.order ? { [name]: one.order } : {};
-            void load(pageInfo.current, pageInfo.pageSize);
-          }}
-          pagination={
-            paged === false
-              ? false
-              : {
-                  ...pager,
-                  current: pageInfo.current,
-                  pageSize: pageInfo.pageSize,
-                  total,
-                  onChange: (current, pageSize) => void load(pageSize === pageInfo.pageSize ? current : DEFAULT_PAGE, pageSize),
-                }
-          }
-          rowSelection={
-            selection
-              ? {
-                  selectedRowKeys: selected.map((r) => r[rowKey] as Key),
-                  preserveSelectedRowKeys: true,
-                  onChange: (_, rows) => select(rows.filter(Boolean)),
-                  // every row can be selected (to export it); a bulk delete leaves out the rows that
-                  // may not be deleted (the current session of 在线用户), issue 16
-                }
-              : undefined
-          }
-        />
+        {narrow ? (
+          <CardList<T>
+            rows={data}
+            rowKey={rowKey}
+            columns={shownData}
+            antColumns={antByKey}
+            actions={shownColumns.find((c) => c.key === '_actions')}
+            loading={loading}
+            pagination={pagination}
+            label={title}
+          />
+        ) : (
+          <Table<T>
+            {...rest}
+            rowKey={rowKey}
+            columns={shownColumns}
+            dataSource={data}
+            loading={loading}
+            onChange={(_, __, sorter, extra) => {
+              if (extra.action !== 'sort') return;
+              const one = Array.isArray(sorter) ? sorter[0] : sorter;
+              const field = one?.field;
+              const name = Array.isArray(field) ? field.join(',') : field === undefined ? undefined : String(field);
+              sorterRef.current = name && one?.order ? { [name]: one.order } : {};
+              void load(pageInfo.current, pageInfo.pageSize);
+            }}
+            pagination={pagination}
+            rowSelection={
+              selection
+                ? {
+                    selectedRowKeys: selected.map((r) => r[rowKey] as Key),
+                    preserveSelectedRowKeys: true,
+                    onChange: (_, rows) => select(rows.filter(Boolean)),
+                    // every row can be selected (to export it); a bulk delete leaves out the rows that
+                    // may not be deleted (the current session of 在线用户), issue 16
+                  }
+                : undefined
+            }
+          />
+        )}
       </div>
     </div>
   );

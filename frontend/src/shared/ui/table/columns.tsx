@@ -64,6 +64,11 @@ export type DataColumn<T = any> = Omit<TableColumnType<T>, 'render' | 'title' | 
    * (a cell that shows two things, e.g. 快递 = company above number, is two columns in a sheet).
    */
   export?: boolean | Array<{ key: string; title: string }>;
+  /**
+   * Its part in the card a row becomes on a phone (cards.tsx): the heading, the status beside it,
+   * a line under it, or left out. Unsaid, the card picks (cardRoles).
+   */
+  card?: 'title' | 'status' | 'field' | 'hide';
 };
 
 /** The name a column goes by in the column settings, exports and search: its key, else its dataIndex. */
@@ -141,6 +146,7 @@ export function toAntColumn<T>(c: DataColumn<T>, action: () => ActionType): Tabl
     renderText,
     render,
     export: _export,
+    card: _card,
     sorter,
     ...antd
   } = c;

@@ -101,3 +101,14 @@ describe('search field placeholders (seed-spec §5)', () => {
     expect(out[1].fieldProps).toMatchObject({ allowClear: true });
   });
 });
+
+// issue 33: 字典管理's keyword box was ~90 px, a third of half the page
+describe('search fields a row, by the form’s own width', () => {
+  it('three in a wide list, two in half of a 1366 px page, one on a phone; unmeasured: the window decides', async () => {
+    const { fieldsPerRow } = await import('./SearchForm');
+    expect(fieldsPerRow(985)).toBe(3);
+    expect(fieldsPerRow(485)).toBe(2);
+    expect(fieldsPerRow(300)).toBe(1);
+    expect(fieldsPerRow(0)).toBe(0);
+  });
+});
