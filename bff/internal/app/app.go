@@ -146,6 +146,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	depts := dept.NewStore(opt.DB)
 	menuStore := menu.NewStore(opt.DB, gen)
 	menus := menu.NewService(menuStore, roles, gen, now)
+	// 我的渠道's pages only say 当前账号不属于任何渠道 to an account without an agency
+	menus.HideWithoutAgency(agency.MinePath)
 	settings := initsetup.NewStore(opt.DB)
 	agencies := agency.NewStore(opt.DB, gen)
 	proxies := httpx.NewProxies(cfg.TrustedProxy)

@@ -4,9 +4,11 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"mallconsole/bff/internal/apptest"
 	"mallconsole/bff/internal/menu"
+	"mallconsole/bff/internal/platform/authz"
 )
 
 const systemTree = `[{"name":"系统管理","path":"/system","hidden":false,"redirect":"noredirect","component":"Layout",` +
@@ -28,11 +30,14 @@ const channelTree = `{"name":"渠道","path":"/channel","hidden":false,"redirect
 // 我的渠道: the operator's own agency, certification, contracts and the templates to receive (issue 12).
 const mineTree = `{"name":"我的渠道","path":"/mine","hidden":false,"redirect":"noredirect","component":"Layout","alwaysShow":true,"meta":{"title":"我的渠道","icon":"peoples","noCache":true},"children":[{"name":"MineAgency","path":"agency","hidden":false,"component":"channel/mine/index","meta":{"title":"我的渠道","icon":"peoples","noCache":false}},{"name":"MineCert","path":"/mine/cert","hidden":false,"component":"channel/mine/cert/index","meta":{"title":"企业认证","icon":"validCode","noCache":false}},{"name":"MineContract","path":"contract","hidden":false,"component":"channel/contract/index","meta":{"title":"合同","icon":"doc","noCache":false}},{"name":"MineContractTemplate","path":"contractTemplate","hidden":false,"component":"channel/contractTemplate/index","meta":{"title":"合同模板","icon":"doc","noCache":false}}]}`
 
-// 商城 with 商品管理 and 订单管理: the demo's staff and channel roles hold both pages.
+// 商城 with 商品管理, 订单管理 and 库存流水: the demo's staff and channel roles hold these pages.
 const shopTree = `{"name":"商城","path":"/mall","hidden":false,"redirect":"noredirect","component":"Layout","alwaysShow":true,` +
 	`"meta":{"title":"商城","icon":"shopping","noCache":true},"children":[{"name":"Goods","path":"goods","hidden":false,` +
 	`"component":"mall/goods/index","meta":{"title":"商品管理","icon":"shopping","noCache":false}},{"name":"Order","path":"order",` +
-	`"hidden":false,"component":"mall/order/index","meta":{"title":"订单管理","icon":"list","noCache":false}}]}`
+	`"hidden":false,"component":"mall/order/index","meta":{"title":"订单管理","icon":"list","noCache":false}}` + stockPage + `]}`
+
+// 库存流水: the demo's staff and channel roles hold it too (the stock ledger).
+const stockPage = `,{"name":"Stock","path":"stock","hidden":false,"component":"mall/stock/index","meta":{"title":"库存流水","icon":"chart","noCache":false}}`
 
 func TestBuild(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
@@ -50,6 +55,10 @@ func TestBuild(t *testing.T) {
 			if r.Status != 200 || !strings.Contains(string(r.Body), `"component":"`+page+`"`) {
 				t.Fatalf("admin tree lacks %s: %d %s", page, r.Status, r.Body)
 			}
+		}
+		// 我的渠道 is the channel operator's: the administrator, with no agency, is not shown it.
+		if strings.Contains(string(r.Body), `"path":"/mine"`) {
+			t.Fatalf("admin tree has 我的渠道: %s", r.Body)
 		}
 		if r := s.Get(t, "/api/menus/build", channel); r.Status != 200 || string(r.Body) != "["+shopTree+","+mineTree+"]" {
 			t.Fatalf("channel tree: %d %s", r.Status, r.Body)
@@ -69,6 +78,31 @@ func TestBuild(t *testing.T) {
 		}
 		if r := s.Get(t, "/api/menus/build", staff); string(r.Body) != systemTree {
 			t.Fatalf("staff got an ungranted menu: %s", r.Body)
+		}
+	})
+}
+
+// A channel-only directory is left out for a principal without an agency and kept for one with an
+// agency, even under the same role key: the cached tree is per role key and agency-or-not.
+func TestHideWithoutAgency(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
+		svc := menu.NewService(menu.NewStore(s.DB, s.Generation), nil, s.Generation, time.Now)
+		svc.HideWithoutAgency("mine")
+		ctx := context.Background()
+		agencyID := int64(1)
+		without := &authz.Principal{IsAdmin: true, RoleKey: "k"}
+		with := &authz.Principal{IsAdmin: true, RoleKey: "k", AgencyID: &agencyID}
+		for _, c := range []struct {
+			p    *authz.Principal
+			mine bool
+		}{{without, false}, {with, true}, {without, false}} {
+			b, err := svc.TreeJSON(ctx, c.p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Contains(string(b), `"path":"/mine"`); got != c.mine || !strings.Contains(string(b), `"path":"/channel"`) {
+				t.Fatalf("agency %v: /mine shown %v, want %v: %s", c.p.AgencyID != nil, got, c.mine, b)
+			}
 		}
 	})
 }

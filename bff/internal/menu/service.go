@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strings"
 	"time"
 
 	"mallconsole/bff/internal/platform/authz"
@@ -21,6 +22,9 @@ type Service struct {
 	roles RoleMenus
 	trees *cache.Map[string, []byte]
 	perms *cache.Map[string, []string]
+	// channelOnly are top-level menu paths that only a channel operator (an account with an
+	// agency) is shown: their pages speak of the caller's own agency and say nothing to anyone else.
+	channelOnly []string
 }
 
 // cacheTTL bounds how long another BFF instance's menu or role edit can go unseen here.
@@ -36,9 +40,23 @@ func NewService(store *Store, roles RoleMenus, gen *cache.Generation, now func()
 	}
 }
 
-// TreeJSON is the caller's router tree as ready JSON: built once per set of roles.
+// HideWithoutAgency names the top-level menu paths (as "/mine") left out of the tree of an account
+// without an agency. Only the menu is trimmed: a direct visit to such a page answers as before.
+func (s *Service) HideWithoutAgency(paths ...string) {
+	for _, p := range paths {
+		s.channelOnly = append(s.channelOnly, "/"+strings.TrimLeft(p, "/"))
+	}
+}
+
+// TreeJSON is the caller's router tree as ready JSON: built once per set of roles (and, when some
+// menus are channel-only, per whether the caller has an agency).
 func (s *Service) TreeJSON(ctx context.Context, p *authz.Principal) ([]byte, error) {
-	return s.trees.Get(p.RoleKey, func() ([]byte, error) {
+	hide := len(s.channelOnly) > 0 && p.AgencyID == nil
+	key := p.RoleKey
+	if hide {
+		key += "|no-agency"
+	}
+	return s.trees.Get(key, func() ([]byte, error) {
 		all, err := s.store.All(ctx)
 		if err != nil {
 			return nil, err
@@ -54,7 +72,11 @@ func (s *Service) TreeJSON(ctx context.Context, p *authz.Principal) ([]byte, err
 				visible[id] = true
 			}
 		}
-		return json.Marshal(BuildTree(all, visible))
+		tree := BuildTree(all, visible)
+		if hide {
+			tree = slices.DeleteFunc(tree, func(r Route) bool { return slices.Contains(s.channelOnly, r.Path) })
+		}
+		return json.Marshal(tree)
 	})
 }
 
