@@ -1,7 +1,8 @@
 // Dark mode on the pages that draw their own surfaces: the rich-text editor (its toolbar icons),
 // the form designer's canvas (its field titles) and the flow designer's canvas. Each part is read
 // as a person sees it — the text or icon colour against the first opaque background behind it —
-// and must keep a readable contrast; each is screenshotted.
+// and must keep a readable contrast; each is screenshotted. Also the administrator's menu without
+// the channel-only 我的渠道.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, screenshot, suite } from './harness.mjs';
@@ -99,5 +100,16 @@ test('dark mode: the form designer, the rich-text editor and the flow canvas sta
   const cardBody = await contrast(start.locator('.wf-card-body'));
   assert.ok(cardBody.ratio >= 4.5, `a node card's text readable: ${JSON.stringify(cardBody)}`);
   noErrors(page);
+  await page.context().close();
+});
+
+test('the administrator, with no agency, has no 我的渠道 in the menu; a direct visit still answers', { skip }, async () => {
+  const page = await signInAt(await newPage(ctx.browser), ctx.stack.bffURL, 'admin', ctx.stack.passwords.admin);
+  const sider = page.locator('.ant-pro-sider');
+  await sider.getByText('渠道', { exact: true }).waitFor();
+  assert.equal(await sider.getByText('我的渠道').count(), 0, 'no 我的渠道 for an account without an agency');
+  await page.goto(`${ctx.stack.bffURL}/mine/agency`);
+  await page.getByText('当前账号不属于任何渠道').waitFor();
+  await screenshot(page, 'dark-04-admin-mine-direct');
   await page.context().close();
 });

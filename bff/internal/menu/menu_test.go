@@ -56,9 +56,9 @@ func TestBuild(t *testing.T) {
 				t.Fatalf("admin tree lacks %s: %d %s", page, r.Status, r.Body)
 			}
 		}
-		// 我的渠道 is the channel operator's: the administrator, with no agency, is not shown it.
-		if strings.Contains(string(r.Body), `"path":"/mine"`) {
-			t.Fatalf("admin tree has 我的渠道: %s", r.Body)
+		// 我的渠道 is the channel operator's: the administrator, with no agency, has it hidden.
+		if !strings.Contains(string(r.Body), `{"name":"我的渠道","path":"/mine","hidden":true,`) {
+			t.Fatalf("admin tree lacks a hidden 我的渠道: %s", r.Body)
 		}
 		if r := s.Get(t, "/api/menus/build", channel); r.Status != 200 || string(r.Body) != "["+shopTree+","+mineTree+"]" {
 			t.Fatalf("channel tree: %d %s", r.Status, r.Body)
@@ -82,7 +82,7 @@ func TestBuild(t *testing.T) {
 	})
 }
 
-// A channel-only directory is left out for a principal without an agency and kept for one with an
+// A channel-only directory is hidden for a principal without an agency and shown to one with an
 // agency, even under the same role key: the cached tree is per role key and agency-or-not.
 func TestHideWithoutAgency(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
@@ -100,7 +100,8 @@ func TestHideWithoutAgency(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := strings.Contains(string(b), `"path":"/mine"`); got != c.mine || !strings.Contains(string(b), `"path":"/channel"`) {
+			if got := strings.Contains(string(b), `"path":"/mine","hidden":false`); got != c.mine ||
+				!strings.Contains(string(b), `"path":"/mine"`) || !strings.Contains(string(b), `"path":"/channel","hidden":false`) {
 				t.Fatalf("agency %v: /mine shown %v, want %v: %s", c.p.AgencyID != nil, got, c.mine, b)
 			}
 		}

@@ -40,8 +40,8 @@ func NewService(store *Store, roles RoleMenus, gen *cache.Generation, now func()
 	}
 }
 
-// HideWithoutAgency names the top-level menu paths (as "/mine") left out of the tree of an account
-// without an agency. Only the menu is trimmed: a direct visit to such a page answers as before.
+// HideWithoutAgency names the top-level menu paths (as "/mine") hidden in the tree of an account
+// without an agency: left out of the side menu, still routed, so a direct visit answers as before.
 func (s *Service) HideWithoutAgency(paths ...string) {
 	for _, p := range paths {
 		s.channelOnly = append(s.channelOnly, "/"+strings.TrimLeft(p, "/"))
@@ -74,7 +74,13 @@ func (s *Service) TreeJSON(ctx context.Context, p *authz.Principal) ([]byte, err
 		}
 		tree := BuildTree(all, visible)
 		if hide {
-			tree = slices.DeleteFunc(tree, func(r Route) bool { return slices.Contains(s.channelOnly, r.Path) })
+			// hidden, not removed: the router still knows the pages, so a direct visit answers as
+			// before (当前账号不属于任何渠道); only the side menu leaves them out
+			for i := range tree {
+				if slices.Contains(s.channelOnly, tree[i].Path) {
+					tree[i].Hidden = true
+				}
+			}
 		}
 		return json.Marshal(tree)
 	})
