@@ -69,6 +69,54 @@ test('a channel operator whose session ended lands on /newLogin (next navigation
   await page.context().close();
 });
 
+/** Signs the administrator in on a page of their own and 强退s the user's sessions on 在线用户. */
+async function kickOnOnline(username) {
+  const admin = await newPage(s.browser);
+  await admin.goto(`${s.stack.bffURL}/login?redirect=${encodeURIComponent('/system/online')}`);
+  await signIn(admin, 'admin', s.stack.passwords.admin);
+  await admin.waitForURL(/\/system\/online$/);
+  await admin.getByRole('textbox', { name: '用户名' }).fill(username);
+  await admin.getByRole('button', { name: /查\s*询/ }).click();
+  const row = admin.getByRole('row').filter({ has: admin.getByRole('cell', { name: username, exact: true }) }).first();
+  await row.waitFor();
+  await row.getByRole('button', { name: '强退' }).click();
+  await admin.getByRole('dialog').filter({ hasText: '确定强制退出该用户吗？' }).getByRole('button', { name: /确\s*定/ }).click();
+  await admin.getByText('已强制退出').waitFor();
+  await admin.context().close();
+}
+
+const kickedBox = (page) => page.getByRole('dialog').filter({ hasText: '您已被管理员强制下线，您可以继续留在该页面，或者重新登录' });
+
+test('kicked out on 在线用户: staff and a channel operator are told 您已被管理员强制下线, not 登录状态已过期', { skip: s.skip }, async () => {
+  const staff = await newPage(s.browser);
+  await staff.goto(`${s.stack.bffURL}/login`);
+  await signIn(staff, 'staff', s.stack.passwords.demo);
+  await staff.waitForURL(/\/dashboard$/);
+  await staff.waitForLoadState('networkidle');
+  const channel = await newPage(s.browser);
+  await channel.goto(`${s.stack.bffURL}/newLogin`);
+  await signIn(channel, 'channel', s.stack.passwords.demo);
+  await channel.waitForURL(/\/dashboard$/);
+  await channel.waitForLoadState('networkidle');
+  await kickOnOnline('staff');
+  await kickOnOnline('channel');
+
+  for (const [page, shot] of [[staff, 'session-04-staff-kicked'], [channel, 'session-05-channel-kicked']]) {
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('menuitem', { name: '个人中心' }).click();
+    const box = kickedBox(page);
+    await box.waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, shot);
+    assert.equal(await expiredBox(page).count(), 0, 'not said as an expiry');
+    await box.getByRole('button', { name: '重新登录' }).click();
+  }
+  await staff.waitForURL(/\/login/);
+  await channel.waitForURL(/\/newLogin$/);
+  await staff.context().close();
+  await channel.context().close();
+});
+
 test('a channel token is refused on staff sign-in and a staff account on channel sign-in', { skip: s.skip }, async () => {
   const page = await newPage(s.browser);
   await page.goto(`${s.stack.bffURL}/newLogin`);

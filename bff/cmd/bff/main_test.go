@@ -177,7 +177,8 @@ func TestRunOnMySQL(t *testing.T) {
 	token := loginAdmin(t, r.base, "mysql-admin-pw")
 	var tree []map[string]any
 	if code := getJSON(t, r.base+"/api/menus/build", token, &tree); code != 200 || len(tree) != 5 || tree[0]["path"] != "/system" || tree[1]["path"] != "/workflow" ||
-		tree[2]["path"] != "/mall" || tree[2]["hidden"] != false || tree[3]["path"] != "/channel" || tree[4]["path"] != "/mine" {
+		tree[2]["path"] != "/mall" || tree[2]["hidden"] != false || tree[3]["path"] != "/channel" ||
+		tree[4]["path"] != "/mine" || tree[4]["hidden"] != true { // hidden: the administrator has no agency
 		t.Fatalf("menus: %d %v", code, tree)
 	}
 	var check map[string]bool

@@ -16,6 +16,10 @@ import (
 	"mallconsole/bff/internal/platform/perm"
 )
 
+// MinePath is the 我的渠道 directory of the menu: the caller's own agency, its certification and
+// the like. An account without an agency is not shown it (the menu service's HideWithoutAgency).
+const MinePath = "/mine"
+
 // Logo upload (seed-spec §7): an image recognised by its content, at most 2 MB.
 const (
 	LogoRoute    = "/api/agencyBasicInfo/uploadLogo"

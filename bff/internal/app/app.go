@@ -47,8 +47,8 @@ import (
 	"mallconsole/bff/internal/platform/perm"
 	"mallconsole/bff/internal/platform/richtext"
 	"mallconsole/bff/internal/role"
-	"mallconsole/bff/internal/storefront"
 	"mallconsole/bff/internal/stock"
+	"mallconsole/bff/internal/storefront"
 	"mallconsole/bff/internal/upstream"
 	"mallconsole/bff/internal/user"
 	"mallconsole/bff/internal/web"
@@ -147,6 +147,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	depts := dept.NewStore(opt.DB)
 	menuStore := menu.NewStore(opt.DB, gen)
 	menus := menu.NewService(menuStore, roles, gen, now)
+	// 我的渠道's pages only say 当前账号不属于任何渠道 to an account without an agency
+	menus.HideWithoutAgency(agency.MinePath)
 	settings := initsetup.NewStore(opt.DB)
 	agencies := agency.NewStore(opt.DB, gen)
 	proxies := httpx.NewProxies(cfg.TrustedProxy)

@@ -27,11 +27,12 @@ const (
 	msgCaptchaWrong = "验证码错误"
 	msgBadLogin     = "用户名或密码错误"
 	msgDisabled     = "账号未激活"
+	msgKicked       = "您已被管理员强制下线，请重新登录"
 )
 
 // codes of the sign-in refusals: clients translate them (docs/api.md, Error codes)
 var codeOfMessage = map[string]string{msgCaptchaGone: "captcha_expired", msgCaptchaWrong: "captcha_wrong",
-	msgBadLogin: "bad_credentials", msgDisabled: "account_disabled"}
+	msgBadLogin: "bad_credentials", msgDisabled: "account_disabled", msgKicked: "kicked"}
 
 func login(t *testing.T, s *apptest.Server, username, password string) apptest.Response {
 	t.Helper()
@@ -500,15 +501,15 @@ func TestOnlineUsers(t *testing.T) {
 		if r := kick(admin, []string{chanID}); r.Status != 200 {
 			t.Fatalf("kick: %d %s", r.Status, r.Body)
 		}
-		wantError(t, s.Get(t, "/api/auth/info", channel), 405, "登录状态已过期，请重新登录")
+		wantError(t, s.Get(t, "/api/auth/info", channel), 405, msgKicked)
 		s.Get(t, "/api/auth/online", admin).JSON(t, &list)
 		if list.TotalElements != 2 {
 			t.Fatalf("after kick = %+v", list)
 		}
-		// A kicked staff member gets 401.
+		// A kicked staff member gets 401, said as a kick-out.
 		s.Get(t, "/api/auth/online?filter=staff", admin).JSON(t, &list)
 		kick(admin, []string{list.Content[0].SessionID})
-		wantError(t, s.Get(t, "/api/auth/info", staff), 401, "登录状态已过期，请重新登录")
+		wantError(t, s.Get(t, "/api/auth/info", staff), 401, msgKicked)
 	})
 }
 

@@ -28,9 +28,18 @@ func (s *Service) EndAllSessions(ctx context.Context) error {
 // EndOtherSessions ends every live session of the user but keep (a password change ends the
 // sessions that the old password opened elsewhere; keep "" ends them all).
 func (s *Service) EndOtherSessions(ctx context.Context, userID int64, keep string) error {
-	sessions, err := s.d.Sessions.List(ctx, s.opt.Now())
+	ids, err := s.sessionsOf(ctx, userID, keep)
 	if err != nil {
 		return err
+	}
+	return s.endSessions(ctx, ids...)
+}
+
+// sessionsOf lists the IDs of the user's live sessions but keep.
+func (s *Service) sessionsOf(ctx context.Context, userID int64, keep string) ([]string, error) {
+	sessions, err := s.d.Sessions.List(ctx, s.opt.Now())
+	if err != nil {
+		return nil, err
 	}
 	var ids []string
 	for _, ss := range sessions {
@@ -38,7 +47,31 @@ func (s *Service) EndOtherSessions(ctx context.Context, userID int64, keep strin
 			ids = append(ids, ss.ID)
 		}
 	}
+	return ids, nil
+}
+
+// CodeKicked is the code of the 401 (405 for a channel operator) that answers a session an
+// administrator ended: the client says 您已被管理员强制下线 rather than 登录状态已过期.
+const CodeKicked = "kicked"
+
+func kickedKey(sid string) string { return "kicked:" + sid }
+
+// kick ends sessions on an administrator's word: each is first marked in the shared store (for
+// as long as a session can last, so no token of it outlives the mark) so that the next request
+// of any of them, on any instance, is told it was kicked out; then they are ended.
+func (s *Service) kick(ctx context.Context, ids ...string) error {
+	for _, id := range ids {
+		if _, err := s.d.KV.Incr(ctx, kickedKey(id), s.opt.SessionTTL); err != nil {
+			return err
+		}
+	}
 	return s.endSessions(ctx, ids...)
+}
+
+// wasKicked tells whether the session was ended by kick.
+func (s *Service) wasKicked(ctx context.Context, sid string) (bool, error) {
+	n, _, err := s.d.KV.Count(ctx, kickedKey(sid))
+	return n > 0, err
 }
 
 // endSessions ends the sessions here and their tokens at the relay upstream.
@@ -87,7 +120,11 @@ func (s *Service) handleEndUser(c echo.Context) error {
 	if err := s.mayEndUsers(ctx, authz.From(c), []int64{id}); err != nil {
 		return err
 	}
-	if err := s.EndOtherSessions(ctx, id, ""); err != nil {
+	ids, err := s.sessionsOf(ctx, id, "")
+	if err != nil {
+		return err
+	}
+	if err := s.kick(ctx, ids...); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusOK)

@@ -31,6 +31,8 @@ const (
 	// msgAddressRefused: the account has a 登录IP白名单 without the client's address.
 	msgAddressRefused = "当前IP不在该账号的登录IP白名单内，禁止登录"
 	msgExpired        = "登录状态已过期，请重新登录"
+	// msgKicked: the session was ended by an administrator (在线用户 or the user list's 强制下线).
+	msgKicked = "您已被管理员强制下线，请重新登录"
 )
 
 // dummyHash is a bcrypt hash (cost 10) of a random string nobody knows. Unknown user names are

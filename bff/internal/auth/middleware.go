@@ -26,10 +26,15 @@ func (s *Service) Authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 func refuse(kind, path, msg string) error {
+	return refuseWith(kind, path, "", msg)
+}
+
+// refuseWith is refuse with a code of its own ("" for the status's default).
+func refuseWith(kind, path, code, msg string) error {
 	if kind == authz.KindChannel || path == "/background" || strings.HasPrefix(path, "/background/") {
-		return &httpx.Error{Status: http.StatusMethodNotAllowed, Message: msg}
+		return &httpx.Error{Status: http.StatusMethodNotAllowed, Code: code, Message: msg}
 	}
-	return &httpx.Error{Status: http.StatusUnauthorized, Message: msg}
+	return &httpx.Error{Status: http.StatusUnauthorized, Code: code, Message: msg}
 }
 
 func (s *Service) authenticate(c echo.Context) (*authz.Principal, error) {
@@ -57,6 +62,17 @@ func (s *Service) authenticate(c echo.Context) (*authz.Principal, error) {
 	sess, found, err := s.d.Sessions.Lookup(ctx, cl.SID)
 	if err != nil {
 		return nil, err
+	}
+	if !found {
+		// Gone before its time: ended by an administrator (强制下线) is said as such. Read only
+		// here, off the path of a live session.
+		kicked, err := s.wasKicked(ctx, cl.SID)
+		if err != nil {
+			return nil, err
+		}
+		if kicked {
+			return nil, refuseWith(cl.Kind, path, CodeKicked, msgKicked)
+		}
 	}
 	if !found || !sess.ExpiresAt.After(now) || sess.UserID != uid || sess.Kind != cl.Kind {
 		return nil, refuse(cl.Kind, path, msgExpired)

@@ -133,7 +133,7 @@ func (s *Service) handleKick(c echo.Context) error {
 	if err := s.mayEnd(ctx, authz.From(c), ids); err != nil {
 		return err
 	}
-	if err := s.endSessions(ctx, ids...); err != nil {
+	if err := s.kick(ctx, ids...); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusOK)

@@ -14,7 +14,7 @@ import (
 // rank above the caller — never the superuser's.
 func TestOnlineFollowsScopeAndLevel(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
-		admin, staff, _ := signInThree(t, s)
+		admin, staff, channel := signInThree(t, s)
 		id := func(table, column, value string) int64 {
 			var id int64
 			s.DB.Table(table).Where(column+" = ?", value).Pluck("id", &id)
@@ -87,9 +87,22 @@ func TestOnlineFollowsScopeAndLevel(t *testing.T) {
 		if r := kick(ops, session("staff"), session("junior")); r.Status != http.StatusOK {
 			t.Fatalf("kick in scope and below: %d %s", r.Status, r.Body)
 		}
-		wantError(t, s.Get(t, "/api/auth/info", staff), 401, "登录状态已过期，请重新登录")
+		// a kicked-out session is told so (code kicked), not that it expired
+		wantError(t, s.Get(t, "/api/auth/info", staff), 401, "您已被管理员强制下线，请重新登录")
 		if r := kick(admin, session("opsdesk")); r.Status != http.StatusOK {
 			t.Fatalf("the superuser's kick: %d %s", r.Status, r.Body)
+		}
+		// a channel operator too, in their 405
+		if r := kick(admin, session("channel")); r.Status != http.StatusOK {
+			t.Fatalf("kicking the channel operator: %d %s", r.Status, r.Body)
+		}
+		wantError(t, s.Get(t, "/background/common/tj/info", channel), 405, "您已被管理员强制下线，请重新登录")
+		// a session that simply ran out is still 登录状态已过期
+		s.Clock.Advance(time.Second)
+		later := s.Login(t, "staff", apptest.DemoPassword)
+		s.Clock.Advance(100 * 24 * time.Hour)
+		if e := s.Get(t, "/api/auth/info", later).Error(t); e.Status != 401 || e.Code != "unauthorized" || e.Message != "登录状态已过期，请重新登录" {
+			t.Fatalf("an expired session: %+v", e)
 		}
 	})
 }
@@ -114,7 +127,7 @@ func TestEndEverySessionOfAUser(t *testing.T) {
 			t.Fatalf("强制下线: %d %s", r.Status, r.Body)
 		}
 		for _, tok := range []string{staff, staff2} {
-			wantError(t, s.Get(t, "/api/auth/info", tok), 401, "登录状态已过期，请重新登录")
+			wantError(t, s.Get(t, "/api/auth/info", tok), 401, "您已被管理员强制下线，请重新登录")
 		}
 		if r := s.Get(t, "/api/auth/info", admin); r.Status != http.StatusOK {
 			t.Fatalf("the administrator's own session: %d", r.Status)
@@ -136,8 +149,9 @@ func TestEndEverySessionOfAUser(t *testing.T) {
 		if r := s.Do(t, apptest.Request{Method: http.MethodDelete, Path: "/api/auth/sessions", Token: channel}); r.Status != http.StatusOK {
 			t.Fatalf("channel log out everywhere: %d %s", r.Status, r.Body)
 		}
-		if r := s.Get(t, "/api/auth/info", channel); r.Status != http.StatusMethodNotAllowed {
-			t.Fatalf("after it, a channel call: %d, want 405", r.Status)
+		// ending one's own sessions is no kick-out: 登录状态已过期 (session_expired)
+		if e := s.Get(t, "/api/auth/info", channel).Error(t); e.Status != http.StatusMethodNotAllowed || e.Code != "session_expired" {
+			t.Fatalf("after it, a channel call: %+v, want 405 session_expired", e)
 		}
 	})
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"mallconsole/bff/internal/apptest"
 	"mallconsole/bff/internal/menu"
+	"mallconsole/bff/internal/platform/authz"
 )
 
 const systemTree = `[{"name":"系统管理","path":"/system","hidden":false,"redirect":"noredirect","component":"Layout",` +
@@ -61,6 +63,10 @@ func TestBuild(t *testing.T) {
 				t.Fatalf("admin tree lacks %s: %d %s", page, r.Status, r.Body)
 			}
 		}
+		// 我的渠道 is the channel operator's: the administrator, with no agency, has it hidden.
+		if !strings.Contains(string(r.Body), `{"name":"我的渠道","path":"/mine","hidden":true,`) {
+			t.Fatalf("admin tree lacks a hidden 我的渠道: %s", r.Body)
+		}
 		if r := s.Get(t, "/api/menus/build", channel); r.Status != 200 || string(r.Body) != "["+shopTree+","+mineTree+"]" {
 			t.Fatalf("channel tree: %d %s", r.Status, r.Body)
 		}
@@ -79,6 +85,32 @@ func TestBuild(t *testing.T) {
 		}
 		if r := s.Get(t, "/api/menus/build", staff); string(r.Body) != systemTree {
 			t.Fatalf("staff got an ungranted menu: %s", r.Body)
+		}
+	})
+}
+
+// A channel-only directory is hidden for a principal without an agency and shown to one with an
+// agency, even under the same role key: the cached tree is per role key and agency-or-not.
+func TestHideWithoutAgency(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
+		svc := menu.NewService(menu.NewStore(s.DB, s.Generation), nil, s.Generation, time.Now)
+		svc.HideWithoutAgency("mine")
+		ctx := context.Background()
+		agencyID := int64(1)
+		without := &authz.Principal{IsAdmin: true, RoleKey: "k"}
+		with := &authz.Principal{IsAdmin: true, RoleKey: "k", AgencyID: &agencyID}
+		for _, c := range []struct {
+			p    *authz.Principal
+			mine bool
+		}{{without, false}, {with, true}, {without, false}} {
+			b, err := svc.TreeJSON(ctx, c.p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Contains(string(b), `"path":"/mine","hidden":false`); got != c.mine ||
+				!strings.Contains(string(b), `"path":"/mine"`) || !strings.Contains(string(b), `"path":"/channel","hidden":false`) {
+				t.Fatalf("agency %v: /mine shown %v, want %v: %s", c.p.AgencyID != nil, got, c.mine, b)
+			}
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strings"
 	"time"
 
 	"mallconsole/bff/internal/platform/authz"
@@ -21,6 +22,9 @@ type Service struct {
 	roles RoleMenus
 	trees *cache.Map[string, []byte]
 	perms *cache.Map[string, []string]
+	// channelOnly are top-level menu paths that only a channel operator (an account with an
+	// agency) is shown: their pages speak of the caller's own agency and say nothing to anyone else.
+	channelOnly []string
 }
 
 // cacheTTL bounds how long another BFF instance's menu or role edit can go unseen here.
@@ -36,9 +40,23 @@ func NewService(store *Store, roles RoleMenus, gen *cache.Generation, now func()
 	}
 }
 
-// TreeJSON is the caller's router tree as ready JSON: built once per set of roles.
+// HideWithoutAgency names the top-level menu paths (as "/mine") hidden in the tree of an account
+// without an agency: left out of the side menu, still routed, so a direct visit answers as before.
+func (s *Service) HideWithoutAgency(paths ...string) {
+	for _, p := range paths {
+		s.channelOnly = append(s.channelOnly, "/"+strings.TrimLeft(p, "/"))
+	}
+}
+
+// TreeJSON is the caller's router tree as ready JSON: built once per set of roles (and, when some
+// menus are channel-only, per whether the caller has an agency).
 func (s *Service) TreeJSON(ctx context.Context, p *authz.Principal) ([]byte, error) {
-	return s.trees.Get(p.RoleKey, func() ([]byte, error) {
+	hide := len(s.channelOnly) > 0 && p.AgencyID == nil
+	key := p.RoleKey
+	if hide {
+		key += "|no-agency"
+	}
+	return s.trees.Get(key, func() ([]byte, error) {
 		all, err := s.store.All(ctx)
 		if err != nil {
 			return nil, err
@@ -54,7 +72,17 @@ func (s *Service) TreeJSON(ctx context.Context, p *authz.Principal) ([]byte, err
 				visible[id] = true
 			}
 		}
-		return json.Marshal(BuildTree(all, visible))
+		tree := BuildTree(all, visible)
+		if hide {
+			// hidden, not removed: the router still knows the pages, so a direct visit answers as
+			// before (当前账号不属于任何渠道); only the side menu leaves them out
+			for i := range tree {
+				if slices.Contains(s.channelOnly, tree[i].Path) {
+					tree[i].Hidden = true
+				}
+			}
+		}
+		return json.Marshal(tree)
 	})
 }
 

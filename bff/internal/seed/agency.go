@@ -66,7 +66,7 @@ func channelDir() menu.Menu {
 
 // mineDir is the operators' 我的渠道 directory (shared likewise).
 func mineDir() menu.Menu {
-	return menu.Menu{Type: menu.TypeDir, Title: MineMenu, Path: "/mine", Component: menu.Layout, Icon: "peoples",
+	return menu.Menu{Type: menu.TypeDir, Title: MineMenu, Path: agency.MinePath, Component: menu.Layout, Icon: "peoples",
 		Sort: 5, AlwaysShow: true, Breadcrumb: true}
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"mallconsole/bff/internal/agency"
 	"mallconsole/bff/internal/menu"
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/perm"
@@ -43,7 +44,7 @@ func certMenus(ctx context.Context, menus *menu.Store) (staff, operator []int64,
 	if err != nil {
 		return nil, nil, err
 	}
-	mine, err := menus.Ensure(ctx, menu.Menu{Type: menu.TypeDir, Title: MineDirMenu, Path: "/mine",
+	mine, err := menus.Ensure(ctx, menu.Menu{Type: menu.TypeDir, Title: MineDirMenu, Path: agency.MinePath,
 		Component: menu.Layout, Icon: "peoples", Sort: 5, AlwaysShow: true, Breadcrumb: true})
 	if err != nil {
 		return nil, nil, err

@@ -163,6 +163,21 @@ describe('request client: error catalogue', () => {
     });
   });
 
+  // a session an administrator ended (code kicked) is said as such, for staff (401) and channel
+  // operators (405) alike, in both languages; a session that ran out keeps 登录状态已过期
+  it.each([
+    [401, '/api/x', false, '您已被管理员强制下线，您可以继续留在该页面，或者重新登录'],
+    [405, '/background/x', false, '您已被管理员强制下线，您可以继续留在该页面，或者重新登录'],
+    [401, '/api/x', true, 'You have been signed out by an administrator, you can stay on this page or log in again'],
+    [405, '/background/x', true, 'You have been signed out by an administrator, you can stay on this page or log in again'],
+  ])('%i kicked (%s, english %s) → 您已被管理员强制下线', async (status, path, english, body) => {
+    env = setup(reply(status, { status, code: 'kicked', message: '您已被管理员强制下线，请重新登录' }), { english });
+    await expect(env.http.get(path)).rejects.toBeInstanceOf(AxiosError);
+    expect(env.calls.confirms).toHaveLength(1);
+    expect(env.calls.confirms[0].content).toBe(body);
+    expect(env.calls.notify).toEqual([]);
+  });
+
   it('401 ip_not_allowed (a sign-in from outside the 登录IP白名单) is told, not a lost session', async () => {
     env = setup(reply(401, { status: 401, code: 'ip_not_allowed', message: '当前IP不在该账号的登录IP白名单内，禁止登录' }));
     await expect(env.http.post('/api/auth/login')).rejects.toBeInstanceOf(AxiosError);

@@ -154,12 +154,13 @@ export function createClient(deps: ClientDeps): Client {
     // wait for the rest of a render's commit (a list page's first request, issue 16)
   }, undefined, { synchronous: true });
 
-  function openExpiredBox(bindings: ClientBindings, onRelogin: () => void | Promise<void>): void {
+  /** The box of a lost session; kicked: ended by an administrator (code kicked), said as such. */
+  function openExpiredBox(bindings: ClientBindings, onRelogin: () => void | Promise<void>, kicked = false): void {
     if (boxOpenFor === bindings) return;
     boxOpenFor = bindings;
     bindings.confirm({
       title: deps.translate('err.expired.title'),
-      content: deps.translate('err.expired.body'),
+      content: deps.translate(kicked ? 'err.kicked.body' : 'err.expired.body'),
       okText: deps.translate('err.expired.relogin'),
       cancelText: deps.translate('err.expired.cancel'),
       onOk: onRelogin,
@@ -209,13 +210,17 @@ export function createClient(deps: ClientDeps): Client {
           break;
         }
         // Staff session gone: re-login logs out (token cleared even if the call fails) and reloads.
-        openExpiredBox(bindings, async () => {
-          try {
-            await bindings.logout();
-          } finally {
-            bindings.reload();
-          }
-        });
+        openExpiredBox(
+          bindings,
+          async () => {
+            try {
+              await bindings.logout();
+            } finally {
+              bindings.reload();
+            }
+          },
+          failure.code === 'kicked',
+        );
         break;
       case 403:
         // The server names what was refused in words (a permission's menu title): said, then /401.
@@ -229,7 +234,7 @@ export function createClient(deps: ClientDeps): Client {
           // The session empties once /newLogin shows: emptied earlier, the guard would see a
           // signed-out user on the current page and send them to /login instead.
           bindings.navigate('/newLogin', bindings.resetSession);
-        });
+        }, failure.code === 'kicked');
         break;
       default:
         notifyFailure(bindings, failure);

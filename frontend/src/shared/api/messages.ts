@@ -10,6 +10,7 @@ export const apiMessages = {
   'err.code.forbidden': ['没有权限', 'No permission'],
   'err.code.not_found': ['不存在', 'Not found'],
   'err.code.session_expired': ['登录状态已过期，请重新登录', 'Session expired, please sign in again'],
+  'err.code.kicked': ['您已被管理员强制下线，请重新登录', 'You have been signed out by an administrator, please sign in again'],
   'err.code.conflict': ['已存在或正在使用', 'Already exists or still in use'],
   'err.code.too_large': ['请求体过大', 'The request is too large'],
   'err.code.rate_limited': ['请求过于频繁，请稍后再试', 'Too many requests, please try again later'],

@@ -65,6 +65,11 @@ const table = {
     '登录状态已过期，您可以继续留在该页面，或者重新登录',
     'Login status has expired, you can stay on this page or log in again',
   ],
+  // a session an administrator ended (在线用户 or 强制下线): said as such, not as an expiry
+  'err.kicked.body': [
+    '您已被管理员强制下线，您可以继续留在该页面，或者重新登录',
+    'You have been signed out by an administrator, you can stay on this page or log in again',
+  ],
   'err.expired.relogin': ['重新登录', 'Re-login'],
   'err.expired.cancel': ['取消', 'Cancel'],
   'v.required': ['该项为必填项，不能为空', 'This is required, cannot be empty'],

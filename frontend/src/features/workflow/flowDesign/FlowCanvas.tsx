@@ -1,10 +1,10 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import { Button, Popover, Space, Tooltip } from 'antd';
+import { Button, Popover, Space, Tooltip, theme } from 'antd';
 import { BranchesOutlined, CloseOutlined, LeftOutlined, PlusOutlined, RightOutlined, SendOutlined, UserOutlined } from '@ant-design/icons';
 import type { AddableType, Branch, FlowNode, FormField, Problem, RouteNode } from '../types.flow';
 import { useT } from '../messages.flow';
 import { NODE_TITLES, branchLabel, nodeLabel } from '../flowNodes';
-import { FLOW_CSS } from './flowCss';
+import { FLOW_CSS, flowThemeVars } from './flowCss';
 import { branchSummary, nodeSummary } from './summary';
 
 /** What the designer does on the tree; absent (read-only) on /flowDetail. */
@@ -199,8 +199,9 @@ export function FlowCanvas({ root, fields, edits, problems = [], passed = [], cu
   const byNode = new Map<string, string[]>();
   for (const p of problems) byNode.set(p.nodeId, [...(byNode.get(p.nodeId) ?? []), p.message]);
   const ctx: Ctx = { fields, edits, problems: byNode, passed: new Set(passed), current: new Set(current) };
+  const { token } = theme.useToken();
   return (
-    <div className="wf-canvas" style={style}>
+    <div className="wf-canvas" style={{ ...flowThemeVars(token), ...style } as CSSProperties}>
       <style>{FLOW_CSS}</style>
       <div className="wf-zoom" style={{ transform: zoom === 1 ? undefined : `scale(${zoom})` }}>
         <Chain ctx={ctx} node={root} />

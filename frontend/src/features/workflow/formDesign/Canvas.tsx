@@ -2,7 +2,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined, HolderOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Space, Tag, Tooltip, Typography, theme } from 'antd';
 import { useT } from '../messages';
 import { TYPE_ICONS } from './typeIcons';
 import type { Item, KeyProblem } from './model';
@@ -35,6 +35,8 @@ function FieldRow({ item, index, last, active, error, onSelect, onMove, onDuplic
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.uid });
   const f = item.field;
   const Icon = TYPE_ICONS[f.type];
+  // the theme's colours, not fixed light ones: in dark mode a white row under white titles was unreadable
+  const { token } = theme.useToken();
   const stop = (run: () => void) => (e: React.MouseEvent) => {
     e.stopPropagation();
     run();
@@ -50,8 +52,8 @@ function FieldRow({ item, index, last, active, error, onSelect, onMove, onDuplic
         transform: CSS.Transform.toString(transform),
         transition,
         opacity: isDragging ? 0.4 : 1,
-        border: `1px ${active ? 'solid #1677ff' : error ? 'solid #ff4d4f' : 'dashed #d9d9d9'}`,
-        background: active ? '#e6f4ff' : '#fff',
+        border: `1px ${active ? `solid ${token.colorPrimary}` : error ? `solid ${token.colorError}` : `dashed ${token.colorBorder}`}`,
+        background: active ? token.colorPrimaryBg : token.colorBgContainer,
         borderRadius: 6,
         padding: '8px 12px',
         marginBottom: 8,
@@ -73,7 +75,7 @@ function FieldRow({ item, index, last, active, error, onSelect, onMove, onDuplic
           />
           <div>
             <Space size={6}>
-              {f.required ? <span style={{ color: '#ff4d4f' }}>*</span> : null}
+              {f.required ? <span style={{ color: token.colorError }}>*</span> : null}
               <Typography.Text strong>{f.label || t(`wf.type.${f.type}`)}</Typography.Text>
               <Tag icon={<Icon />} bordered={false}>
                 {t(`wf.type.${f.type}`)}
@@ -112,9 +114,10 @@ function FieldRow({ item, index, last, active, error, onSelect, onMove, onDuplic
 export function Canvas({ items, selected, keyProblems, serverErrors, ...actions }: CanvasProps) {
   const t = useT();
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS_ID });
+  const { token } = theme.useToken();
   const keyText = (p?: KeyProblem) => (p === 'taken' ? t('wf.fd.p.key.taken') : p === 'pattern' ? t('wf.fd.p.key.pattern') : undefined);
   return (
-    <Card size="small" title={t('wf.fd.canvas')} styles={{ body: { minHeight: 420, background: isOver ? '#f0f5ff' : '#fafafa' } }}>
+    <Card size="small" title={t('wf.fd.canvas')} styles={{ body: { minHeight: 420, background: isOver ? token.colorPrimaryBg : token.colorFillQuaternary } }}>
       <div ref={setNodeRef} role="list" aria-label={t('wf.fd.canvas')} style={{ minHeight: 400 }}>
         <SortableContext items={items.map((i) => i.uid)} strategy={verticalListSortingStrategy}>
           {items.map((item, index) => (

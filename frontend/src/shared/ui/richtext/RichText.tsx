@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { App, Input } from 'antd';
+import { App, Input, theme } from 'antd';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useT } from './messages';
 import { caretAfter, editorExtensions } from './extensions';
@@ -14,19 +14,22 @@ export interface RichTextProps {
   height?: number;
 }
 
-/** Tiptap brings no styles: the few the text needs to look as it will be shown. */
+/**
+ * Tiptap brings no styles: the few the text needs to look as it will be shown. The neutral colours
+ * are variables the editor sets from antd's theme tokens, so the text area follows dark mode.
+ */
 const CSS = `
 .monomer-richtext .ProseMirror { outline: none; padding: 8px 12px; box-sizing: border-box; min-height: var(--rt-height); }
 .monomer-richtext .ProseMirror p { margin: 0 0 4px; }
 .monomer-richtext .ProseMirror img { max-width: 100%; height: auto; }
 .monomer-richtext .ProseMirror img.ProseMirror-selectednode { outline: 2px solid #1677ff; }
 .monomer-richtext .ProseMirror table { border-collapse: collapse; margin: 4px 0; width: 100%; table-layout: fixed; }
-.monomer-richtext .ProseMirror th, .monomer-richtext .ProseMirror td { border: 1px solid #d9d9d9; padding: 4px 8px; vertical-align: top; position: relative; }
-.monomer-richtext .ProseMirror th { background: #fafafa; font-weight: 600; text-align: left; }
+.monomer-richtext .ProseMirror th, .monomer-richtext .ProseMirror td { border: 1px solid var(--rt-border, #d9d9d9); padding: 4px 8px; vertical-align: top; position: relative; }
+.monomer-richtext .ProseMirror th { background: var(--rt-fill, #fafafa); font-weight: 600; text-align: left; }
 .monomer-richtext .ProseMirror .selectedCell::after { content: ''; position: absolute; inset: 0; background: rgba(22,119,255,.12); pointer-events: none; }
-.monomer-richtext .ProseMirror blockquote { margin: 4px 0; padding-left: 12px; border-left: 3px solid #d9d9d9; color: #595959; }
-.monomer-richtext .ProseMirror pre { background: #f5f5f5; padding: 8px; border-radius: 4px; }
-.monomer-richtext .ProseMirror p.is-editor-empty:first-child::before { content: attr(data-placeholder); color: #bfbfbf; float: left; height: 0; pointer-events: none; }
+.monomer-richtext .ProseMirror blockquote { margin: 4px 0; padding-left: 12px; border-left: 3px solid var(--rt-border, #d9d9d9); color: var(--rt-text-secondary, #595959); }
+.monomer-richtext .ProseMirror pre { background: var(--rt-fill, #f5f5f5); padding: 8px; border-radius: 4px; }
+.monomer-richtext .ProseMirror p.is-editor-empty:first-child::before { content: attr(data-placeholder); color: var(--rt-placeholder, #bfbfbf); float: left; height: 0; pointer-events: none; }
 `;
 
 /**
@@ -37,6 +40,7 @@ const CSS = `
 export default function RichText({ value = '', onChange, uploadImage, height = 300 }: RichTextProps) {
   const t = useT();
   const { message } = App.useApp();
+  const { token } = theme.useToken();
   const [source, setSource] = useState<string | null>(null);
   const [full, setFull] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
@@ -135,9 +139,15 @@ export default function RichText({ value = '', onChange, uploadImage, height = 3
       className="monomer-richtext"
       data-fullscreen={full || undefined}
       style={{
-        border: '1px solid #d9d9d9',
+        border: `1px solid ${token.colorBorder}`,
         borderRadius: 6,
-        background: '#fff',
+        // the container colour of the theme: a fixed white left the dark theme's light icons invisible
+        background: token.colorBgContainer,
+        color: token.colorText,
+        ['--rt-border' as string]: token.colorBorder,
+        ['--rt-fill' as string]: token.colorFillQuaternary,
+        ['--rt-text-secondary' as string]: token.colorTextSecondary,
+        ['--rt-placeholder' as string]: token.colorTextPlaceholder,
         // above a surrounding dialog (1000), below antd's pop-ups (1050) so menus still open
         ...(full ? { position: 'fixed', inset: 0, zIndex: 1001, borderRadius: 0, display: 'flex', flexDirection: 'column' } : {}),
       }}

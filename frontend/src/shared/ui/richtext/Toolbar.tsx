@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Dropdown, Input, Popover, Select, Space, Tooltip } from 'antd';
+import { App, Button, Dropdown, Input, Popover, Select, Space, Tooltip, theme } from 'antd';
 import {
   AlignCenterOutlined,
   AlignLeftOutlined,
@@ -67,6 +67,7 @@ function useMarks(editor: Editor) {
 export function Toolbar({ editor, source, full, onSource, onFull, onPickImages }: ToolbarProps) {
   const t = useT();
   const m = useMarks(editor);
+  const { token } = theme.useToken();
   const run = () => editor.chain().focus();
 
   const tool = (title: string, icon: ReactNode, onClick: () => void, active = false, disabled = source) => (
@@ -76,7 +77,7 @@ export function Toolbar({ editor, source, full, onSource, onFull, onPickImages }
   );
 
   return (
-    <Space size={2} wrap style={{ padding: 4, borderBottom: '1px solid #f0f0f0', width: '100%', boxSizing: 'border-box' }}>
+    <Space size={2} wrap style={{ padding: 4, borderBottom: `1px solid ${token.colorSplit}`, width: '100%', boxSizing: 'border-box' }}>
       {tool(t('rt.undo'), <UndoOutlined />, () => run().undo().run(), false, source || !m.canUndo)}
       {tool(t('rt.redo'), <RedoOutlined />, () => run().redo().run(), false, source || !m.canRedo)}
       <Select
