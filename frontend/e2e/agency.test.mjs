@@ -23,12 +23,18 @@ async function createAgency(scope, { name, code }) {
   await dialog.getByLabel('渠道编码').fill(code);
   await dialog.getByLabel('联系人').fill('赵六');
   await dialog.getByLabel('联系电话').fill('13900000088');
-  await dialog.getByLabel('所在地区').fill('江苏省/南京市');
+  // 所在地区 is a cascader: typed words find the district, picked from the list
+  await dialog.getByLabel('所在地区').click();
+  await dialog.getByLabel('所在地区').fill('玄武');
+  await scope.locator('.ant-cascader-menu-item').filter({ hasText: '江苏省 / 南京市 / 玄武区' }).click();
+  await dialog.getByTitle('江苏省 / 南京市 / 玄武区').waitFor();
   await dialog.getByLabel('详细地址').fill('中山路 1 号');
   await dialog.getByRole('button', { name: ok }).last().click();
   await scope.getByText('新增成功').first().waitFor();
   await dialog.waitFor({ state: 'hidden' });
   await rowOf(scope, code).waitFor();
+  // stored as the readable text the BFF keeps
+  await rowOf(scope, code).getByText('江苏省/南京市/玄武区').waitFor();
 }
 
 /** Opens the row's 运营账号 drawer and adds an operator there. */
