@@ -16,19 +16,29 @@ const ok = /确\s*定/;
 const rowOf = (scope, code) => scope.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: code });
 
 /** Creates an agency through 新增 and waits for its row. */
-async function createAgency(scope, { name, code }) {
+async function createAgency(scope, { name, code }, page = scope) {
   await scope.getByRole('button', { name: '新增', exact: true }).click();
   const dialog = scope.getByRole('dialog').filter({ hasText: '渠道编码' });
   await dialog.getByLabel('渠道名称').fill(name);
   await dialog.getByLabel('渠道编码').fill(code);
   await dialog.getByLabel('联系人').fill('赵六');
   await dialog.getByLabel('联系电话').fill('13900000088');
-  await dialog.getByLabel('所在地区').fill('江苏省/南京市');
+  // 所在地区 is a cascader: typed words find the district, picked from the list
+  await dialog.getByLabel('所在地区').click();
+  await dialog.getByLabel('所在地区').fill('玄武');
+  const found = scope.locator('.ant-cascader-menu-item').filter({ hasText: '江苏省 / 南京市 / 玄武区' });
+  await found.waitFor();
+  await screenshot(page, `agency-region-search-${code}`);
+  await found.click();
+  await dialog.getByTitle('江苏省 / 南京市 / 玄武区').waitFor();
+  await screenshot(page, `agency-region-picked-${code}`);
   await dialog.getByLabel('详细地址').fill('中山路 1 号');
   await dialog.getByRole('button', { name: ok }).last().click();
   await scope.getByText('新增成功').first().waitFor();
   await dialog.waitFor({ state: 'hidden' });
   await rowOf(scope, code).waitFor();
+  // stored as the readable text the BFF keeps
+  await rowOf(scope, code).getByText('江苏省/南京市/玄武区').waitFor();
 }
 
 /** Opens the row's 运营账号 drawer and adds an operator there. */
@@ -133,7 +143,7 @@ test('inside the portal at /monomer: staff create an agency, the demo operator u
   await app.getByLabel('用户名').waitFor();
   await signIn(app, 'admin', stack.passwords.admin);
   await page.waitForURL(/\/monomer\/channel\/agency$/);
-  await createAgency(app, { name: '门户渠道', code: 'E2E-PORTAL' });
+  await createAgency(app, { name: '门户渠道', code: 'E2E-PORTAL' }, page);
   // dialogs render inside the remote's container
   await createOperator(page, app, 'E2E-PORTAL', { username: 'portal-op', password: 'portal-op-pass' });
   await screenshot(page, 'agency-07-portal-list');

@@ -123,6 +123,21 @@ test('standalone: filter, ship by hand, import with a bad row, template and erro
   await tab(page, '全部 (5)').waitFor();
   await tab(page, '待付款 (1)').waitFor();
   await tab(page, '待发货 (3)').waitFor();
+
+  // The searched filter and the tab are in the URL: a reload keeps both, back returns to 全部.
+  await page.waitForURL(/\/mall\/order\?orderNo=E2ES$/);
+  await tab(page, '待发货 (3)').click();
+  await page.waitForURL(/\/mall\/order\?orderNo=E2ES&status=paid$/);
+  await page.reload();
+  await tab(page, '待发货 (3)').waitFor();
+  assert.equal(await tab(page, '待发货 (3)').getAttribute('aria-selected'), 'true');
+  assert.equal(await page.getByLabel('订单号').inputValue(), 'E2ES');
+  await settled(page);
+  await screenshot(page, 'orders-00-reloaded-tab-and-filter');
+  await page.goBack();
+  await page.waitForURL(/\/mall\/order\?orderNo=E2ES$/);
+  await tab(page, '全部 (5)').waitFor();
+  await page.waitForFunction(() => document.querySelector('.ant-tabs-tab-active')?.textContent?.startsWith('全部'));
   await tab(page, '已发货 (1)').waitFor();
   await rowOf(page, 'E2ESpaid3').waitFor();
   const amount = rowOf(page, 'E2ESpaid2').locator('td').filter({ hasText: '¥268.00' });

@@ -82,15 +82,15 @@ func (s *Service) samePublished(ctx context.Context, f Form, schema, flow string
 	if err := g.Where("form_id = ? AND version = ?", f.ID, f.Version).Take(&v).Error; err != nil {
 		return false, err
 	}
-	var sc Schema
-	var root *Node
-	if err := decode(v.Schema, v.Flow, &sc, &root); err != nil {
+	// Both compared as the code writes them and normalised, so that versions stored by older
+	// code (another key order or spacing) and drafts that differ only in what the engine does not
+	// read still compare equal.
+	vs, vf, err := comparable(v.Schema, v.Flow)
+	if err != nil {
 		return false, err
 	}
-	// Compared as the code writes them, so that versions stored by older code, in another key
-	// order or spacing, still compare equal.
-	vs, vf, err := canonical(sc, root)
-	if err != nil || vs != schema || vf != flow {
+	ds, df, err := comparable(schema, flow)
+	if err != nil || vs != ds || vf != df {
 		return false, err
 	}
 	return true, g.Model(&Form{}).Where("id = ? AND version = ? AND draft_schema = ? AND draft_flow = ?",
@@ -105,4 +105,59 @@ func canonical(sc Schema, root *Node) (schema, flow string, err error) {
 	}
 	r, err := json.Marshal(root)
 	return string(b), string(r), err
+}
+
+// comparable is a stored schema and flow as canonical JSON with the flow normalised: what the
+// designer may spell either way (a branch's conditions [] or none, a leader assignee's fromLevel
+// 0 or 1, empty lists or maps) one way, and the names of users, roles and departments, which the
+// engine does not read (it reads IDs) and the designer shows as they are today, left out.
+func comparable(schema, flow string) (string, string, error) {
+	var sc Schema
+	var root *Node
+	if err := decode(schema, flow, &sc, &root); err != nil {
+		return "", "", err
+	}
+	normalise(root)
+	return canonical(sc, root)
+}
+
+func normalise(n *Node) {
+	refs := func(rs []Ref) []Ref {
+		if len(rs) == 0 {
+			return nil
+		}
+		out := make([]Ref, len(rs))
+		for i, r := range rs {
+			out[i] = Ref{ID: r.ID}
+		}
+		return out
+	}
+	for ; n != nil; n = n.Next {
+		p := &n.Props
+		p.Users, p.Roles = refs(p.Users), refs(p.Roles)
+		if len(p.FieldPerms) == 0 {
+			p.FieldPerms = nil
+		}
+		if a := p.Assignee; a != nil {
+			a.Users, a.Roles = refs(a.Users), refs(a.Roles)
+			// resolve.go reads fromLevel as at least 1
+			a.FromLevel = max(a.FromLevel, 1)
+		}
+		if e := p.Empty; e != nil && e.Admin != nil {
+			e.Admin = &Ref{ID: e.Admin.ID}
+		}
+		if len(n.Branches) == 0 {
+			n.Branches = nil
+		}
+		for i := range n.Branches {
+			b := &n.Branches[i]
+			if len(b.Conditions) == 0 {
+				b.Conditions = nil
+			}
+			for j := range b.Conditions {
+				b.Conditions[j].Depts = refs(b.Conditions[j].Depts)
+			}
+			normalise(b.Next)
+		}
+	}
 }

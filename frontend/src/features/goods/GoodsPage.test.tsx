@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createCache } from '@ant-design/cssinjs';
 import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router';
 import { Providers } from '@/app/providers';
 import { client } from '@/shared/api';
 import { useSession } from '@/features/auth';
@@ -75,12 +75,22 @@ afterEach(() => {
   useSession.setState({ roles: [] });
 });
 
-function renderPage() {
+/** The router's location and navigate, as the test's own links and back button. */
+const at: { path: string; navigate: NavigateFunction | null } = { path: '', navigate: null };
+function Probe() {
+  const location = useLocation();
+  at.path = location.pathname + location.search;
+  at.navigate = useNavigate();
+  return null;
+}
+
+function renderPage(path = '/mall/goods') {
   render(
     <Providers container={null} styleCache={createCache()}>
       <App>
-        <MemoryRouter initialEntries={['/mall/goods']}>
+        <MemoryRouter initialEntries={[path]}>
           <GoodsPage />
+          <Probe />
         </MemoryRouter>
       </App>
     </Providers>,
@@ -199,5 +209,29 @@ describe('商品管理 dialog', () => {
       specs: [],
       skus: [{ code: 'CUP-9', barcode: '', specs: [], price: '12.50', cost: '0.00', stock: 8, lowStock: 3, onSale: true }],
     });
+  });
+});
+
+describe('商品管理 filters in the URL', () => {
+  it('writes the searched filters to the query (replacing the entry) and reads them back on back', async () => {
+    useSession.setState({ roles: ['goods:list'] });
+    const asked: Record<string, unknown>[] = [];
+    bff.on('GET /api/goods', (config) => {
+      asked.push({ ...(config.params as Record<string, unknown>) });
+      return { status: 200, body: { content: [], totalElements: 0 } };
+    });
+    renderPage('/mall/goods?status=on_sale');
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ status: 'on_sale' }));
+    fireEvent.change(screen.getByLabelText('名称/编码'), { target: { value: '杯' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(at.path).toBe('/mall/goods?blurry=%E6%9D%AF&status=on_sale'));
+    // another page's link to it, then back: the filters of the entry before
+    act(() => void at.navigate!('/mall/goods?lowStock=1'));
+    await waitFor(() => expect(asked.at(-1)).toEqual(expect.objectContaining({ lowStock: '1' })));
+    expect(asked.at(-1)).not.toHaveProperty('status');
+    expect(screen.getByLabelText('名称/编码')).toHaveValue('');
+    act(() => void at.navigate!(-1));
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ blurry: '杯', status: 'on_sale' }));
+    expect(screen.getByLabelText('名称/编码')).toHaveValue('杯');
   });
 });

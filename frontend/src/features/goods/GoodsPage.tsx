@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { App, Button, Image, Space, Tag, type FormInstance } from 'antd';
 import { usePermission, useSession } from '@/features/auth';
@@ -18,6 +18,8 @@ import { lazyDialog } from '@/shared/ui/form';
 const GoodsDialog = lazyDialog(() => import('./components/GoodsDialog'));
 
 import { DATE_CELL } from '@/shared/ui/dateCell';
+import { DATE_RANGES } from '@/shared/ui/table/logic';
+import { searchQuery, useUrlSearch } from '@/shared/ui/table/urlSearch';
 
 const STATUS_COLOR: Record<string, string> = { draft: 'default', on_sale: 'green', off_sale: 'orange' };
 
@@ -55,17 +57,15 @@ export default function GoodsPage() {
   const categoryPath = useMemo(() => categoryPaths(categoryTree, language), [categoryTree, language]);
   const initial = useMemo(() => searchFromQuery(new URLSearchParams(location.search)), [location.search]);
 
-  // A link to the open page with another query (the dashboard's) filters it again.
-  const shownSearch = useRef(location.search);
-  useEffect(() => {
-    if (shownSearch.current === location.search) return;
-    shownSearch.current = location.search;
+  // The searched filters are the URL's query, so back and reload keep them; a query the page did
+  // not write (back, a link to the open page, the dashboard's) filters it again.
+  const writeUrl = useUrlSearch((q) => {
     const f = form.current;
     if (!f) return;
     f.resetFields();
-    f.setFieldsValue(initial);
+    f.setFieldsValue(searchFromQuery(q));
     f.submit();
-  }, [location.search, initial]);
+  });
 
   const reload = () => void table.current?.reload();
   const statusText = (s: string) => (['draft', 'on_sale', 'off_sale'].includes(s) ? t(`goods.status.${s as GoodsStatus}`) : s);
@@ -195,6 +195,7 @@ export default function GoodsPage() {
         actionRef={table}
         formRef={form}
         form={{ initialValues: initial }}
+        onSearch={(v) => writeUrl(searchQuery(v, DATE_RANGES))}
         columns={columns}
         scroll={{ x: 'max-content' }}
         // a row opens to its SKUs, fetched then: the list itself carries only their range and total

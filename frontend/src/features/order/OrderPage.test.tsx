@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createCache } from '@ant-design/cssinjs';
 import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router';
 import { Providers } from '@/app/providers';
 import { client } from '@/shared/api';
 import { useSession, type UserProfile } from '@/features/auth';
@@ -34,12 +34,22 @@ const AGENCIES = [
   { id: 2, name: '成都锦程供应链有限公司', code: 'CDJC', enabled: false },
 ];
 
+/** The router's location and navigate, as the test's own links and back button. */
+const at: { path: string; navigate: NavigateFunction | null } = { path: '', navigate: null };
+function Probe() {
+  const location = useLocation();
+  at.path = location.pathname + location.search;
+  at.navigate = useNavigate();
+  return null;
+}
+
 function renderAt(path: string) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <Providers container={null} styleCache={createCache()}>
         <AntApp>
           <OrderPage />
+          <Probe />
         </AntApp>
       </Providers>
     </MemoryRouter>,
@@ -151,5 +161,35 @@ describe('订单管理', { timeout: 60_000 }, () => {
     expect(within(paid).queryByRole('link', { name: AGENCIES[0].name })).toBeNull();
     expect(screen.queryByRole('combobox', { name: '渠道' })).toBeNull();
     expect(screen.getByRole('textbox', { name: '订单号' })).toBeInTheDocument();
+  });
+
+  it('keeps the tab and the searched filters in the URL, and a second link or back sets them again', async () => {
+    useSession.setState({ roles: ['order:list'] });
+    renderAt('/mall/order');
+    await screen.findByText('NO1');
+    fireEvent.click(screen.getByRole('tab', { name: /待发货/ }));
+    await waitFor(() => expect(at.path).toBe('/mall/order?status=paid'));
+    fireEvent.change(screen.getByLabelText('订单号'), { target: { value: 'NO7' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(at.path).toBe('/mall/order?orderNo=NO7&status=paid'));
+    await waitFor(() => expect(bff.queries.at(-1)).toMatchObject({ status: 'paid', orderNo: 'NO7' }));
+
+    // a link to the open page (kept alive in its tab) with another query filters it again
+    act(() => void at.navigate!('/mall/order?orderNo=X9&startTime=2026-11-01&endTime=2026-11-28'));
+    await waitFor(() => expect(bff.queries.at(-1)).toMatchObject({ orderNo: 'X9', startTime: '2026-11-01', endTime: '2026-11-28' }));
+    expect(bff.queries.at(-1)).not.toHaveProperty('status');
+    expect(screen.getByLabelText('订单号')).toHaveValue('X9');
+    expect(screen.getByRole('tab', { name: /全部/ })).toHaveAttribute('aria-selected', 'true');
+
+    // back: the tab and the filters before the link (the tab's entry, the search replaced it)
+    act(() => void at.navigate!(-1));
+    await waitFor(() => expect(screen.getByRole('tab', { name: /待发货/ })).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() => expect(bff.queries.at(-1)).toMatchObject({ status: 'paid', orderNo: 'NO7' }));
+    expect(bff.queries.at(-1)).not.toHaveProperty('startTime');
+    expect(screen.getByLabelText('订单号')).toHaveValue('NO7');
+
+    // 重置 empties the filters and the URL keeps only the tab
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() => expect(at.path).toBe('/mall/order?status=paid'));
   });
 });

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { App, Flex, Tabs, Tag, Typography } from 'antd';
+import { App, Flex, Tabs, Tag, Typography, type FormInstance } from 'antd';
 import { usePermission, useSession } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { DataTable, compact, pageQuery, useActionColumn, type ActionType, type DataColumn } from '@/shared/ui/table';
@@ -17,6 +17,8 @@ import { lazyDialog } from '@/shared/ui/form';
 const ShipDialog = lazyDialog(() => import('./components/ShipDialog').then((m) => ({ default: m.ShipDialog })));
 
 import { DATE_CELL } from '@/shared/ui/dateCell';
+import { DATE_RANGES } from '@/shared/ui/table/logic';
+import { searchQuery, useUrlSearch } from '@/shared/ui/table/urlSearch';
 
 interface Search {
   current?: number;
@@ -48,7 +50,23 @@ export default function OrderPage() {
   const [query] = useSearchParams();
   const initial = useMemo(() => filtersFromQuery(query), [query]);
   const table = useRef<ActionType>(null);
+  const form = useRef<FormInstance>(undefined);
   const [status, setStatus] = useState(initial.status);
+  // The tab and the searched filters are the URL's query, so back and reload keep them; a query
+  // the page did not write (back, a link to the open page) sets both again.
+  const searched = useRef<Record<string, unknown>>(initial.form);
+  const writeUrl = useUrlSearch((q) => {
+    const next = filtersFromQuery(q);
+    setStatus(next.status);
+    form.current?.resetFields();
+    form.current?.setFieldsValue(next.form);
+    form.current?.submit();
+  });
+  const toUrl = (values: Record<string, unknown>, s: string, push?: boolean) => {
+    const q = searchQuery(values, DATE_RANGES);
+    if (s) q.set('status', s);
+    writeUrl(q, push);
+  };
   const [counts, setCounts] = useState<OrderCounts | null>(null);
   const [shipping, setShipping] = useState<OrderRow | null>(null);
   const express = useDicts('express_company').express_company ?? [];
@@ -146,7 +164,11 @@ export default function OrderPage() {
     <>
       <Tabs
         activeKey={status || 'all'}
-        onChange={(k) => setStatus(k === 'all' ? '' : k)}
+        onChange={(k) => {
+          const s = k === 'all' ? '' : k;
+          setStatus(s);
+          toUrl(searched.current, s, true);
+        }}
         style={{ marginBottom: 0, paddingInline: 16, background: 'var(--ant-color-bg-container)' }}
         items={[
           tab('all', t('order.all'), counts?.all),
@@ -158,7 +180,12 @@ export default function OrderPage() {
         actionRef={table}
         columns={columns}
         params={{ status }}
+        formRef={form}
         form={{ initialValues: initial.form }}
+        onSearch={(v) => {
+          searched.current = v;
+          toUrl(v, status);
+        }}
         scroll={{ x: 'max-content' }}
         downUrl="/api/orders"
         toolbar={[<ImportButtons key="import" onImported={reload} />]}

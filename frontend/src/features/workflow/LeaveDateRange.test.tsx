@@ -62,3 +62,34 @@ describe('leave-date range inside a form', () => {
     expect(submitted).toBe(0);
   });
 });
+
+describe('leave-date range typed', () => {
+  it('takes dates typed without a time: from 00:00 of the first to 23:59 of the last', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const { waitFor } = await import('@testing-library/react');
+    const { useState } = await import('react');
+    const user = userEvent.setup();
+    let days = -1;
+    function Held() {
+      const [v, setV] = useState<[dayjs.Dayjs, dayjs.Dayjs] | null>(null);
+      return (
+        <LeaveDateRange
+          value={v}
+          onChange={(r, n) => {
+            setV(r);
+            days = n;
+          }}
+        />
+      );
+    }
+    wrap(<Held />);
+    const [from, to] = screen.getAllByRole('textbox');
+    await user.click(from);
+    await user.keyboard('2026-12-01{Enter}');
+    await waitFor(() => expect(to).toHaveFocus());
+    await user.keyboard('2026-12-02{Enter}');
+    await waitFor(() => expect(to).toHaveValue('2026-12-02 23:59'));
+    expect(from).toHaveValue('2026-12-01 00:00');
+    expect(days).toBe(2);
+  });
+});

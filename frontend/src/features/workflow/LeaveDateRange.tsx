@@ -1,5 +1,6 @@
 import { DatePicker, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { DateTimeRange } from '@/shared/ui/form/DateTimeRange';
 import { useT } from './messages';
 import { leaveDays, remainingText } from './leaveDays';
 
@@ -16,6 +17,10 @@ export interface LeaveDateRangeProps {
 /** Start and end of a leave, with its length in days and the remaining annual leave. */
 export function LeaveDateRange({ value, onChange, remaining, showTime = true }: LeaveDateRangeProps) {
   const t = useT();
+  const change = (v: [Dayjs | null, Dayjs | null] | null) => {
+    const range = v && v[0] && v[1] ? ([v[0], v[1]] as [Dayjs, Dayjs]) : null;
+    onChange?.(range, range ? leaveDays(range[0].valueOf(), range[1].valueOf()) : 0);
+  };
   const days = value ? leaveDays(value[0].valueOf(), value[1].valueOf()) : 0;
   return (
     <Space direction="vertical" size={4}>
@@ -26,15 +31,12 @@ export function LeaveDateRange({ value, onChange, remaining, showTime = true }: 
           if (e.key === 'Enter') e.preventDefault();
         }}
       >
-      <DatePicker.RangePicker
-        value={value ?? null}
-        showTime={showTime ? { format: 'HH:mm' } : false}
-        format={showTime ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD'}
-        onChange={(v) => {
-          const range = v && v[0] && v[1] ? ([v[0], v[1]] as [Dayjs, Dayjs]) : null;
-          onChange?.(range, range ? leaveDays(range[0].valueOf(), range[1].valueOf()) : 0);
-        }}
-      />
+      {showTime ? (
+        // a date typed without a time is taken too: from 00:00, to 23:59
+        <DateTimeRange value={value ?? null} showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" onChange={change} />
+      ) : (
+        <DatePicker.RangePicker value={value ?? null} format="YYYY-MM-DD" onChange={change} />
+      )}
       </span>
       <Typography.Text type="secondary">
         {t('leave.days', { n: days })}，{t('leave.remaining', { n: remainingText(remaining) })}

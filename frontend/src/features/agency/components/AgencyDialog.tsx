@@ -1,9 +1,10 @@
 import { App, Col } from 'antd';
 import { mobileRules, placeholder } from '@/shared/lib/rules';
-import { Dialog, ProForm, ProFormRadio, ProFormText } from '@/shared/ui/form';
+import { DIALOG_COL, Dialog, ProForm, ProFormRadio, ProFormText } from '@/shared/ui/form';
 import { createAgency, updateAgency, type AgencyRow } from '../api';
 import { useT } from '../messages';
 import { LogoUpload } from './LogoUpload';
+import { RegionPicker } from '@/shared/ui/region/RegionPicker';
 
 interface FormValues {
   name: string;
@@ -69,7 +70,11 @@ export default function AgencyDialog({ editing, onClose, onSaved }: AgencyDialog
       />
       <ProFormText name="contact" label={t('agency.contact')} placeholder={placeholder(t('agency.contact'), 'text')} rules={[required]} fieldProps={{ maxLength: 64 }} />
       <ProFormText name="phone" label={t('agency.phone')} placeholder={placeholder(t('agency.phone'), 'text')} rules={mobileRules()} fieldProps={{ maxLength: 11 }} />
-      <ProFormText name="region" label={t('agency.region')} placeholder={placeholder(t('agency.region'), 'text')} fieldProps={{ maxLength: 128 }} />
+      <Col {...DIALOG_COL}>
+        <ProForm.Item name="region" label={t('agency.region')}>
+          <RegionPicker placeholder={placeholder(t('agency.region'), 'select')} />
+        </ProForm.Item>
+      </Col>
       <ProFormText name="address" label={t('agency.address')} placeholder={placeholder(t('agency.address'), 'text')} fieldProps={{ maxLength: 255 }} />
       <ProFormRadio.Group
         name="enabled"

@@ -76,6 +76,8 @@ export interface DataTableProps<T extends Record<string, any>, P extends object 
   formRef?: RefObject<FormInstance | null | undefined>;
   /** The search form's first values (a preset from a link opens the form). */
   form?: { initialValues?: object };
+  /** Told the form's values on each 查询 and 重置: a page keeping its search in the URL writes them. */
+  onSearch?: (values: Record<string, unknown>) => void;
   /** Values every request carries besides the form's; a change goes back to page 1. */
   params?: Record<string, unknown>;
   /** false: no search form. */
@@ -159,6 +161,7 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
     formRef,
     form: formProps,
     params,
+    onSearch,
     search,
     options,
     pagination: paged,
@@ -339,10 +342,19 @@ export function DataTable<T extends Record<string, any>, P extends object = Reco
   // a new search starts on page 1 of 10 with nothing selected
   const submit = () => {
     valuesRef.current = formInstance.current?.getFieldsValue() ?? {};
+    onSearch?.(valuesRef.current);
     select([]);
     void load(DEFAULT_PAGE, DEFAULT_PAGE_SIZE);
   };
-  const reset = () => void action.reset();
+  // A page keeping its search in the URL has the URL's filters as the form's first values:
+  // 重置 empties the form rather than going back to them (they are what is shown).
+  const reset = () => {
+    const f = formInstance.current;
+    if (!onSearch || !f) return void action.reset();
+    f.resetFields();
+    f.setFieldsValue(Object.fromEntries(Object.keys(f.getFieldsValue()).map((k) => [k, undefined])));
+    submit();
+  };
 
   const pagination: false | PaginationProps =
     paged === false

@@ -5,6 +5,7 @@ import { useT } from '@/shared/lib/i18n';
 import { enumOptions, fieldOf, fieldType, type DataColumn, type FieldOption } from './columns';
 import { pickerRange } from './logic';
 import { enterConfirmsOnly } from '../form/keys';
+import { DateTimeRange } from '../form/DateTimeRange';
 
 /** Fields per row at the widest screens; collapsed, the first row keeps one place for the buttons. */
 const COL = { xs: 24, md: 12, xl: 8 } as const;
@@ -55,7 +56,8 @@ function Control<T>({ column, options, ...item }: { column: DataColumn<T>; optio
     case 'dateRange':
       return <DatePicker.RangePicker style={{ width: '100%' }} onKeyDown={enterConfirmsOnly} {...props} value={pickerRange((item as { value?: unknown }).value)} />;
     case 'dateTimeRange':
-      return <DatePicker.RangePicker style={{ width: '100%' }} showTime onKeyDown={enterConfirmsOnly} {...props} value={pickerRange((item as { value?: unknown }).value)} />;
+      // a date typed without a time is taken too (00:00 to 23:59:59)
+      return <DateTimeRange style={{ width: '100%' }} onKeyDown={enterConfirmsOnly} {...props} value={pickerRange((item as { value?: unknown }).value)} />;
     default:
       return <Input allowClear {...props} />;
   }
