@@ -1,11 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Cascader } from 'antd';
+import type { RegionOption } from './regions';
 
-export interface RegionOption {
-  value: string;
-  label: string;
-  children?: RegionOption[];
-}
 
 /** How a region is stored: its names joined, 浙江省/杭州市/西湖区 (the BFF keeps a text). */
 export const REGION_SEP = '/';
