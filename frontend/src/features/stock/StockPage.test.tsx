@@ -65,8 +65,9 @@ describe('库存流水', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: /入\s*库/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
 
+    // the search form arrives as its own chunk; 展开 shows the folded fields
+    fireEvent.change(await screen.findByRole('textbox', { name: '规格编码' }), { target: { value: ' SKU-RED-M ' } });
     fireEvent.click(screen.getByText('展开'));
-    fireEvent.change(screen.getByRole('textbox', { name: '规格编码' }), { target: { value: ' SKU-RED-M ' } });
     fireEvent.change(screen.getByRole('textbox', { name: '操作人' }), { target: { value: 'adm' } });
     const reason = screen.getByRole('combobox', { name: '变动原因' });
     fireEvent.mouseDown(reason.closest('.ant-select')!.querySelector('.ant-select-selector')!);
