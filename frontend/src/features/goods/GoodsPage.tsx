@@ -13,9 +13,9 @@ import { GOODS_URL, deleteGoods, getGoods, listGoods, setGoodsStatus, type Goods
 import { useT } from './messages';
 import { priceRange, searchFromQuery, type GoodsSearch } from './query';
 import { SkuRows } from './components/SkuRows';
-import { lazyDialog } from '@/shared/ui/form';
 // the dialogs are their own chunks, fetched after the list has drawn (issue 13)
-const GoodsDialog = lazyDialog(() => import('./components/GoodsDialog'));
+import { GoodsDialog } from './moves';
+import { useOnChange } from '@/shared/lib/changes';
 
 import { DATE_CELL } from '@/shared/ui/dateCell';
 import { DATE_RANGES } from '@/shared/ui/table/logic';
@@ -68,6 +68,8 @@ export default function GoodsPage() {
   });
 
   const reload = () => void table.current?.reload();
+  // an edit or 上架/下架 on a goods' detail (/look) shows here: the kept list reloads while hidden
+  useOnChange('goods', reload);
   const statusText = (s: string) => (['draft', 'on_sale', 'off_sale'].includes(s) ? t(`goods.status.${s as GoodsStatus}`) : s);
 
   const edit = async (row: GoodsRow) => {
