@@ -18,7 +18,7 @@ const OrderStockMoves = deferred(
 
 // the list's moves (发货, 关闭, 退款, 完成) and the ship dialog: 订单管理's code, fetched with the order
 const OrderActions = deferred(
-  chunk(() => import('@/features/order/moves')),
+  chunk(() => import('@/features/order/detailActions')),
   (m) => m.default,
 );
 

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { App, Button, Space } from 'antd';
-import { hasPermission, useSession } from '@/features/auth';
+import { App } from 'antd';
 import { Perm } from '@/shared/api/permissions';
 import { lazyDialog } from '@/shared/ui/form';
 import { moveOrder, type Move, type MovedOrder } from './api';
-import { canMove } from './logic';
 import { useT } from './messages';
 
 // the dialog is its own chunk, fetched after the page has drawn (issue 13)
@@ -57,26 +55,3 @@ export function useOrderMoves(onMoved: () => void) {
   return { start, dialog, label: (move: Move) => t(`order.${move}`) };
 }
 
-/**
- * The detail's (/look) buttons: the moves the order's status allows (canMove, as the list's row)
- * and the user's permissions allow; none when neither does. A chunk of its own for /look.
- */
-export default function OrderActions({ order, onMoved }: { order: MovedOrder & { status: string }; onMoved: () => void }) {
-  const held = useSession((s) => s.roles);
-  const moves = useOrderMoves(onMoved);
-  const offered = MOVES.filter(({ move, perm }) => canMove(order.status, move) && hasPermission(held, [perm]));
-  return (
-    <>
-      {offered.length > 0 && (
-        <Space>
-          {offered.map(({ move }) => (
-            <Button key={move} type={move === 'ship' ? 'primary' : 'default'} danger={move === 'close' || move === 'refund'} onClick={() => moves.start(order, move)}>
-              {moves.label(move)}
-            </Button>
-          ))}
-        </Space>
-      )}
-      {moves.dialog}
-    </>
-  );
-}
