@@ -24,7 +24,7 @@ const ALLOWED = {
   user: ['./dept/api.ts', './role/api.ts'],
   role: ['./dept/api.ts', './menu/api.ts'],
   // a detail page (/look) offers its list's moves: the list's own buttons and dialogs, loaded lazily
-  look: ['./order/detailActions.tsx', './goods/moves.tsx'],
+  look: ['./order/index.ts', './goods/moves.tsx'],
 };
 
 const featureZones = FEATURES.map((name) => ({

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { App, Button, Image, Space, Tag, type FormInstance } from 'antd';
 import { usePermission, useSession } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
-import { lookPath } from '@/shared/lib/look';
+import { lookPath, useOnChange } from '@/shared/lib/look';
 import { useLanguage } from '@/shared/lib/i18n';
 import { formatYuan } from '@/shared/lib/money';
 import { apiUrl } from '@/shared/lib/runtime';
@@ -15,7 +15,6 @@ import { priceRange, searchFromQuery, type GoodsSearch } from './query';
 import { SkuRows } from './components/SkuRows';
 // the dialogs are their own chunks, fetched after the list has drawn (issue 13)
 import { GoodsDialog } from './moves';
-import { useOnChange } from '@/shared/lib/changes';
 
 import { DATE_CELL } from '@/shared/ui/dateCell';
 import { DATE_RANGES } from '@/shared/ui/table/logic';

@@ -8,7 +8,7 @@ import { Pending, useTabTitle } from './Pending';
 import { useT } from './messages';
 import { useRecord } from './useRecord';
 import { chunk, deferred } from '@/shared/lib/chunk';
-import { announceChange } from '@/shared/lib/changes';
+import { announceChange } from '@/shared/lib/look';
 
 // 编辑 and 上架/下架 with 商品管理's dialog: its code, fetched with the goods
 const GoodsActions = deferred(

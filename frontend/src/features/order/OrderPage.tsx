@@ -7,13 +7,12 @@ import { DataTable, compact, pageQuery, useActionColumn, type ActionType, type D
 import { useDicts } from '@/shared/ui/dict';
 import { agencyColumns } from '@/shared/ui/picker';
 import { listOrders, orderCounts, type OrderCounts, type OrderRow } from './api';
-import { lookPath } from '@/shared/lib/look';
+import { lookPath, useOnChange } from '@/shared/lib/look';
 import { formatYuan } from '@/shared/lib/money';
 import { canMove, filtersFromQuery, STATUSES } from './logic';
 import { useT } from './messages';
 import { ImportButtons } from './components/ImportButtons';
 import { MOVES, useOrderMoves } from './moves';
-import { useOnChange } from '@/shared/lib/changes';
 
 import { DATE_CELL } from '@/shared/ui/dateCell';
 import { DATE_RANGES } from '@/shared/ui/table/logic';

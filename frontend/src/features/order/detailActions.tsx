@@ -1,4 +1,4 @@
-import { Button, Space } from 'antd';
+import { Button, Flex } from 'antd';
 import { hasPermission, useSession } from '@/features/auth';
 import type { MovedOrder } from './api';
 import { canMove } from './logic';
@@ -15,13 +15,13 @@ export default function OrderActions({ order, onMoved }: { order: MovedOrder & {
   return (
     <>
       {offered.length > 0 && (
-        <Space>
+        <Flex gap={8}>
           {offered.map(({ move }) => (
             <Button key={move} type={move === 'ship' ? 'primary' : 'default'} danger={move === 'close' || move === 'refund'} onClick={() => moves.start(order, move)}>
               {moves.label(move)}
             </Button>
           ))}
-        </Space>
+        </Flex>
       )}
       {moves.dialog}
     </>
