@@ -16,12 +16,15 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
  * The only feature → feature imports, paths relative to src/features. Every feature may use the
  * auth feature's public index (the session: who is signed in, their roles). Beyond that, a page
  * that edits references to another feature's records reads that feature's api.ts for the
- * choices (a user's department and roles, a role's departments and menus).
+ * choices (a user's department and roles, a role's departments and menus), and the detail page
+ * (/look) takes the moves of the list a record comes from.
  */
 const ALLOWED = {
   '*': ['./auth/index.ts'],
   user: ['./dept/api.ts', './role/api.ts'],
   role: ['./dept/api.ts', './menu/api.ts'],
+  // a detail page (/look) offers its list's moves: the list's own buttons and dialogs, loaded lazily
+  look: ['./order/index.ts', './goods/moves.tsx'],
 };
 
 const featureZones = FEATURES.map((name) => ({

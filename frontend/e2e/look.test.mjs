@@ -6,6 +6,7 @@
 // dictionary's detail panel in a card, and the app as tall as the host's container.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { newPage, screenshot, suite } from './harness.mjs';
 import { apiCall, signIn, signInEmbedded, noErrors, storedToken } from './flows.mjs';
 
@@ -262,6 +263,67 @@ test('inside the portal the app fills its container’s height, not only its con
   });
   assert.equal(Math.round(m.layout.bottom), Math.round(m.subapp.bottom), 'the frame reaches the container’s bottom');
   assert.equal(Math.round(m.content.bottom), Math.round(m.subapp.bottom), 'the content column reaches the container’s bottom');
+  noErrors(page);
+  await page.context().close();
+});
+
+/** An unpaid order of 2 units of a new SKU, placed through the storefront API (so its stock is reserved); its goods are on sale. */
+async function placedOrder(token, code) {
+  const { bffURL } = s.stack;
+  await apiCall(bffURL, token, 'POST', '/api/goods', {
+    name: `详情操作 ${code}`, code, category: 'digital', status: 'on_sale',
+    specs: [], skus: [{ code, specs: [], price: '25.00', cost: '10.00', stock: 10, lowStock: 2, onSale: true }],
+  });
+  const client = await apiCall(bffURL, token, 'POST', '/api/openClients', { name: `店面 ${code}`, agencyId: null });
+  const path = '/open/v1/orders';
+  const raw = JSON.stringify({ customerName: '详情顾客', phone: '13900001234', address: '上海市浦东新区 1 号', freight: '0.00', items: [{ skuCode: code, quantity: 2 }] });
+  const ts = String(Math.floor(Date.now() / 1000));
+  const nonce = randomBytes(16).toString('hex');
+  const hash = createHash('sha256').update(raw).digest('hex');
+  const sig = createHmac('sha256', client.secret).update(['POST', path, '', ts, nonce, hash].join('\n')).digest('hex');
+  const res = await fetch(`${bffURL}${path}`, {
+    method: 'POST',
+    body: raw,
+    headers: { 'Content-Type': 'application/json', 'X-Client-Id': client.clientId, 'X-Timestamp': ts, 'X-Nonce': nonce, 'X-Signature': sig, 'Idempotency-Key': `e2e-${code}` },
+  });
+  const placed = await res.json();
+  assert.equal(res.status, 201, JSON.stringify(placed));
+  const order = (await apiCall(bffURL, token, 'GET', `/api/orders?orderNo=${placed.orderNo}&page=0&size=1`)).content[0];
+  const goods = (await apiCall(bffURL, token, 'GET', `/api/goods?blurry=${code}&page=0&size=1`)).content[0];
+  return { order, goods };
+}
+
+test('an order’s and a goods’ detail offer the list’s moves: 关闭 an unpaid order, 下架 goods', { skip: s.skip }, async () => {
+  const page = await signedIn('/dashboard');
+  const token = await storedToken(page);
+  const { order, goods } = await placedOrder(token, 'LOOKMOVE');
+  await page.goto(`${s.stack.bffURL}/look?type=order&id=${order.id}`);
+  const basics = page.locator('.ant-card').filter({ has: page.getByLabel('基本信息') });
+  const close = basics.getByRole('button', { name: /关\s*闭/ });
+  await close.waitFor();
+  // unpaid: 关闭 only (发货 and 退款 are a paid order's, 完成 a shipped one's)
+  assert.equal(await basics.getByRole('button', { name: /发\s*货|退\s*款|完\s*成/ }).count(), 0);
+  await screenshot(page, 'look-12-order-detail-moves');
+  await close.click();
+  await page.getByRole('dialog').filter({ hasText: order.orderNo }).getByRole('button', { name: /确\s*定/ }).click();
+  await basics.locator('.ant-card-head .ant-tag').filter({ hasText: '已关闭' }).waitFor();
+  const stock = page.locator('.ant-card').filter({ has: page.getByText('库存流水', { exact: true }) });
+  const released = stock.getByRole('row').filter({ hasText: '取消释放' });
+  await released.waitFor();
+  assert.match(await released.innerText(), /\+2/);
+  assert.equal(await close.count(), 0, 'a closed order offers no move');
+  await stock.scrollIntoViewIfNeeded();
+  await screenshot(page, 'look-13-order-closed-on-detail');
+
+  await page.goto(`${s.stack.bffURL}/look?type=goods&id=${goods.id}`);
+  const goodsBasics = page.locator('.ant-card').filter({ has: page.getByLabel('基本信息') });
+  await goodsBasics.getByRole('button', { name: /编\s*辑/ }).waitFor();
+  await goodsBasics.getByRole('button', { name: /下\s*架/ }).click();
+  await page.getByRole('dialog').filter({ hasText: goods.name }).getByRole('button', { name: /确\s*定/ }).click();
+  await goodsBasics.getByRole('button', { name: /上\s*架/ }).waitFor();
+  assert.match(await goodsBasics.locator('.ant-card-head .ant-tag').textContent(), /已下架/);
+  await screenshot(page, 'look-14-goods-off-sale-on-detail');
+  assert.equal((await apiCall(s.stack.bffURL, token, 'GET', `/api/goods/${goods.id}`)).status, 'off_sale');
   noErrors(page);
   await page.context().close();
 });

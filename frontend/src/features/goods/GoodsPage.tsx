@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { App, Button, Image, Space, Tag, type FormInstance } from 'antd';
 import { usePermission, useSession } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
-import { lookPath } from '@/shared/lib/look';
+import { lookPath, useOnChange } from '@/shared/lib/look';
 import { useLanguage } from '@/shared/lib/i18n';
 import { formatYuan } from '@/shared/lib/money';
 import { apiUrl } from '@/shared/lib/runtime';
@@ -13,9 +13,8 @@ import { GOODS_URL, deleteGoods, getGoods, listGoods, setGoodsStatus, type Goods
 import { useT } from './messages';
 import { priceRange, searchFromQuery, type GoodsSearch } from './query';
 import { SkuRows } from './components/SkuRows';
-import { lazyDialog } from '@/shared/ui/form';
 // the dialogs are their own chunks, fetched after the list has drawn (issue 13)
-const GoodsDialog = lazyDialog(() => import('./components/GoodsDialog'));
+import { GoodsDialog } from './moves';
 
 import { DATE_CELL } from '@/shared/ui/dateCell';
 import { DATE_RANGES } from '@/shared/ui/table/logic';
@@ -68,6 +67,8 @@ export default function GoodsPage() {
   });
 
   const reload = () => void table.current?.reload();
+  // an edit or 上架/下架 on a goods' detail (/look) shows here: the kept list reloads while hidden
+  useOnChange('goods', reload);
   const statusText = (s: string) => (['draft', 'on_sale', 'off_sale'].includes(s) ? t(`goods.status.${s as GoodsStatus}`) : s);
 
   const edit = async (row: GoodsRow) => {

@@ -17,6 +17,8 @@ export const messages = {
   'goods.batchOffSale': ['批量下架', 'Unlist selected'],
   'goods.confirmOnSale': ['确定上架选中的 {n} 件商品吗？', 'List the {n} selected goods?'],
   'goods.confirmOffSale': ['确定下架选中的 {n} 件商品吗？', 'Take the {n} selected goods off sale?'],
+  'goods.confirmOnSaleOne': ['确定上架商品「{name}」吗？', 'List {name}?'],
+  'goods.confirmOffSaleOne': ['确定下架商品「{name}」吗？', 'Take {name} off sale?'],
   'goods.onSaleDone': ['上架成功', 'Listed'],
   'goods.offSaleDone': ['下架成功', 'Taken off sale'],
   'goods.lowStock.only': ['仅看库存预警', 'Low stock only'],

@@ -7,6 +7,14 @@ import { getGoods, type GoodsDetail } from './api';
 import { Pending, useTabTitle } from './Pending';
 import { useT } from './messages';
 import { useRecord } from './useRecord';
+import { chunk, deferred } from '@/shared/lib/chunk';
+import { announceChange } from '@/shared/lib/look';
+
+// 编辑 and 上架/下架 with 商品管理's dialog: its code, fetched with the goods
+const GoodsActions = deferred(
+  chunk(() => import('@/features/goods/moves')),
+  (m) => m.default,
+);
 
 const STATUS_COLOR: Record<string, string> = { draft: 'default', on_sale: 'green', off_sale: 'orange' };
 const Money = ({ value }: { value: string }) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatYuan(value)}</span>;
@@ -14,7 +22,7 @@ const Money = ({ value }: { value: string }) => <span style={{ fontVariantNumeri
 /** One goods row: every field, the pictures (click to preview), the description. */
 export function GoodsLook({ id, fullPath }: { id: number; fullPath: string }) {
   const t = useT();
-  const { state, retry } = useRecord(getGoods, id);
+  const { state, retry, refresh } = useRecord(getGoods, id);
   const categories = categoryPaths(useCategoryTree(), useLanguage((s) => s.language));
   useTabTitle(fullPath, state.phase === 'done' ? state.record.name : undefined);
   if (state.phase !== 'done') return <Pending state={state} retry={retry} />;
@@ -22,6 +30,11 @@ export function GoodsLook({ id, fullPath }: { id: number; fullPath: string }) {
   const status = ['draft', 'on_sale', 'off_sale'].includes(g.status) ? t(`goods.status.${g.status as 'draft'}`) : g.status;
   const pictures = [g.mainPicture, ...g.gallery].filter(Boolean);
   const dash = (v: string) => v || '-';
+  // after a save or 上架/下架: this page shows it, the goods list reloads
+  const changed = () => {
+    refresh();
+    announceChange('goods');
+  };
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -32,6 +45,7 @@ export function GoodsLook({ id, fullPath }: { id: number; fullPath: string }) {
             <Tag color={STATUS_COLOR[g.status]}>{status}</Tag>
           </Space>
         }
+        extra={<GoodsActions goods={g} onChanged={changed} />}
       >
         <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 3 }} aria-label={t('look.basic')}>
           <Descriptions.Item label={t('goods.name')}>{g.name}</Descriptions.Item>

@@ -9,9 +9,13 @@ export type RecordState<T> =
 
 /**
  * Loads one record; a 404 (or a 400 for an id the API refuses) is "missing", any other failure
- * "failed" (the request client has said why). A newer id wins over an older answer.
+ * "failed" (the request client has said why). A newer id wins over an older answer. `refresh`
+ * loads it again after a change made on the page, keeping the shown record until the answer.
  */
-export function useRecord<T>(load: (id: number) => Promise<T>, id: number): { state: RecordState<T>; retry: () => void } {
+export function useRecord<T>(
+  load: (id: number) => Promise<T>,
+  id: number,
+): { state: RecordState<T>; retry: () => void; refresh: () => void } {
   const [state, setState] = useState<RecordState<T>>({ phase: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -29,5 +33,12 @@ export function useRecord<T>(load: (id: number) => Promise<T>, id: number): { st
     };
   }, [load, id, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, retry };
+  // after a move on the page: the record again without the spinner in between (a failure shows as a failed load)
+  const refresh = useCallback(() => {
+    load(id).then(
+      (record) => setState({ phase: 'done', record }),
+      () => retry(),
+    );
+  }, [load, id, retry]);
+  return { state, retry, refresh };
 }

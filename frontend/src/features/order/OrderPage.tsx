@@ -1,20 +1,18 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { App, Flex, Tabs, Tag, Typography, type FormInstance } from 'antd';
+import { Flex, Tabs, Tag, Typography, type FormInstance } from 'antd';
 import { usePermission, useSession } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { DataTable, compact, pageQuery, useActionColumn, type ActionType, type DataColumn } from '@/shared/ui/table';
 import { useDicts } from '@/shared/ui/dict';
 import { agencyColumns } from '@/shared/ui/picker';
-import { listOrders, moveOrder, orderCounts, type Move, type OrderCounts, type OrderRow } from './api';
-import { lookPath } from '@/shared/lib/look';
+import { listOrders, orderCounts, type OrderCounts, type OrderRow } from './api';
+import { lookPath, useOnChange } from '@/shared/lib/look';
 import { formatYuan } from '@/shared/lib/money';
 import { canMove, filtersFromQuery, STATUSES } from './logic';
 import { useT } from './messages';
 import { ImportButtons } from './components/ImportButtons';
-import { lazyDialog } from '@/shared/ui/form';
-// the dialogs are their own chunks, fetched after the list has drawn (issue 13)
-const ShipDialog = lazyDialog(() => import('./components/ShipDialog').then((m) => ({ default: m.ShipDialog })));
+import { MOVES, useOrderMoves } from './moves';
 
 import { DATE_CELL } from '@/shared/ui/dateCell';
 import { DATE_RANGES } from '@/shared/ui/table/logic';
@@ -45,7 +43,6 @@ const STATUS_COLOR: Record<string, string> = {
  */
 export default function OrderPage() {
   const t = useT();
-  const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const initial = useMemo(() => filtersFromQuery(query), [query]);
@@ -68,42 +65,27 @@ export default function OrderPage() {
     writeUrl(q, push);
   };
   const [counts, setCounts] = useState<OrderCounts | null>(null);
-  const [shipping, setShipping] = useState<OrderRow | null>(null);
   const express = useDicts('express_company').express_company ?? [];
   const reload = () => table.current?.reload();
+  // a move on an order's detail (/look) shows here: the kept list reloads while hidden
+  useOnChange('order', reload);
+  const moves = useOrderMoves(reload);
   // a channel session is offered its own agency only: no filter, and 渠道管理's pages are staff's
   const channel = useSession((s) => s.user?.kind === 'channel');
   const canLookAgency = usePermission([Perm.AgencyList]) && !channel;
   const agencyLink = canLookAgency ? (id: number, name: string) => <Link to={lookPath('agency', id)}>{name}</Link> : undefined;
 
-  const confirmMove = (row: OrderRow, move: Exclude<Move, 'ship'>) =>
-    modal.confirm({
-      title: t(`order.${move}`),
-      content: t(`order.confirm.${move}`, { no: row.orderNo }),
-      okText: t('pagination.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: move === 'complete' ? undefined : { danger: true },
-      onOk: async () => {
-        await moveOrder(row.id, move);
-        void message.success(t('order.done'));
-        reload();
-      },
-    });
-
   const actions = useActionColumn<OrderRow>({
     perm: 'order',
     extra: [
       { key: 'detail', label: t('order.detail'), perm: Perm.OrderDetail, onClick: (row) => navigate(lookPath('order', row.id)) },
-      { key: 'ship', label: t('order.ship'), perm: Perm.OrderShip, onClick: setShipping, visible: (r) => canMove(r.status, 'ship') },
-      { key: 'close', label: t('order.close'), perm: Perm.OrderClose, onClick: (r) => confirmMove(r, 'close'), visible: (r) => canMove(r.status, 'close') },
-      { key: 'refund', label: t('order.refund'), perm: Perm.OrderRefund, onClick: (r) => confirmMove(r, 'refund'), visible: (r) => canMove(r.status, 'refund') },
-      {
-        key: 'complete',
-        label: t('order.complete'),
-        perm: Perm.OrderComplete,
-        onClick: (r) => confirmMove(r, 'complete'),
-        visible: (r) => canMove(r.status, 'complete'),
-      },
+      ...MOVES.map(({ move, perm }) => ({
+        key: move,
+        label: moves.label(move),
+        perm,
+        onClick: (r: OrderRow) => moves.start(r, move),
+        visible: (r: OrderRow) => canMove(r.status, move),
+      })),
     ],
     // a paid order offers 发货 and 退款, no status more than two moves
     visibleAtOnce: 2,
@@ -205,14 +187,7 @@ export default function OrderPage() {
           return page;
         }}
       />
-      <ShipDialog
-        order={shipping}
-        onClose={() => setShipping(null)}
-        onShipped={() => {
-          setShipping(null);
-          reload();
-        }}
-      />
+      {moves.dialog}
     </>
   );
 }

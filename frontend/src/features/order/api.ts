@@ -5,6 +5,8 @@ export type OrderRow = Schemas['OrderRow'];
 export type OrderCounts = Schemas['OrderCounts'];
 export type OrderStatus = 'unpaid' | 'paid' | 'shipped' | 'completed' | 'closed' | 'refunded';
 export type Move = 'ship' | 'close' | 'refund' | 'complete';
+/** An order as a move needs it: the list's row and the detail both have these. */
+export type MovedOrder = Pick<OrderRow, 'id' | 'orderNo'>;
 
 /** The list's filters as the BFF takes them (the tabs add `status`). */
 export interface OrderFilters {

@@ -6,7 +6,11 @@ import { Perm } from '@/shared/api/permissions';
 import { saveBlob } from '@/shared/ui/table';
 import { expressTemplate, importExpress, type ImportAnswer } from '../api';
 import { useT } from '../messages';
-import { ImportResultDialog } from './ImportResultDialog';
+import { lazyDialog } from '@/shared/ui/form';
+
+// the outcome's dialog (Statistic, Alert) is its own chunk, fetched after the list has drawn: the
+// order page is at its first-load budget
+const ImportResultDialog = lazyDialog(() => import('./ImportResultDialog').then((m) => ({ default: m.ImportResultDialog })));
 
 /** 导入快递单号 with its template beside it; the outcome opens in a dialog, then the list reloads. */
 export function ImportButtons({ onImported }: { onImported: () => void }) {

@@ -1,7 +1,7 @@
 import { App, Form } from 'antd';
 import { DictSelect } from '@/shared/ui/dict';
 import { Dialog, ProFormText } from '@/shared/ui/form';
-import { moveOrder, type OrderRow } from '../api';
+import { moveOrder, type MovedOrder } from '../api';
 import { useT } from '../messages';
 import { placeholder } from '@/shared/lib/rules';
 
@@ -14,7 +14,7 @@ interface ShipForm {
 const EXPRESS_DICT = 'express_company';
 
 /** 发货: the express company and the tracking number of one paid order (null: closed). */
-export function ShipDialog({ order, onClose, onShipped }: { order: OrderRow | null; onClose: () => void; onShipped: () => void }) {
+export function ShipDialog({ order, onClose, onShipped }: { order: MovedOrder | null; onClose: () => void; onShipped: () => void }) {
   const t = useT();
   const { message } = App.useApp();
   return (

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { App } from 'antd';
+import { Perm } from '@/shared/api/permissions';
+import { lazyDialog } from '@/shared/ui/form';
+import { moveOrder, type Move, type MovedOrder } from './api';
+import { useT } from './messages';
+
+// the dialog is its own chunk, fetched after the page has drawn (issue 13)
+const ShipDialog = lazyDialog(() => import('./components/ShipDialog').then((m) => ({ default: m.ShipDialog })));
+
+/** The moves in the order the list's 操作 column and the detail's buttons show them, each with its permission. */
+export const MOVES: readonly { move: Move; perm: string }[] = [
+  { move: 'ship', perm: Perm.OrderShip },
+  { move: 'close', perm: Perm.OrderClose },
+  { move: 'refund', perm: Perm.OrderRefund },
+  { move: 'complete', perm: Perm.OrderComplete },
+];
+
+/**
+ * The order moves of the list and of the detail (/look): 发货 opens the ship dialog, the others
+ * ask first. `onMoved` runs after a move went through. Render `dialog` once in the page.
+ */
+export function useOrderMoves(onMoved: () => void) {
+  const t = useT();
+  const { modal, message } = App.useApp();
+  const [shipping, setShipping] = useState<MovedOrder | null>(null);
+  const start = (order: MovedOrder, move: Move) => {
+    if (move === 'ship') {
+      setShipping(order);
+      return;
+    }
+    modal.confirm({
+      title: t(`order.${move}`),
+      content: t(`order.confirm.${move}`, { no: order.orderNo }),
+      okText: t('pagination.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: move === 'complete' ? undefined : { danger: true },
+      onOk: async () => {
+        await moveOrder(order.id, move);
+        void message.success(t('order.done'));
+        onMoved();
+      },
+    });
+  };
+  const dialog = (
+    <ShipDialog
+      order={shipping}
+      onClose={() => setShipping(null)}
+      onShipped={() => {
+        setShipping(null);
+        onMoved();
+      }}
+    />
+  );
+  return { start, dialog, label: (move: Move) => t(`order.${move}`) };
+}
+
