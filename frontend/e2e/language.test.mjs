@@ -67,7 +67,7 @@ test('switch to English: frame, menus, dialogs, pager, delete confirm, validatio
   await shown(page, 'Users');
   assert.deepEqual(await crumbs(page), ['Home', 'System', 'Users']);
   await page.getByRole('tab', { name: 'Users', exact: true }).click({ button: 'right' });
-  assert.deepEqual(await menuItems(page, 4), ['Refresh', 'Close', 'Close others', 'Close all']);
+  assert.deepEqual(await menuItems(page, 6), ['Refresh', 'Close', 'Close others', 'Close to the left', 'Close to the right', 'Close all']);
   await page.keyboard.press('Escape');
 
   // The list: search form, the delete confirm and its cancel message.
