@@ -86,7 +86,9 @@ async function vaguePlaceholders(root) {
     const visible = (n) => n.offsetWidth > 1 && n.offsetHeight > 1;
     const bad = [];
     for (const input of el.querySelectorAll('input:not([type]), input[type=text], input[type=password], input[type=search], textarea')) {
-      if (!visible(input) || input.closest('.ant-select, .ant-picker-range, .ant-transfer, .ant-pagination, .ProseMirror, .ant-tree, [role=tree]')) continue;
+      // a disabled, read-only input shows a value (合同模板's 系统填写), not a prompt
+      if (!visible(input) || (input.disabled && input.readOnly)) continue;
+      if (input.closest('.ant-select, .ant-picker-range, .ant-transfer, .ant-pagination, .ProseMirror, .ant-tree, [role=tree]')) continue;
       const ph = input.getAttribute('placeholder') ?? '';
       if (!/^请(输入|选择).+/.test(ph) && !/^(请选择日期|请选择时间)$/.test(ph)) bad.push(`${input.id || input.name || 'input'}: "${ph}"`);
     }

@@ -124,18 +124,16 @@ export default function TemplateDialog({ editing, onClose, onSaved }: { editing:
               <ProFormText
                 name="key"
                 colProps={{ span: 24 }}
-                placeholder={placeholder(t('template.varKey'))}
                 rules={[required, { pattern: VAR_KEY, message: t('template.varKey') }]}
-                fieldProps={{ 'aria-label': t('template.varKey') }}
+                fieldProps={{ 'aria-label': t('template.varKey'), placeholder: placeholder(t('template.varKey'), 'text') }}
               />
             </Col>
             <Col span={7}>
               <ProFormText
                 name="label"
                 colProps={{ span: 24 }}
-                placeholder={placeholder(t('template.varLabel'))}
                 rules={[required]}
-                fieldProps={{ 'aria-label': t('template.varLabel') }}
+                fieldProps={{ 'aria-label': t('template.varLabel'), placeholder: placeholder(t('template.varLabel'), 'text') }}
               />
             </Col>
             <Col span={10}>
@@ -147,7 +145,7 @@ export default function TemplateDialog({ editing, onClose, onSaved }: { editing:
                       <Input aria-label={t('template.varValue')} value={t('template.systemFilled')} readOnly disabled />
                     </ProForm.Item>
                   ) : (
-                    <ProFormText name="value" colProps={{ span: 24 }} placeholder={placeholder(t('template.varValue'))} fieldProps={{ 'aria-label': t('template.varValue') }} />
+                    <ProFormText name="value" colProps={{ span: 24 }} fieldProps={{ 'aria-label': t('template.varValue'), placeholder: placeholder(t('template.varValue'), 'text') }} />
                   )
                 }
               </ProFormDependency>
