@@ -17,9 +17,10 @@ const pageOf = (scope) => (typeof scope.page === 'function' ? scope.page() : sco
 const rowOf = (scope, code) => scope.locator('.ant-table-tbody tr.ant-table-row').filter({ has: pageOf(scope).getByRole('cell', { name: code, exact: true }) });
 const formItem = (scope, label) => scope.locator('.ant-form-item').filter({ has: pageOf(scope).locator(`label[title="${label}"]`) });
 
-async function choose(page, scope, label, option) {
-  await formItem(scope, label).locator('.ant-select-selector').click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).click();
+/** Picks the category `name` in the (visible) tree of the 商品分类 TreeSelect inside `scope`. */
+async function chooseCategory(page, scope, name) {
+  await formItem(scope, '商品分类').locator('.ant-select-selector').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title').filter({ hasText: new RegExp(`^${name}$`) }).click();
 }
 
 async function openCreate(scope) {
@@ -61,7 +62,7 @@ async function createWithSpecs(page, scope, { name, code, sizes = ['S', 'M'] }) 
   const dialog = await openCreate(scope);
   await dialog.getByLabel('商品名称').fill(name);
   await dialog.getByLabel('商品编码').fill(code);
-  await choose(page, dialog, '商品分类', '家居');
+  await chooseCategory(page, dialog, '家居');
   await addSpec(dialog, 1, '颜色', ['红', '蓝']);
   // with a dimension the goods-wide price and stock give way to the rows'
   await dialog.getByLabel('预警值', { exact: true }).waitFor({ state: 'detached' });

@@ -51,15 +51,16 @@ test('at 1366×768 状态, 金额 and the times are in view beside 操作, which
     await screenshot(page, `lists-1366-${list.name}`);
   }
 
-  // 合同管理: the row awaiting its signature folds 终止 and 删除 into 更多; 删除 there still asks
+  // 合同管理: the row awaiting its signature, without a scan yet (so no 标记已签署), folds 删除 into
+  // 更多; 删除 there still asks
   await page.goto(`${s.stack.bffURL}/channel/contract`);
   const pending = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '待签署' }).first();
   await pending.waitFor();
-  assert.deepEqual(await pending.locator('td.ant-table-cell-fix-right button').allInnerTexts().then((l) => l.map((x) => x.trim())), ['编辑', '详情', '标记已签署', '更多']);
+  assert.deepEqual(await pending.locator('td.ant-table-cell-fix-right button').allInnerTexts().then((l) => l.map((x) => x.trim())), ['编辑', '详情', '终止', '更多']);
   await pending.getByRole('button', { name: /更多/ }).click();
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu');
   await menu.waitFor();
-  assert.deepEqual((await menu.getByRole('menuitem').allInnerTexts()).map((x) => x.trim()), ['终止', '删除', '详情 ↗']);
+  assert.deepEqual((await menu.getByRole('menuitem').allInnerTexts()).map((x) => x.trim()), ['删除', '详情 ↗']);
   await screenshot(page, 'lists-1366-contract-more');
   await page.keyboard.press('Escape');
 
