@@ -76,11 +76,14 @@ test('inside the portal at /monomer: sign in, navigate, popups stay in the conta
   await assertFitsHost(page, { signedIn: true });
   // What a person sees is what a full-page picture shows, and taking it changes nothing
   // (a page taller than the window made the sidebar collapse and reopen while captured).
-  // The charts animate as they draw: wait (bounded) until two pictures in a row agree.
+  // The charts animate as they draw: wait (bounded) until three pictures 200 ms apart agree. Two
+  // back to back could agree mid-animation on a busy machine, where a frame takes longer than a
+  // picture.
   let view = await page.screenshot();
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0, same = 0; i < 40 && same < 2; i++) {
+    await page.waitForTimeout(200);
     const next = await page.screenshot();
-    if (next.equals(view)) break;
+    same = next.equals(view) ? same + 1 : 0;
     view = next;
   }
   assert.ok((await page.screenshot({ fullPage: true })).equals(view), 'full page == window');
