@@ -110,7 +110,7 @@ func (c *Client) Refund(ctx context.Context, r Request) (Result, error) {
 	if r.RefundNo == "" || r.Amount <= 0 {
 		return Result{}, &Error{Op: "refund", RefundNo: r.RefundNo, Message: "refund number and a positive amount are required"}
 	}
-	body, err := json.Marshal(RefundBody{OutRefundNo: r.RefundNo, OutTradeNo: r.OrderNo, Amount: r.Amount, Currency: "CNY",
+	body, err := json.Marshal(RefundBody{OutRefundNo: r.RefundNo, OutTradeNo: r.OrderNo, Amount: int64(r.Amount), Currency: "CNY",
 		Reason: r.Reason, NotifyURL: c.cfg.NotifyURL})
 	if err != nil {
 		return Result{}, &Error{Op: "refund", RefundNo: r.RefundNo, Err: err}

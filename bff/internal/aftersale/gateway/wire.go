@@ -94,26 +94,26 @@ func checkMessage(key string, h http.Header, body []byte, now time.Time) error {
 
 // RefundBody is the JSON of a refund request.
 type RefundBody struct {
-	OutRefundNo string    `json:"out_refund_no"`
-	OutTradeNo  string    `json:"out_trade_no"`
-	Amount      money.Fen `json:"amount"` // fen, > 0
-	Currency    string    `json:"currency"`
-	Reason      string    `json:"reason,omitempty"`
-	NotifyURL   string    `json:"notify_url,omitempty"`
+	OutRefundNo string `json:"out_refund_no"`
+	OutTradeNo  string `json:"out_trade_no"`
+	Amount      int64  `json:"amount"` // fen, > 0 (an integer, never yuan text)
+	Currency    string `json:"currency"`
+	Reason      string `json:"reason,omitempty"`
+	NotifyURL   string `json:"notify_url,omitempty"`
 }
 
 // RefundState is the JSON the gateway sends of a refund: the answer to a refund request or a
 // query, and (with ID and EventType) a notification.
 type RefundState struct {
-	ID          string    `json:"id,omitempty"`         // notification id
-	EventType   string    `json:"event_type,omitempty"` // notification: REFUND.SUCCESS, REFUND.PROCESSING, REFUND.FAILED
-	MerchantID  string    `json:"merchant_id"`
-	OutRefundNo string    `json:"out_refund_no"`
-	OutTradeNo  string    `json:"out_trade_no"`
-	RefundID    string    `json:"refund_id"` // the gateway's own number
-	Status      Status    `json:"status"`    // PROCESSING, SUCCESS, FAILED
-	Amount      money.Fen `json:"amount"`
-	SuccessTime string    `json:"success_time,omitempty"` // RFC 3339, with SUCCESS
+	ID          string `json:"id,omitempty"`         // notification id
+	EventType   string `json:"event_type,omitempty"` // notification: REFUND.SUCCESS, REFUND.PROCESSING, REFUND.FAILED
+	MerchantID  string `json:"merchant_id"`
+	OutRefundNo string `json:"out_refund_no"`
+	OutTradeNo  string `json:"out_trade_no"`
+	RefundID    string `json:"refund_id"`              // the gateway's own number
+	Status      Status `json:"status"`                 // PROCESSING, SUCCESS, FAILED
+	Amount      int64  `json:"amount"`                 // fen
+	SuccessTime string `json:"success_time,omitempty"` // RFC 3339, with SUCCESS
 }
 
 // ErrorBody is the JSON of an answer that is not 2xx.
@@ -141,7 +141,7 @@ func parseState(body []byte, merchant string) (Result, error) {
 	if s.OutRefundNo == "" {
 		return Result{}, errors.New("gateway: out_refund_no missing")
 	}
-	r := Result{RefundNo: s.OutRefundNo, GatewayRef: s.RefundID, Status: s.Status, Amount: s.Amount}
+	r := Result{RefundNo: s.OutRefundNo, GatewayRef: s.RefundID, Status: s.Status, Amount: money.Fen(s.Amount)}
 	switch s.Status {
 	case StatusProcessing, StatusFailed:
 	case StatusSuccess:

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"mallconsole/bff/internal/aftersale/gateway"
+	"mallconsole/bff/internal/platform/money"
 )
 
 // serve is the gateway's API: POST /v1/refunds, GET /v1/refunds/{out_refund_no}.
@@ -70,7 +71,7 @@ func (s *Server) refund(w http.ResponseWriter, r *http.Request, body []byte) {
 	rec, ok := s.refunds[in.OutRefundNo]
 	if ok {
 		rec.Requests++
-		if rec.Amount != in.Amount || rec.OrderNo != in.OutTradeNo {
+		if rec.Amount != money.Fen(in.Amount) || rec.OrderNo != in.OutTradeNo {
 			s.mu.Unlock()
 			s.answer(w, http.StatusConflict, gateway.ErrorBody{Code: "INVALID_REQUEST", Message: "out_refund_no already used with other terms"})
 			return
@@ -78,7 +79,7 @@ func (s *Server) refund(w http.ResponseWriter, r *http.Request, body []byte) {
 	} else {
 		s.seq++
 		rec = &Refund{RefundNo: in.OutRefundNo, OrderNo: in.OutTradeNo, RefundID: fmt.Sprintf("GW%08d", s.seq), NotifyURL: in.NotifyURL,
-			Amount: in.Amount, Status: gateway.StatusProcessing, Requests: 1}
+			Amount: money.Fen(in.Amount), Status: gateway.StatusProcessing, Requests: 1}
 		s.refunds[in.OutRefundNo] = rec
 		s.wg.Add(1)
 		go s.finish(in.OutRefundNo, b)

@@ -236,7 +236,7 @@ func (s *Server) sleep(d time.Duration) bool {
 
 func (s *Server) state(r *Refund) gateway.RefundState {
 	st := gateway.RefundState{MerchantID: s.opt.MerchantID, OutRefundNo: r.RefundNo, OutTradeNo: r.OrderNo, RefundID: r.RefundID,
-		Status: r.Status, Amount: r.Amount}
+		Status: r.Status, Amount: int64(r.Amount)}
 	if r.Status == gateway.StatusSuccess {
 		st.SuccessTime = r.SuccessTime.Format(time.RFC3339)
 	}
