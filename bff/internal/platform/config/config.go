@@ -76,6 +76,9 @@ type Config struct {
 
 	// OCR reads identity cards for the enterprise certification.
 	OCR OCR
+
+	// RefundGateway is where after-sales refunds are paid; URL empty: none.
+	RefundGateway RefundGateway
 }
 
 // DB says which database to open.
@@ -275,7 +278,7 @@ func settings() []setting {
 			}
 			return nil
 		}},
-	}, append(ocrSettings(), imageSettings()...)...)
+	}, append(append(ocrSettings(), imageSettings()...), refundGatewaySettings()...)...)
 }
 
 // FlagName turns BFF_DATA_DIR into data-dir.
@@ -357,6 +360,9 @@ func Load(args, environ []string, usage io.Writer) (Config, error) {
 			errs = append(errs, err)
 		}
 		if err := resolveOCR(&c, fileExists); err != nil {
+			errs = append(errs, err)
+		}
+		if err := checkRefundGateway(&c); err != nil {
 			errs = append(errs, err)
 		}
 	}
