@@ -29,6 +29,11 @@ const Timeout = 10 * time.Second
 // maxAnswer caps what is read of an answer or a notification.
 const maxAnswer = 1 << 20
 
+// ErrNotConfigured: a method was called on the nil *Client New returns without a URL. A nil
+// *Client stored in an interface makes the interface non-nil, so the methods say so rather
+// than panic.
+var ErrNotConfigured = errors.New("gateway: not configured")
+
 // Client talks to one gateway. A nil *Client is "not configured".
 type Client struct {
 	cfg  Config
@@ -107,6 +112,9 @@ func OutcomeUnknown(err error) bool {
 // refund it already has. The answer is usually PROCESSING; the notification (or Query) tells
 // the end.
 func (c *Client) Refund(ctx context.Context, r Request) (Result, error) {
+	if c == nil {
+		return Result{}, &Error{Op: "refund", RefundNo: r.RefundNo, Err: ErrNotConfigured}
+	}
 	if r.RefundNo == "" || r.Amount <= 0 {
 		return Result{}, &Error{Op: "refund", RefundNo: r.RefundNo, Message: "refund number and a positive amount are required"}
 	}
@@ -128,6 +136,9 @@ func (c *Client) Refund(ctx context.Context, r Request) (Result, error) {
 // Query asks where the refund stands. A refund the gateway never received answers
 // StatusNotFound (no error): sending it again is then safe.
 func (c *Client) Query(ctx context.Context, refundNo string) (Result, error) {
+	if c == nil {
+		return Result{}, &Error{Op: "query", RefundNo: refundNo, Err: ErrNotConfigured}
+	}
 	if refundNo == "" {
 		return Result{}, &Error{Op: "query", Message: "refund number required"}
 	}

@@ -60,6 +60,16 @@ func TestNewWithoutURLIsNil(t *testing.T) {
 	if c := New(Config{MerchantID: "m", Key: "k", NotifyKey: "n"}, nil, nil); c != nil {
 		t.Fatal("a client without a URL")
 	}
+	var none *Client
+	if _, err := none.Refund(t.Context(), Request{RefundNo: "RF1", Amount: 1}); !errors.Is(err, ErrNotConfigured) || !Refused(err) {
+		t.Fatalf("nil client refund: %v", err)
+	}
+	if _, err := none.Query(t.Context(), "RF1"); !errors.Is(err, ErrNotConfigured) || !Refused(err) {
+		t.Fatalf("nil client query: %v", err)
+	}
+	if _, err := none.Verify(http.Header{}, nil); !errors.Is(err, ErrNotConfigured) {
+		t.Fatalf("nil client verify: %v", err)
+	}
 	if c := New(Config{URL: "http://127.0.0.1:1/"}, nil, nil); c == nil || c.base != "http://127.0.0.1:1" || c.hc.Timeout != Timeout {
 		t.Fatalf("%+v", c)
 	}

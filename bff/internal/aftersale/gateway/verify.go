@@ -11,6 +11,9 @@ import (
 // refund state of this merchant. A notification may come twice or out of order: the caller
 // settles by the refund's state, idempotently, and answers NotifyOK every time.
 func (c *Client) Verify(h http.Header, body []byte) (Result, error) {
+	if c == nil {
+		return Result{}, ErrNotConfigured
+	}
 	if len(body) > maxAnswer {
 		return Result{}, fmt.Errorf("gateway: notification of %d bytes", len(body))
 	}
