@@ -57,8 +57,10 @@ func (s *Service) Act(ctx context.Context, p *authz.Principal, id int64, a Actio
 		if err != nil {
 			return err
 		}
+		r.actor, r.comment = p.UserID, a.Comment
 		switch a.Name {
 		case AWithdraw:
+			r.comment = "" // a withdrawal carries no comment (its step records none)
 			return r.withdraw(p)
 		case AResubmit:
 			return r.resubmit(p, a, in)

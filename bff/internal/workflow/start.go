@@ -40,6 +40,9 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 	if err != nil {
 		return nil, nil, err
 	}
+	if systemStarted(f) {
+		return nil, nil, invalid("formId", "该表单由系统发起，不能手动申请")
+	}
 	var sc Schema
 	var root Node
 	if err := errors.Join(json.Unmarshal([]byte(v.Schema), &sc), json.Unmarshal([]byte(v.Flow), &root)); err != nil {
