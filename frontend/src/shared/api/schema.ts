@@ -8785,6 +8785,7 @@ export interface components {
             nodeType: string;
             /** @enum {string} */
             status: "running" | "approved" | "rejected" | "withdrawn" | "returned";
+            summary: string;
         };
     };
     responses: never;
