@@ -39,6 +39,7 @@ type run struct {
 	actor   int64
 	comment string
 	over    bool
+	told    *Outcome // what the Finisher was told, for afterCommit
 }
 
 // load reads an instance and its version into a run on tx.

@@ -1,6 +1,7 @@
 package workflow
 
 import (
+	"context"
 	"maps"
 
 	"gorm.io/gorm"
@@ -24,6 +25,15 @@ type Outcome struct {
 // that ended the instance: an error rolls the whole step back, and the action answers it.
 type Finisher interface {
 	Finished(tx *gorm.DB, o Outcome) error
+}
+
+// AfterFinisher is a Finisher that also acts once the step that ended an instance has
+// committed (the after-sales refund is sent to the payment gateway only then): Act calls it after
+// its transaction, never for a rolled-back step. A system start (StartFor) inside the caller's
+// transaction cannot know when that commits: there the caller does it after its own commit.
+type AfterFinisher interface {
+	Finisher
+	AfterFinished(ctx context.Context, o Outcome)
 }
 
 // FinishRefused is what a Finisher answers when its feature refuses the outcome (the case
@@ -73,5 +83,19 @@ func (r *run) notify() error {
 			o.Approver = u.Username
 		}
 	}
-	return f.Finished(r.tx, o)
+	if err := f.Finished(r.tx, o); err != nil {
+		return err
+	}
+	r.told = &o
+	return nil
+}
+
+// afterCommit tells the AfterFinisher of the form of an instance the committed step ended.
+func (s *Service) afterCommit(ctx context.Context, o *Outcome) {
+	if o == nil {
+		return
+	}
+	if f, ok := s.finishers[o.FormCode].(AfterFinisher); ok {
+		f.AfterFinished(ctx, *o)
+	}
 }

@@ -16,9 +16,11 @@ import (
 	"mallconsole/bff/internal/workflow"
 )
 
-// finisher records the outcomes it is told; refuse makes it refuse the next one.
+// finisher records the outcomes it is told, in the step and after its commit; refuse makes it
+// refuse the next one.
 type finisher struct {
 	got    []workflow.Outcome
+	after  []int64 // instances told after the commit
 	status []string // the instance's status as the finisher's transaction reads it
 	refuse error
 }
@@ -35,6 +37,8 @@ func (f *finisher) Finished(tx *gorm.DB, o workflow.Outcome) error {
 	f.got, f.status = append(f.got, o), append(f.status, st)
 	return nil
 }
+
+func (f *finisher) AfterFinished(_ context.Context, o workflow.Outcome) { f.after = append(f.after, o.InstanceID) }
 
 // refundOrg is the test company with the 退款审批 form seeded as the seed does it: the
 // approvers are the holders of the role 管理员 (sam), falling back to admin.
@@ -186,8 +190,8 @@ func TestFinisherIsToldOnceHowItEnded(t *testing.T) {
 			{InstanceID: rejected, FormCode: "refund", Status: workflow.IRejected, Comment: "金额与凭证不符", Approver: "山姆"},
 			{InstanceID: withdrawn, FormCode: "refund", Status: workflow.IWithdrawn, Approver: "ann"},
 		}
-		if len(f.got) != len(want) {
-			t.Fatalf("told %d times: %+v", len(f.got), f.got)
+		if len(f.got) != len(want) || len(f.after) != len(want) {
+			t.Fatalf("told %d times: %+v, after the commit %v", len(f.got), f.got, f.after)
 		}
 		for i, w := range want {
 			got := f.got[i]
@@ -218,15 +222,15 @@ func TestFinisherRefusalRollsTheStepBack(t *testing.T) {
 		}
 		f.refuse = &workflow.FinishRefused{Message: "售后单已撤销"}
 		var refused *workflow.FinishRefused
-		if err := o.act("sam", id, workflow.Action{Name: workflow.AApprove}); !errors.As(err, &refused) {
-			t.Fatalf("approve: %v", err)
+		if err := o.act("sam", id, workflow.Action{Name: workflow.AApprove}); !errors.As(err, &refused) || len(f.after) != 0 {
+			t.Fatalf("approve: %v, after the commit %v", err, f.after)
 		}
 		v := o.view(t, "sam", id)
 		if v.Status != workflow.IRunning || len(o.pendingNames(v)) != 1 || len(v.Timeline) != 1 {
 			t.Fatalf("after the refusal: %+v", v)
 		}
-		if err := o.act("sam", id, workflow.Action{Name: workflow.AApprove}); err != nil || len(f.got) != 1 {
-			t.Fatalf("approve again: %v, told %d", err, len(f.got))
+		if err := o.act("sam", id, workflow.Action{Name: workflow.AApprove}); err != nil || len(f.got) != 1 || len(f.after) != 1 {
+			t.Fatalf("approve again: %v, told %d, after the commit %v", err, len(f.got), f.after)
 		}
 		if v := o.view(t, "sam", id); v.Status != workflow.IApproved {
 			t.Fatalf("status %s", v.Status)
@@ -251,8 +255,15 @@ func TestFinisherOnAFlowThatPassesAtOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 		if len(f.got) != 1 || f.got[0].InstanceID != id || f.got[0].Status != workflow.IApproved || f.got[0].Approver != "" ||
-			f.got[0].Data["note"] != "x" {
-			t.Fatalf("told %+v", f.got)
+			f.got[0].Data["note"] != "x" || len(f.after) != 1 {
+			t.Fatalf("told %+v, after the commit %v", f.got, f.after)
+		}
+		// Inside the caller's transaction it is told in the step, not after: the caller commits.
+		if err := g.Transaction(func(tx *gorm.DB) error {
+			_, err := o.s.StartFor(ctx, tx, "auto", o.users["amy"], nil)
+			return err
+		}); err != nil || len(f.got) != 2 || len(f.after) != 1 {
+			t.Fatalf("in the caller's tx: %v, told %d, after %v", err, len(f.got), f.after)
 		}
 		// A refusal there rolls back the start itself.
 		f.refuse = &workflow.FinishRefused{Message: "no"}
@@ -262,8 +273,8 @@ func TestFinisherOnAFlowThatPassesAtOnce(t *testing.T) {
 		}
 		var n int64
 		g.Model(&workflow.Instance{}).Count(&n)
-		if n != 1 {
-			t.Fatalf("%d instances", n)
+		if n != 2 || len(f.after) != 1 {
+			t.Fatalf("%d instances, after %v", n, f.after)
 		}
 	})
 }

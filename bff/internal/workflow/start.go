@@ -78,8 +78,10 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 		return nil, nil, err
 	}
 	var batchID *int64
+	var told []*Outcome
 	ids := make([]int64, 0, len(applicants))
 	err = s.store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		told, ids = nil, ids[:0]
 		if isLeave(f) {
 			if err := lockUsers(tx, applicants); err != nil {
 				return err
@@ -113,12 +115,16 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 			if err := r.save(); err != nil {
 				return err
 			}
+			told = append(told, r.told)
 			ids = append(ids, inst.ID)
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, nil, s.shortBalance(ctx, err, batch)
+	}
+	for _, o := range told {
+		s.afterCommit(ctx, o)
 	}
 	return batchID, ids, nil
 }

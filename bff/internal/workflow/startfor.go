@@ -25,81 +25,92 @@ import (
 // (a dictionary select, users, departments, uploads are not checked for ownership).
 //
 // When the flow ends at once (nobody to approve: the node passes by itself) the form's
-// Finisher is called before StartFor returns, inside tx.
+// Finisher is called before StartFor returns, inside tx; its AfterFinished only with tx nil
+// (after StartFor's own commit): the caller's transaction commits after StartFor returns.
 func (s *Service) StartFor(ctx context.Context, tx *gorm.DB, formCode string, applicantID int64, data map[string]any) (int64, error) {
 	if tx != nil {
-		return s.startFor(ctx, tx, formCode, applicantID, data)
+		id, _, err := s.startFor(ctx, tx, formCode, applicantID, data)
+		return id, err
 	}
 	var id int64
+	var told *Outcome
 	err := s.store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var err error
-		id, err = s.startFor(ctx, tx, formCode, applicantID, data)
+		id, told, err = s.startFor(ctx, tx, formCode, applicantID, data)
 		return err
 	})
+	if err == nil {
+		s.afterCommit(ctx, told)
+	}
 	return id, err
 }
 
-func (s *Service) startFor(ctx context.Context, tx *gorm.DB, formCode string, applicantID int64, data map[string]any) (int64, error) {
+// startFor starts inside tx and answers, besides the instance, what its Finisher was told when
+// the flow ended at once (nil otherwise).
+func (s *Service) startFor(ctx context.Context, tx *gorm.DB, formCode string, applicantID int64, data map[string]any) (int64, *Outcome, error) {
 	var f Form
 	err := tx.Where("code = ? AND enabled = ?", formCode, true).Take(&f).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return 0, ErrFormNotFound
+		return 0, nil, ErrFormNotFound
 	} else if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	if f.Version == 0 {
-		return 0, ErrNotPublished
+		return 0, nil, ErrNotPublished
 	}
 	var v FormVersion
 	if err := tx.Where("form_id = ? AND version = ?", f.ID, f.Version).Take(&v).Error; err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	var sc Schema
 	var root Node
 	if err := errors.Join(json.Unmarshal([]byte(v.Schema), &sc), json.Unmarshal([]byte(v.Flow), &root)); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	in, err := systemData(sc, data)
 	if err != nil {
-		return 0, fmt.Errorf("workflow: start of %s: %w", formCode, err)
+		return 0, nil, fmt.Errorf("workflow: start of %s: %w", formCode, err)
 	}
 	clean, err := s.checkData(ctx, dataCtx{}, sc, in, nil, nil)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	org := s.org.In(tx)
 	if ok, err := org.EnabledUsers(ctx, []int64{applicantID}); err != nil {
-		return 0, err
+		return 0, nil, err
 	} else if !ok[applicantID] {
-		return 0, invalid("applicant", "申请人不存在、已停用或不是员工")
+		return 0, nil, invalid("applicant", "申请人不存在、已停用或不是员工")
 	}
 	if isLeave(f) {
 		if err := lockUsers(tx, []int64{applicantID}); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 	}
 	raw, err := json.Marshal(clean)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	now := s.now()
 	inst := Instance{FormID: f.ID, VersionID: v.ID, ApplicantID: applicantID, CreatorID: applicantID,
 		Status: IRunning, Data: string(raw), Passed: `["start"]`, CreateTime: now}
 	if err := tx.Create(&inst).Error; err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	r := &run{s: s, ctx: ctx, tx: tx, org: org, inst: &inst, ix: newIndex(&root), schema: sc,
 		data: maps.Clone(clean), passed: []string{"start"}, now: now}
 	if err := s.formRules(r, f); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	if err := r.step("start", "submit", applicantID, 0, startNote(f, clean)); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	if err := r.enter(r.ix.after["start"]); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	return inst.ID, r.save()
+	if err := r.save(); err != nil {
+		return 0, nil, err
+	}
+	return inst.ID, r.told, nil
 }
 
 // systemData is data as the JSON of the API would carry it (numbers as float64, lists as
