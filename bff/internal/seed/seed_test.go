@@ -95,8 +95,8 @@ func TestBaseSeed(t *testing.T) {
 		// 渠道 → 渠道管理 (4 buttons), 企业认证审核 → 审核, 合同模板 (3 buttons), 合同管理 (4 buttons); 我的渠道 → 我的渠道 (the operators' role), 企业认证; 存储管理 (上传, 删除); 开放接口 (新建, 轮换密钥, 吊销);
 		// 商城 → 库存流水 (调整, 导出).
 		// 我的审批, 表单管理 → 表单设计 (all granted to the superuser) and the role 人事 (流程, 流程申请, 我的审批)
-		// with the leave form.
-		if c["depts"] != 0 || c["dict"] != 2 || c["dict_detail"] != 11 || c["roles_menus"] != 85 || c["roles"] != 3 || c["wf_forms"] != 1 {
+		// with the leave form; the 退款审批 form (after-sales).
+		if c["depts"] != 0 || c["dict"] != 2 || c["dict_detail"] != 11 || c["roles_menus"] != 85 || c["roles"] != 3 || c["wf_forms"] != 2 {
 			t.Fatalf("base seed counts = %v", c)
 		}
 		// A second start prints nothing and creates nothing, even if the admin was renamed away.
@@ -125,7 +125,7 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 			t.Fatalf("output %q", s)
 		}
 		first := counts(t, g)
-		if first["users"] != 4 || first["depts"] != 4 || first["dict"] != 5 || first["dict_detail"] != 20 || first["settings"] != 19 || first["dept_leaders"] != 2 || first["contracts"] != 2 || first["contract_templates"] != 1 ||
+		if first["users"] != 4 || first["depts"] != 4 || first["dict"] != 5 || first["dict_detail"] != 20 || first["settings"] != 20 || first["dept_leaders"] != 2 || first["contracts"] != 2 || first["contract_templates"] != 1 ||
 			first["leave_entitlements"] != 1 || first["agencies"] != 2 || first["goods"] != seed.DemoGoods ||
 			first["orders"] != seed.DemoOrders || first["order_items"] < seed.DemoOrders || first["order_history"] < seed.DemoOrders || rebuilt != 1 {
 			t.Fatalf("demo counts = %v", first)

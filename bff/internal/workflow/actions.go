@@ -47,7 +47,9 @@ func (s *Service) Act(ctx context.Context, p *authz.Principal, id int64, a Actio
 			return err
 		}
 	}
+	var told *Outcome
 	err := s.store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		told = nil // a retried closure starts afresh
 		if a.Name == AResubmit {
 			if err := lockApplicant(tx, id); err != nil {
 				return err
@@ -57,8 +59,11 @@ func (s *Service) Act(ctx context.Context, p *authz.Principal, id int64, a Actio
 		if err != nil {
 			return err
 		}
+		r.actor, r.comment = p.UserID, a.Comment
+		defer func() { told = r.told }()
 		switch a.Name {
 		case AWithdraw:
+			r.comment = "" // a withdrawal carries no comment (its step records none)
 			return r.withdraw(p)
 		case AResubmit:
 			return r.resubmit(p, a, in)
@@ -90,6 +95,9 @@ func (s *Service) Act(ctx context.Context, p *authz.Principal, id int64, a Actio
 		}
 		return r.save()
 	})
+	if err == nil {
+		s.afterCommit(ctx, told)
+	}
 	return s.shortBalance(ctx, err, false)
 }
 

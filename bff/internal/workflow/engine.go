@@ -34,6 +34,12 @@ type run struct {
 	data   map[string]any
 	passed []string
 	now    time.Time
+	// actor and comment are of the action being run (0: the system's start), for the Outcome;
+	// over: the step ended the instance (notify).
+	actor   int64
+	comment string
+	over    bool
+	told    *Outcome // what the Finisher was told, for afterCommit
 }
 
 // load reads an instance and its version into a run on tx.
@@ -83,9 +89,12 @@ func (r *run) save() error {
 		return err
 	}
 	r.inst.Data, r.inst.Passed = string(data), string(passed)
-	return r.tx.Model(&Instance{}).Where("id = ?", r.inst.ID).Updates(map[string]any{
+	if err := r.tx.Model(&Instance{}).Where("id = ?", r.inst.ID).Updates(map[string]any{
 		"status": r.inst.Status, "data": r.inst.Data, "current": r.inst.Current, "return_from": r.inst.ReturnFrom,
-		"passed": r.inst.Passed, "finish_time": r.inst.FinishTime}).Error
+		"passed": r.inst.Passed, "finish_time": r.inst.FinishTime}).Error; err != nil {
+		return err
+	}
+	return r.notify()
 }
 
 // step records a line of the timeline.
@@ -138,6 +147,7 @@ func (r *run) enter(n *Node) error {
 	}
 	fin := r.now
 	r.inst.Status, r.inst.Current, r.inst.FinishTime = IApproved, "", &fin
+	r.ended()
 	return r.step("", "finish", 0, 0, "")
 }
 
@@ -210,5 +220,6 @@ func (r *run) closeTasks() error {
 func (r *run) finish(status string) error {
 	fin := r.now
 	r.inst.Status, r.inst.Current, r.inst.FinishTime = status, "", &fin
+	r.ended()
 	return r.closeTasks()
 }

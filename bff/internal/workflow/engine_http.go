@@ -60,9 +60,12 @@ func (s *Service) engineRoutes(r *authz.Router) {
 // engineError maps the engine's errors to answers; others go on to httpError.
 func engineError(err error) error {
 	var inv *Invalid
+	var refused *FinishRefused
 	switch {
 	case errors.As(err, &inv):
 		return httpx.BadRequest(inv.Field, inv.Message)
+	case errors.As(err, &refused):
+		return &httpx.Error{Status: http.StatusConflict, Message: refused.Message}
 	case errors.Is(err, ErrForbidden):
 		return httpx.Forbidden("当前无权操作")
 	case errors.Is(err, ErrTaskGone):

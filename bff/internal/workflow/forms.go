@@ -112,7 +112,8 @@ func (s *Service) Forms(ctx context.Context, q FormQuery) ([]Form, int64, error)
 		tx = tx.Where("group_name = ?", q.Group)
 	}
 	if q.Published {
-		tx = tx.Where("version > 0")
+		// What may be applied for (流程申请): forms only a feature starts are left out.
+		tx = tx.Where("version > 0").Where("code IS NULL OR code <> ?", RefundFormCode)
 	}
 	return db.Paged[Form](tx, "group_name, name, id", q.Offset, q.Limit)
 }

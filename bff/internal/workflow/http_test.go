@@ -41,6 +41,7 @@ func TestEngineErrorsHaveAnswers(t *testing.T) {
 		ErrBatchNotFound:    "404 批次不存在",
 		ErrFormInUse:        "409 表单已有流程实例，已停用而未删除",
 		ErrPublishRace:      "409 表单已被他人发布，请刷新后重试",
+		&FinishRefused{Message: "售后单已撤销，不能再审批退款"}:              "409 售后单已撤销，不能再审批退款",
 		&ShortBalance{Applicant: "ann", Left: 100, Asked: 200}: "400 type: 年假余额不足：剩余1天，本次申请2天",
 	} {
 		for _, e := range []error{err, fmt.Errorf("step: %w", err)} {

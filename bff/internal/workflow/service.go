@@ -36,12 +36,14 @@ type Service struct {
 	now   func() time.Time
 	org   Org
 	html  *richtext.Sanitizer
+	// finishers are told when an instance of their form ends (OnFinish, set while wiring).
+	finishers map[string]Finisher
 }
 
 // NewService builds the service.
 func NewService(store *Store, users Users, dicts Dicts, files Attachments, scope authz.Scoper, now func() time.Time) *Service {
 	return &Service{store: store, users: users, dicts: dicts, files: files, scope: scope, now: now,
-		org: tableOrg{db: store.db}, html: richtext.New()}
+		org: tableOrg{db: store.db}, html: richtext.New(), finishers: map[string]Finisher{}}
 }
 
 // Limits of a leave request.

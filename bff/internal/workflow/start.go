@@ -40,6 +40,9 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 	if err != nil {
 		return nil, nil, err
 	}
+	if systemStarted(f) {
+		return nil, nil, invalid("formId", "该表单由系统发起，不能手动申请")
+	}
 	var sc Schema
 	var root Node
 	if err := errors.Join(json.Unmarshal([]byte(v.Schema), &sc), json.Unmarshal([]byte(v.Flow), &root)); err != nil {
@@ -75,8 +78,10 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 		return nil, nil, err
 	}
 	var batchID *int64
+	var told []*Outcome
 	ids := make([]int64, 0, len(applicants))
 	err = s.store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		told, ids = nil, ids[:0]
 		if isLeave(f) {
 			if err := lockUsers(tx, applicants); err != nil {
 				return err
@@ -110,12 +115,16 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 			if err := r.save(); err != nil {
 				return err
 			}
+			told = append(told, r.told)
 			ids = append(ids, inst.ID)
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, nil, s.shortBalance(ctx, err, batch)
+	}
+	for _, o := range told {
+		s.afterCommit(ctx, o)
 	}
 	return batchID, ids, nil
 }

@@ -36,6 +36,9 @@ type TaskRow struct {
 	Status     string `json:"status" enum:"running,approved,rejected,withdrawn,returned"`
 	CreateTime string `json:"createTime"`
 	FinishTime string `json:"finishTime"`
+	// Summary is one line of the request's key fields ("请假类型：年假，请假时间：…"), the first
+	// fields with a value that no node hides (summary.go).
+	Summary string `json:"summary"`
 }
 
 // Tasks lists a box of the caller, newest first. Each box pages one table through one index —
@@ -97,6 +100,7 @@ func (s *Service) Tasks(ctx context.Context, p *authz.Principal, box, blurry str
 	if err != nil {
 		return nil, 0, err
 	}
+	z := &summarizer{s: s, ctx: ctx, dicts: map[string]map[string]string{}}
 	out := make([]TaskRow, len(rows))
 	for i, r := range rows {
 		in := insts[r.InstanceID]
@@ -107,9 +111,13 @@ func (s *Service) Tasks(ctx context.Context, p *authz.Principal, box, blurry str
 		if box == BoxCC || box == BoxMine {
 			out[i].NodeID, finish = in.Current, in.FinishTime
 		}
-		if ix := flows[in.VersionID]; ix != nil && ix.nodes[out[i].NodeID] != nil {
-			n := ix.nodes[out[i].NodeID]
+		v := flows[in.VersionID]
+		if v != nil && v.ix.nodes[out[i].NodeID] != nil {
+			n := v.ix.nodes[out[i].NodeID]
 			out[i].NodeName, out[i].NodeType = n.Name, n.Type
+		}
+		if out[i].Summary, err = z.summary(v, in.Data); err != nil {
+			return nil, 0, err
 		}
 		if finish != nil {
 			out[i].FinishTime = httpx.FormatTime(*finish)
@@ -122,7 +130,7 @@ func (s *Service) Tasks(ctx context.Context, p *authz.Principal, box, blurry str
 func (s *Service) hydrate(ctx context.Context, ids []int64) (map[int64]Instance, map[int64]string, map[int64]user.User, error) {
 	g := s.store.db.WithContext(ctx)
 	var insts []Instance
-	if err := g.Select("id, form_id, version_id, applicant_id, status, current, finish_time").Where("id IN ?", append(ids, 0)).Find(&insts).Error; err != nil {
+	if err := g.Select("id, form_id, version_id, applicant_id, status, current, data, finish_time").Where("id IN ?", append(ids, 0)).Find(&insts).Error; err != nil {
 		return nil, nil, nil, err
 	}
 	byID := map[int64]Instance{}
@@ -143,24 +151,27 @@ func (s *Service) hydrate(ctx context.Context, ids []int64) (map[int64]Instance,
 	return byID, names, users, err
 }
 
-// flows indexes the flows of a page's versions (usually one or two), so each row names its node
-// from the version it runs: a task row's stored node_name is only its name, not its type.
-func (s *Service) flows(ctx context.Context, insts map[int64]Instance) (map[int64]*index, error) {
+// flows reads the flows and schemas of a page's versions (usually one or two), so each row names
+// its node from the version it runs (a task row's stored node_name is only its name, not its
+// type) and sums up its data by that version's fields.
+func (s *Service) flows(ctx context.Context, insts map[int64]Instance) (map[int64]*version, error) {
 	var ids []int64
 	for _, in := range insts {
 		ids = append(ids, in.VersionID)
 	}
 	var vs []FormVersion
-	if err := s.store.db.WithContext(ctx).Select("id, flow").Where("id IN ?", append(uniq(ids), 0)).Find(&vs).Error; err != nil {
+	if err := s.store.db.WithContext(ctx).Select([]string{"id", "flow", "schema"}).Where("id IN ?", append(uniq(ids), 0)).Find(&vs).Error; err != nil {
 		return nil, err
 	}
-	out := map[int64]*index{}
+	out := map[int64]*version{}
 	for _, v := range vs {
 		var root Node
-		if err := json.Unmarshal([]byte(v.Flow), &root); err != nil {
+		var sc Schema
+		if err := errors.Join(json.Unmarshal([]byte(v.Flow), &root), json.Unmarshal([]byte(v.Schema), &sc)); err != nil {
 			return nil, err
 		}
-		out[v.ID] = newIndex(&root)
+		ix := newIndex(&root)
+		out[v.ID] = &version{ix: ix, schema: sc, hidden: hiddenFields(ix)}
 	}
 	return out, nil
 }

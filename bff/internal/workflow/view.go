@@ -26,6 +26,9 @@ type InstanceView struct {
 	Actions        []string          `json:"actions"`
 	ReturnTargets  []ReturnTarget    `json:"returnTargets"`
 	FieldPerms     map[string]string `json:"fieldPerms"`
+	// Ref is the record the instance was started for (a 退款审批's after-sales case), absent
+	// when none.
+	Ref *InstanceRef `json:"ref,omitempty"`
 }
 
 // FormRef is the version an instance runs.
@@ -120,7 +123,7 @@ func (s *Service) view(ctx context.Context, r *run, p *authz.Principal, tasks []
 		Form:       FormRef{ID: f.ID, Name: f.Name, Version: version, Schema: r.schema, Flow: r.ix.root},
 		CreateTime: httpx.FormatTime(r.inst.CreateTime), BatchID: r.inst.BatchID, CurrentNodeIDs: []string{},
 		PassedNodeIDs: r.passed, Pending: []PendingNode{}, Timeline: []StepView{}, Actions: []string{},
-		ReturnTargets: []ReturnTarget{}}
+		ReturnTargets: []ReturnTarget{}, Ref: refOf(f, r.data)}
 	if r.inst.Current != "" {
 		v.CurrentNodeIDs = append(v.CurrentNodeIDs, r.inst.Current)
 		pn := PendingNode{NodeID: r.inst.Current, Users: []Ref{}}

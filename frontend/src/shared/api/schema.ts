@@ -8646,6 +8646,11 @@ export interface components {
             startTime: string;
             type: string;
         };
+        WorkflowInstanceRef: {
+            /** @enum {string} */
+            kind: "aftersale";
+            no: string;
+        };
         WorkflowInstanceView: {
             actions: string[];
             applicant: components["schemas"]["WorkflowRef"];
@@ -8663,6 +8668,7 @@ export interface components {
             id: number;
             passedNodeIds: string[];
             pending: components["schemas"]["WorkflowPendingNode"][];
+            ref?: components["schemas"]["WorkflowInstanceRef"];
             returnTargets: components["schemas"]["WorkflowReturnTarget"][];
             /** @enum {string} */
             status: "running" | "approved" | "rejected" | "withdrawn" | "returned";
@@ -8779,6 +8785,7 @@ export interface components {
             nodeType: string;
             /** @enum {string} */
             status: "running" | "approved" | "rejected" | "withdrawn" | "returned";
+            summary: string;
         };
     };
     responses: never;
