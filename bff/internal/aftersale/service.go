@@ -52,7 +52,9 @@ type ItemError struct {
 	Max int64  // the units that may still be asked; -1: not a line of the order
 }
 
-func (e *ItemError) Error() string { return fmt.Sprintf("aftersale: item %s: at most %d", e.Ref, e.Max) }
+func (e *ItemError) Error() string {
+	return fmt.Sprintf("aftersale: item %s: at most %d", e.Ref, e.Max)
+}
 
 // AmountError: the amount (or freight) asked is more than may be refunded; Max is the most.
 type AmountError struct {
@@ -293,7 +295,9 @@ func (s *Service) GetByNo(ctx context.Context, scope *int64, caseNo string) (Det
 }
 
 // List returns a page of the cases q selects, newest first, and how many match.
-func (s *Service) List(ctx context.Context, q Query) ([]Case, int64, error) { return s.store.Search(ctx, q) }
+func (s *Service) List(ctx context.Context, q Query) ([]Case, int64, error) {
+	return s.store.Search(ctx, q)
+}
 
 // Counts returns how many cases match q in each status (q.Status ignored), every status present.
 func (s *Service) Counts(ctx context.Context, q Query) (map[string]int64, error) {
