@@ -32,7 +32,6 @@ func wantErr(t *testing.T, what string, err, want error) {
 	}
 }
 
-
 // approvals is a workflow that numbers the instances it starts.
 type approvals struct {
 	mu      sync.Mutex
@@ -82,7 +81,9 @@ func (f *fakeGateway) Query(_ context.Context, no string) (gateway.Result, error
 	return gateway.Result{RefundNo: no, Status: gateway.NotFound}, nil
 }
 
-func (f *fakeGateway) Verify(http.Header, []byte) (gateway.Result, error) { return gateway.Result{}, nil }
+func (f *fakeGateway) Verify(http.Header, []byte) (gateway.Result, error) {
+	return gateway.Result{}, nil
+}
 
 // env is a shop with the order and after-sales services over one database.
 type env struct {
