@@ -16,6 +16,7 @@ import (
 	"mallconsole/bff/internal/aftersale/gateway"
 	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/platform/db"
+	"mallconsole/bff/internal/platform/export"
 	"mallconsole/bff/internal/platform/money"
 )
 
@@ -90,6 +91,8 @@ type Deps struct {
 	Log           *slog.Logger
 	// Orders hear of an order a case refunded in full (the dashboard), as the order store's do.
 	Orders []order.Watcher
+	// Labels name the reasons in the export (dict.LabelsOf); nil writes the values.
+	Labels export.Labels
 }
 
 // Service holds the rules of after-sales cases.
