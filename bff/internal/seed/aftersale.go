@@ -39,7 +39,7 @@ var (
 )
 
 // aftersalePage adds 售后管理 under 商城 (when that directory is still there) with the reasons'
-// dictionary, grants it to the superuser role, and to the demo roles when they exist already
+// dictionary, grants it to the superuser role, and to the demo roles when they hold 商城 already
 // (a new demo database grants it with the rest of 商城: grantShop).
 func aftersalePage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
 	if err := dict.NewStore(tx).Ensure(ctx, AftersaleReasonDict, "售后原因", aftersaleReasons()); err != nil {
@@ -62,6 +62,8 @@ func aftersalePage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) erro
 	if err := grantSuperuser(ctx, tx, gen, granted); err != nil {
 		return err
 	}
+	// a role the demo gave 商城 (a demo database seeded before this step) gets its share too; a
+	// role without 商城 (the operators' role of a plain install) is left to its administrator
 	for name, perms := range map[string][]string{StaffRole: staffAftersale, ChannelRole: channelAftersale} {
 		var r role.Role
 		err := tx.Where("name = ?", name).Take(&r).Error
@@ -70,6 +72,13 @@ func aftersalePage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) erro
 		}
 		if err != nil {
 			return err
+		}
+		var n int64
+		if err := tx.Model(&role.RoleMenu{}).Where("role_id = ? AND menu_id = ?", r.ID, dir.ID).Count(&n).Error; err != nil {
+			return err
+		}
+		if n == 0 {
+			continue
 		}
 		if err := grantShop(ctx, tx, gen, r.ID, perms); err != nil {
 			return err
