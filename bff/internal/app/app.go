@@ -20,6 +20,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 
+	"mallconsole/bff/internal/aftersale"
 	"mallconsole/bff/internal/agency"
 	"mallconsole/bff/internal/appconfig"
 	"mallconsole/bff/internal/attach"
@@ -80,7 +81,9 @@ type App struct {
 	Upstreams *upstream.Service
 	// OpenKeys are the storefront API's idempotency keys (swept by the janitor).
 	OpenKeys *storefront.Idempotency
-	closers  []func() error
+	// Aftersales settles gateway refunds whose notification did not come (swept by the janitor).
+	Aftersales *aftersale.Service
+	closers    []func() error
 }
 
 // New builds the handler and the features behind it.
@@ -292,6 +295,13 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	orders.Routes(routes)
 	// 库存流水: the ledger every stock change writes, and a person's adjustments.
 	stock.NewService(stock.NewStore(opt.DB), now).Routes(routes)
+	// 售后管理 (issue 29, docs/aftersale.md): cases per order item and the refunds they pay. A case
+	// that refunds a whole order tells the dashboard as the order store does. No approval flow
+	// and no payment gateway are wired yet: big refunds answer 409, the gateway provider 400.
+	a.Aftersales = aftersale.NewService(aftersale.NewStore(opt.DB), aftersale.Deps{Now: now, Log: log,
+		ApprovalOver: cfg.RefundApprovalOver, ReturnAddress: cfg.ReturnAddress, Orders: []order.Watcher{figures},
+		Labels: dict.LabelsOf(dicts)})
+	a.Aftersales.Routes(routes)
 	// The storefront API (/open/v1, docs/storefront.md): servers' signed calls on the same
 	// orders and stock; its clients on 系统管理 → 开放接口. Their secrets are sealed under a key
 	// derived from the JWT secret.
@@ -418,6 +428,9 @@ func (a *App) Janitor(ctx context.Context, interval time.Duration, log *slog.Log
 			}
 			if err := a.OpenKeys.Sweep(ctx); err != nil && !errors.Is(err, context.Canceled) {
 				log.Warn("sweeping the storefront API's idempotency keys", "err", err)
+			}
+			if _, err := a.Aftersales.SweepStuck(ctx, interval); err != nil && !errors.Is(err, context.Canceled) {
+				log.Warn("asking the payment gateway about stuck refunds", "err", err)
 			}
 		}
 	}

@@ -105,6 +105,7 @@ func Start(t testing.TB, variant string, setups ...Setup) *Server {
 	cfg := config.Config{
 		Addr: "127.0.0.1:0", Captcha: true, Demo: true, SessionTTL: 8 * time.Hour,
 		LoginMaxFails: 5, LoginLock: 15 * time.Minute, DataDir: t.TempDir(),
+		RefundApprovalOver: 100000, // BFF_REFUND_APPROVAL_OVER's default
 	}
 	prefix := ""
 	if variant == "redis" || variant == MySQLRedis {

@@ -240,7 +240,8 @@ func TestInfo(t *testing.T) {
 		}
 		s.Get(t, "/api/auth/info", staff).JSON(t, &info)
 		if info.User.Username != "staff" || info.User.NickName != "张三" || info.User.EmpNo != "E1001" ||
-			info.User.Dept == nil || info.User.Dept.Name != "运营部" || strings.Join(info.Roles, ",") != "category:add,category:edit,category:list,contract:add,contract:del,contract:edit,contract:export,contract:list,"+
+			info.User.Dept == nil || info.User.Dept.Name != "运营部" || strings.Join(info.Roles, ",") != "aftersale:audit,aftersale:export,aftersale:list,aftersale:receive,aftersale:refund,"+
+			"category:add,category:edit,category:list,contract:add,contract:del,contract:edit,contract:export,contract:list,"+
 			"contractTemplate:add,contractTemplate:del,contractTemplate:edit,contractTemplate:list,"+
 			"dashboard:view,goods:add,goods:edit,goods:export,goods:list,online:list,"+
 			"order:close,order:complete,order:detail,order:export,order:list,order:refund,order:ship,stock:adjust,stock:export,stock:list" ||
@@ -256,7 +257,7 @@ func TestInfo(t *testing.T) {
 		// The demo channel role holds the dashboard, its share of 商城 (docs/decisions.md "Goods and orders"),
 		// its certification and its contracts (issue 12).
 		if info.User.Kind != "channel" || info.User.Dept.Name != "渠道部" || strings.Join(info.Roles, ",") !=
-			"cert:submit,contract:export,contract:list,contractTemplate:list,contractTemplate:receive,"+
+			"aftersale:audit,aftersale:export,aftersale:list,aftersale:receive,cert:submit,contract:export,contract:list,contractTemplate:list,contractTemplate:receive,"+
 				"dashboard:view,goods:add,goods:edit,goods:export,goods:list,order:detail,order:export,order:list,order:ship,"+
 				"stock:adjust,stock:export,stock:list" {
 			t.Fatalf("channel info = %+v", info)

@@ -30,7 +30,7 @@ const channelTree = `{"name":"渠道","path":"/channel","hidden":false,"redirect
 // 我的渠道: the operator's own agency, certification, contracts and the templates to receive (issue 12).
 const mineTree = `{"name":"我的渠道","path":"/mine","hidden":false,"redirect":"noredirect","component":"Layout","alwaysShow":true,"meta":{"title":"我的渠道","icon":"peoples","noCache":true},"children":[{"name":"MineAgency","path":"agency","hidden":false,"component":"channel/mine/index","meta":{"title":"我的渠道","icon":"peoples","noCache":false}},{"name":"MineCert","path":"/mine/cert","hidden":false,"component":"channel/mine/cert/index","meta":{"title":"企业认证","icon":"validCode","noCache":false}},{"name":"MineContract","path":"contract","hidden":false,"component":"channel/contract/index","meta":{"title":"合同","icon":"doc","noCache":false}},{"name":"MineContractTemplate","path":"contractTemplate","hidden":false,"component":"channel/contractTemplate/index","meta":{"title":"合同模板","icon":"doc","noCache":false}}]}`
 
-// 商城 with 商品管理, 订单管理 and 库存流水: the demo's staff and channel roles hold these pages;
+// 商城 with 商品管理, 订单管理, 库存流水 and 售后管理: the demo's staff and channel roles hold these pages;
 // staff also 商品分类 (the channel role picks categories but does not manage the tree).
 const shopTree = `{"name":"商城","path":"/mall","hidden":false,"redirect":"noredirect","component":"Layout","alwaysShow":true,` +
 	`"meta":{"title":"商城","icon":"shopping","noCache":true},"children":[{"name":"Goods","path":"goods","hidden":false,` +
@@ -44,7 +44,8 @@ const staffShopTree = `{"name":"商城","path":"/mall","hidden":false,"redirect"
 
 const shopPages = `{"name":"Order","path":"order",` +
 	`"hidden":false,"component":"mall/order/index","meta":{"title":"订单管理","icon":"list","noCache":false}},` +
-	`{"name":"Stock","path":"stock","hidden":false,"component":"mall/stock/index","meta":{"title":"库存流水","icon":"chart","noCache":false}}`
+	`{"name":"Stock","path":"stock","hidden":false,"component":"mall/stock/index","meta":{"title":"库存流水","icon":"chart","noCache":false}},` +
+	`{"name":"Aftersale","path":"aftersale","hidden":false,"component":"mall/aftersale/index","meta":{"title":"售后管理","icon":"list","noCache":false}}`
 
 func TestBuild(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {

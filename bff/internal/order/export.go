@@ -31,9 +31,10 @@ type exported struct {
 var exportColumns = export.Columns[exported]{
 	"id": func(o exported) any { return o.ID }, "orderNo": func(o exported) any { return o.OrderNo },
 	"customerName": func(o exported) any { return o.CustomerName }, "phone": func(o exported) any { return maskPhone(o.Phone) },
-	"amount":  export.Money(func(o exported) money.Fen { return o.Amount }),
-	"freight": export.Money(func(o exported) money.Fen { return o.Freight }),
-	"payTime": func(o exported) any { return localTime(o.PayTime) },
+	"amount":   export.Money(func(o exported) money.Fen { return o.Amount }),
+	"freight":  export.Money(func(o exported) money.Fen { return o.Freight }),
+	"refunded": export.Money(func(o exported) money.Fen { return o.Refunded }),
+	"payTime":  func(o exported) any { return localTime(o.PayTime) },
 	"agencyId": func(o exported) any {
 		if o.AgencyID == nil {
 			return nil

@@ -101,6 +101,8 @@ func httpError(err error) error {
 		return httpx.BadRequest("items", "商品规格不存在或未上架")
 	case errors.As(err, &short):
 		return httpx.Conflict("items", fmt.Sprintf("商品规格%s库存不足，可用%d", short.Code, short.Available))
+	case errors.Is(err, ErrHasAftersale):
+		return httpx.Conflict("status", "订单有售后单，请在售后管理中退款")
 	case errors.Is(err, ErrAmountMismatch):
 		return httpx.BadRequest("amount", "支付金额与订单金额不符")
 	}
@@ -115,6 +117,7 @@ type Row struct {
 	Phone          string    `json:"phone"`
 	Amount         money.Fen `json:"amount"`
 	Freight        money.Fen `json:"freight"`
+	Refunded       money.Fen `json:"refunded" description:"what after-sales cases refunded, freight included"`
 	PayTime        string    `json:"payTime"`
 	AgencyID       *int64    `json:"agencyId"`
 	AgencyName     string    `json:"agencyName" description:"the agency's name; empty for the shop's own orders"`
@@ -138,12 +141,15 @@ type DetailRow struct {
 
 // ItemRow is a line of an order.
 type ItemRow struct {
-	GoodsID   int64     `json:"goodsId"`
-	GoodsName string    `json:"goodsName"`
-	SkuCode   string    `json:"skuCode" description:"empty for lines sold before SKUs"`
-	SpecText  string    `json:"specText" description:"the SKU's spec values as they read at the sale"`
-	UnitPrice money.Fen `json:"unitPrice"`
-	Quantity  int64     `json:"quantity"`
+	ID          int64     `json:"id" description:"the order item's id (an after-sales case names it)"`
+	GoodsID     int64     `json:"goodsId"`
+	GoodsName   string    `json:"goodsName"`
+	SkuCode     string    `json:"skuCode" description:"empty for lines sold before SKUs"`
+	SpecText    string    `json:"specText" description:"the SKU's spec values as they read at the sale"`
+	UnitPrice   money.Fen `json:"unitPrice"`
+	Quantity    int64     `json:"quantity"`
+	Refunded    money.Fen `json:"refunded" description:"what after-sales cases refunded for this line"`
+	RefundedQty int64     `json:"refundedQty" description:"the units after-sales cases refunded"`
 }
 
 // StockMoveRow is one ledger row of the order.
@@ -168,7 +174,7 @@ type HistoryRow struct {
 // rowOf is o in answers, its agency named from names (AgencyNames).
 func rowOf(o Order, names map[int64]string) Row {
 	r := Row{ID: o.ID, OrderNo: o.OrderNo, CustomerName: o.CustomerName, Phone: maskPhone(o.Phone), Amount: o.Amount,
-		Freight: o.Freight, AgencyID: o.AgencyID, Status: o.Status, ExpressCompany: o.ExpressCompany,
+		Freight: o.Freight, Refunded: o.Refunded, AgencyID: o.AgencyID, Status: o.Status, ExpressCompany: o.ExpressCompany,
 		TrackingNo: o.TrackingNo, Remark: o.Remark, CreateTime: httpx.FormatTime(o.CreateTime)}
 	if o.AgencyID != nil {
 		r.AgencyName = names[*o.AgencyID]
@@ -298,8 +304,8 @@ func (s *Service) handleGet(c echo.Context) error {
 		History: make([]HistoryRow, len(d.History)), StockMoves: make([]StockMoveRow, len(d.StockMoves))}
 	out.Phone = d.Phone
 	for i, it := range d.Items {
-		out.Items[i] = ItemRow{GoodsID: it.GoodsID, GoodsName: it.GoodsName, SkuCode: it.SkuCode, SpecText: it.SpecText,
-			UnitPrice: it.UnitPrice, Quantity: it.Quantity}
+		out.Items[i] = ItemRow{ID: it.ID, GoodsID: it.GoodsID, GoodsName: it.GoodsName, SkuCode: it.SkuCode, SpecText: it.SpecText,
+			UnitPrice: it.UnitPrice, Quantity: it.Quantity, Refunded: it.Refunded, RefundedQty: it.RefundedQty}
 	}
 	for i, e := range d.StockMoves {
 		out.StockMoves[i] = StockMoveRow{SkuCode: e.SkuCode, Delta: e.Delta, Balance: e.Balance, Reason: e.Reason,

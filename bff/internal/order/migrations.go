@@ -72,6 +72,9 @@ func Migrations() []db.Migration {
 	}, {
 		ID: "20261128_40_order_phone_tail",
 		Up: phoneTail20261128,
+	}, {
+		ID: "20261128_41_order_refunded",
+		Up: refunded20261128,
 	}}
 }
 
@@ -120,6 +123,22 @@ func phoneTail20261128(tx *gorm.DB) error {
 		column = "ALTER TABLE orders ADD COLUMN phone_tail VARCHAR(4) AS (RIGHT(phone, 4)) VIRTUAL"
 	}
 	for _, stmt := range []string{column, "CREATE INDEX idx_orders_phone_tail ON orders (phone_tail)"} {
+		if err := tx.Exec(stmt).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// refunded20261128 keeps what after-sales cases refunded on the order and on each line, so the
+// caps of the next case and the list's 已退款 read one row, not every case. Frozen.
+func refunded20261128(tx *gorm.DB) error {
+	for _, stmt := range []string{
+		"ALTER TABLE orders ADD COLUMN refunded BIGINT NOT NULL DEFAULT 0",
+		"ALTER TABLE orders ADD COLUMN freight_refunded BIGINT NOT NULL DEFAULT 0",
+		"ALTER TABLE order_items ADD COLUMN refunded BIGINT NOT NULL DEFAULT 0",
+		"ALTER TABLE order_items ADD COLUMN refunded_qty BIGINT NOT NULL DEFAULT 0",
+	} {
 		if err := tx.Exec(stmt).Error; err != nil {
 			return err
 		}

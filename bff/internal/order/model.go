@@ -24,8 +24,12 @@ type Order struct {
 	TrackingNo     string
 	ShipTime       *time.Time
 	Remark         string
-	CreateTime     time.Time `gorm:"autoCreateTime"`
-	UpdateTime     time.Time `gorm:"autoUpdateTime"`
+	// Refunded is what after-sales cases gave back (freight included), FreightRefunded the
+	// freight among it; never above Amount (docs/aftersale.md).
+	Refunded        money.Fen
+	FreightRefunded money.Fen
+	CreateTime      time.Time `gorm:"autoCreateTime"`
+	UpdateTime      time.Time `gorm:"autoUpdateTime"`
 }
 
 func (Order) TableName() string { return "orders" }
@@ -42,6 +46,10 @@ type Item struct {
 	GoodsName string
 	UnitPrice money.Fen
 	Quantity  int64
+	// Refunded is what after-sales cases gave back for this line, RefundedQty the units they
+	// covered; the order is 已退款 when every line's RefundedQty is its Quantity.
+	Refunded    money.Fen
+	RefundedQty int64
 }
 
 func (Item) TableName() string { return "order_items" }

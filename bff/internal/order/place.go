@@ -280,6 +280,11 @@ func (s *Service) stockedChange(actor, action string, in MoveInput, now time.Tim
 		if err != nil {
 			return nil, History{}, err
 		}
+		if action == Refund {
+			if err := noCases(tx, o.ID); err != nil {
+				return nil, History{}, err
+			}
+		}
 		if err := stockChange(tx, o, action, actor, now); err != nil {
 			return nil, History{}, err
 		}
@@ -290,4 +295,21 @@ func (s *Service) stockedChange(actor, action string, in MoveInput, now time.Tim
 // GetByNo returns the order numbered orderNo inside the scope, as Get.
 func (s *Service) GetByNo(ctx context.Context, scope *int64, orderNo string) (Detail, error) {
 	return s.store.GetByNo(ctx, scope, orderNo)
+}
+
+// ErrHasAftersale: the whole-order refund of an order with an after-sales case (any not
+// rejected or cancelled): its money goes back through the case, never twice.
+var ErrHasAftersale = errors.New("order: the order has an after-sales case")
+
+// noCases is ErrHasAftersale when the order has a case that is not rejected or cancelled. It
+// reads aftersale's table by name: aftersale imports order, not the other way round. The order's
+// row is locked by the move, and a case is opened under the same lock, so the two cannot cross.
+func noCases(tx *gorm.DB, orderID int64) error {
+	var n int64
+	err := tx.Table("aftersale_cases").Where("order_id = ? AND status NOT IN ?", orderID, []string{"rejected", "cancelled"}).
+		Count(&n).Error
+	if err == nil && n > 0 {
+		return ErrHasAftersale
+	}
+	return err
 }

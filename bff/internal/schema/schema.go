@@ -3,6 +3,7 @@
 package schema
 
 import (
+	"mallconsole/bff/internal/aftersale"
 	"mallconsole/bff/internal/agency"
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/audit"
@@ -39,6 +40,7 @@ func Migrations() []db.Migration {
 		cert.Migrations(),
 		contract.Migrations(),
 		storefront.Migrations(),
+		aftersale.Migrations(),
 	} {
 		all = append(all, ms...)
 	}

@@ -39,6 +39,7 @@ func dictLabelEn(ctx context.Context, tx *gorm.DB, _ *cache.Generation) error {
 	all := append(demoDicts(),
 		seededDict{name: GoodsCategoryDict, entries: goodsCategories()},
 		seededDict{name: ExpressCompanyDict, entries: expressCompanies()},
+		seededDict{name: AftersaleReasonDict, entries: aftersaleReasons()},
 		seededDict{name: workflow.LeaveTypeDict, entries: leaveTypes()})
 	dicts := dict.NewStore(tx)
 	for _, d := range all {

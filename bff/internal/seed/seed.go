@@ -114,6 +114,8 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyOpenClientPage, "the API clients page", openClientPage},
 		{KeyStockPage, "the stock ledger page", stockPage},
 		{KeyRefundForm, "the refund approval form", refundForm},
+
+		{KeyAftersalePage, "the after-sales page", aftersalePage},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)
@@ -269,10 +271,10 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 	if err := grantDashboard(ctx, tx, gen, staffRole.ID, channelRole.ID); err != nil {
 		return false, err
 	}
-	if err := grantShop(ctx, tx, gen, staffRole.ID, staffShop); err != nil {
+	if err := grantShop(ctx, tx, gen, staffRole.ID, slices.Concat(staffShop, staffAftersale)); err != nil {
 		return false, err
 	}
-	if err := grantShop(ctx, tx, gen, channelRole.ID, channelShop); err != nil {
+	if err := grantShop(ctx, tx, gen, channelRole.ID, slices.Concat(channelShop, channelAftersale)); err != nil {
 		return false, err
 	}
 	if err := grantCertToChannel(ctx, tx, gen); err != nil {

@@ -17,11 +17,13 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-sql-driver/mysql"
 	"github.com/redis/go-redis/v9"
 
 	"mallconsole/bff/internal/platform/limits"
+	"mallconsole/bff/internal/platform/money"
 )
 
 // Config is the validated configuration. Zero values of optional settings mean "off".
@@ -79,6 +81,11 @@ type Config struct {
 
 	// RefundGateway is where after-sales refunds are paid; URL empty: none.
 	RefundGateway RefundGateway
+
+	// RefundApprovalOver: an after-sales refund above it (fen) needs a 退款审批 approval.
+	RefundApprovalOver money.Fen
+	// ReturnAddress is given to buyers whose return was approved without an address of its own.
+	ReturnAddress string
 }
 
 // DB says which database to open.
@@ -240,6 +247,21 @@ func settings() []setting {
 		{"BFF_CASE_NUMBER", "", "the site's ICP filing number shown in the footer, linked to beian.miit.gov.cn, e.g. 浙ICP备12345678号-1 (at most 50 characters)", parseCaseNumber},
 		{"BFF_UPSTREAMS", "", "comma-separated PREFIX=URL[|perm:PERMISSION][|identity:jwt|relay][|replace]: API prefixes proxied to existing backends", parseUpstreams},
 		{"BFF_UPSTREAM_SECRET", "", "HS256 secret (at least 32 characters) signing the identity sent to upstreams; required with BFF_UPSTREAMS", parseUpstreamSecret},
+		{"BFF_REFUND_APPROVAL_OVER", "100000", "after-sales refunds above this many fen (default ¥1,000) need a 退款审批 approval (0 or more)", func(c *Config, v string) error {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 0 || n > int64(money.Max) {
+				return fmt.Errorf("must be a whole number of fen from 0, got %q", v)
+			}
+			c.RefundApprovalOver = money.Fen(n)
+			return nil
+		}},
+		{"BFF_RETURN_ADDRESS", "", "the shop's return address given with an approved return (at most 255 characters)", func(c *Config, v string) error {
+			if utf8.RuneCountInString(v) > 255 {
+				return fmt.Errorf("must be at most 255 characters")
+			}
+			c.ReturnAddress = strings.TrimSpace(v)
+			return nil
+		}},
 		{"BFF_UPSTREAM_TIMEOUT", "30s", "how long an upstream may send or take nothing before the answer is 504 (Go duration, 1s..1h)", parseUpstreamTimeout},
 		{"BFF_TRUST_EDGE_SECRET", "", "origin role: serve requests bearing an edge BFF's identity JWT signed with this secret (at least 32 characters)", parseTrustEdgeSecret},
 		{"BFF_STAFF_LOGIN", "local", "local|upstream: staff sign in with the BFF's own accounts, or through the identity:relay upstream", parseStaffLogin},

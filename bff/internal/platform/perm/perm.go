@@ -77,6 +77,14 @@ const (
 	StockList   = "stock:list"
 	StockAdjust = "stock:adjust"
 	StockExport = "stock:export"
+
+	// 售后管理 (docs/aftersale.md): reading cases, approving, rejecting and opening them for a
+	// customer (代客申请), receiving returned parcels, paying refunds, exporting.
+	AftersaleList    = "aftersale:list"
+	AftersaleAudit   = "aftersale:audit"
+	AftersaleReceive = "aftersale:receive"
+	AftersaleRefund  = "aftersale:refund"
+	AftersaleExport  = "aftersale:export"
 )
 
 // Permissions of 商品分类, the goods category tree (docs/decisions.md "Goods categories"). Reading

@@ -43,6 +43,487 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/aftersales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * list after-sales cases (phones masked)
+         * @description Access: perm(aftersale:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description rows per page, default 10 */
+                    size?: number;
+                    status?: "applied" | "approved" | "awaiting_return" | "returned" | "received" | "refunding" | "refunded" | "rejected" | "cancelled";
+                    type?: "refund" | "return";
+                    /** @description prefix */
+                    caseNo?: string;
+                    /** @description prefix */
+                    orderNo?: string;
+                    /** @description prefix */
+                    phone?: string;
+                    /** @description created from: yyyy-MM-dd HH:mm:ss or yyyy-MM-dd */
+                    startTime?: string;
+                    /** @description created until (a date alone: the whole day) */
+                    endTime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListAftersaleRow"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * open a case for a customer (代客申请)
+         * @description Access: perm(aftersale:audit)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["AftersaleOpenBody"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AftersaleDetailRow"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aftersales/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * cases per status for the tabs
+         * @description Access: perm(aftersale:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "applied" | "approved" | "awaiting_return" | "returned" | "received" | "refunding" | "refunded" | "rejected" | "cancelled";
+                    type?: "refund" | "return";
+                    /** @description prefix */
+                    caseNo?: string;
+                    /** @description prefix */
+                    orderNo?: string;
+                    /** @description prefix */
+                    phone?: string;
+                    /** @description created from: yyyy-MM-dd HH:mm:ss or yyyy-MM-dd */
+                    startTime?: string;
+                    /** @description created until (a date alone: the whole day) */
+                    endTime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AftersaleCounts"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aftersales/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export the rows named by ids as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+         * @description Access: perm(aftersale:export)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ExportBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aftersales/downloadAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export every row the filters match as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+         * @description Access: perm(aftersale:export)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ExportBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aftersales/gateway/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * the payment gateway's refund notification (signed)
+         * @description Access: public
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AftersaleNotifyAnswer"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aftersales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * one case: lines, photos, history, money
+         * @description Access: perm(aftersale:list)
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AftersaleDetailRow"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aftersales/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * approve an applied case (同意)
+         * @description Access: perm(aftersale:audit)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["AftersaleApproveBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AftersaleDetailRow"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aftersales/{id}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * receive the returned parcel (收货); undamaged units go back to stock
+         * @description Access: perm(aftersale:receive)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["AftersaleReceiveBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AftersaleDetailRow"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aftersales/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund the case (退款); 202 when a 退款审批 was started
+         * @description Access: perm(aftersale:refund)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["AftersaleRefundBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AftersaleDetailRow"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aftersales/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reject a case before money moved (拒绝)
+         * @description Access: perm(aftersale:audit)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["AftersaleRejectBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AftersaleDetailRow"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agencies": {
         parameters: {
             query?: never;
@@ -7248,6 +7729,176 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AftersaleApproveBody: {
+            /** @description a return's address; default: the shop's */
+            returnAddress?: string;
+        };
+        AftersaleCounts: {
+            /** Format: int64 */
+            all: number;
+            /** Format: int64 */
+            applied: number;
+            /** Format: int64 */
+            approved: number;
+            /** Format: int64 */
+            awaiting_return: number;
+            /** Format: int64 */
+            cancelled: number;
+            /** Format: int64 */
+            received: number;
+            /** Format: int64 */
+            refunded: number;
+            /** Format: int64 */
+            refunding: number;
+            /** Format: int64 */
+            rejected: number;
+            /** Format: int64 */
+            returned: number;
+        };
+        AftersaleDetailRow: {
+            agencyId: null | number;
+            amount: components["schemas"]["MoneyFen"];
+            caseNo: string;
+            createBy: string;
+            createTime: string;
+            customerName: string;
+            damaged: boolean;
+            description: string;
+            freight: components["schemas"]["MoneyFen"];
+            history: components["schemas"]["AftersaleHistoryRow"][];
+            /** Format: int64 */
+            id: number;
+            /** @description the 退款审批 workflow instance */
+            instanceId: null | number;
+            items: components["schemas"]["AftersaleItemRow"][];
+            orderAmount: components["schemas"]["MoneyFen"];
+            /** Format: int64 */
+            orderId: number;
+            orderNo: string;
+            orderRefunded: components["schemas"]["MoneyFen"];
+            phone: string;
+            /** @description uploaded file ids */
+            photos: number[];
+            /** @enum {string} */
+            provider: "" | "manual" | "gateway";
+            /** @description an aftersale_reason value */
+            reason: string;
+            refundNo: string;
+            /** @enum {string} */
+            refundState: "" | "approving" | "approved" | "sent" | "failed" | "done";
+            refundTime: string;
+            returnAddress: string;
+            returnCompany: string;
+            returnTrackingNo: string;
+            /** @enum {string} */
+            source: "console" | "open";
+            /** @enum {string} */
+            status: "applied" | "approved" | "awaiting_return" | "returned" | "received" | "refunding" | "refunded" | "rejected" | "cancelled";
+            /** @enum {string} */
+            type: "refund" | "return";
+            updateTime: string;
+            voucherFileId: null | number;
+            voucherNo: string;
+        };
+        AftersaleHistoryRow: {
+            createTime: string;
+            fromStatus: string;
+            note: string;
+            operator: string;
+            toStatus: string;
+        };
+        AftersaleItemRow: {
+            goodsName: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            orderItemId: number;
+            /** Format: int64 */
+            quantity: number;
+            refunded: components["schemas"]["MoneyFen"];
+            skuCode: string;
+            specText: string;
+            unitPrice: components["schemas"]["MoneyFen"];
+        };
+        AftersaleNotifyAnswer: {
+            /** @enum {string} */
+            code: "SUCCESS";
+        };
+        AftersaleOpenBody: {
+            /** @description yuan, freight included: 12.34 */
+            amount: string;
+            description: string;
+            /** @description yuan, the freight among the amount */
+            freight?: string;
+            items: components["schemas"]["AftersaleOpenItem"][];
+            orderNo: string;
+            /** @description uploaded file ids, at most 9 */
+            photos: number[];
+            /** @description an aftersale_reason value */
+            reason: string;
+            /** @enum {string} */
+            type: "refund" | "return";
+        };
+        AftersaleOpenItem: {
+            /** Format: int64 */
+            orderItemId: number;
+            /** Format: int64 */
+            quantity: number;
+        };
+        AftersaleReceiveBody: {
+            /** @description damaged units are not restocked */
+            damaged: boolean;
+        };
+        AftersaleRefundBody: {
+            /** @enum {string} */
+            provider: "manual" | "gateway";
+            /** @description manual: the uploaded picture of the transfer */
+            voucherFileId?: null | number;
+            /** @description manual: the transfer's voucher number */
+            voucherNo?: string;
+        };
+        AftersaleRejectBody: {
+            reason: string;
+        };
+        AftersaleRow: {
+            agencyId: null | number;
+            amount: components["schemas"]["MoneyFen"];
+            caseNo: string;
+            createBy: string;
+            createTime: string;
+            customerName: string;
+            damaged: boolean;
+            description: string;
+            freight: components["schemas"]["MoneyFen"];
+            /** Format: int64 */
+            id: number;
+            /** @description the 退款审批 workflow instance */
+            instanceId: null | number;
+            /** Format: int64 */
+            orderId: number;
+            orderNo: string;
+            phone: string;
+            /** @enum {string} */
+            provider: "" | "manual" | "gateway";
+            /** @description an aftersale_reason value */
+            reason: string;
+            refundNo: string;
+            /** @enum {string} */
+            refundState: "" | "approving" | "approved" | "sent" | "failed" | "done";
+            refundTime: string;
+            returnAddress: string;
+            returnCompany: string;
+            returnTrackingNo: string;
+            /** @enum {string} */
+            source: "console" | "open";
+            /** @enum {string} */
+            status: "applied" | "approved" | "awaiting_return" | "returned" | "received" | "refunding" | "refunded" | "rejected" | "cancelled";
+            /** @enum {string} */
+            type: "refund" | "return";
+            updateTime: string;
+            voucherFileId: null | number;
+            voucherNo: string;
+        };
         AgencyBody: {
             address?: string;
             code: string;
@@ -8010,6 +8661,10 @@ export interface components {
             message: string;
         };
         HttpxIDList: number[];
+        HttpxListAftersaleRow: {
+            content: components["schemas"]["AftersaleRow"][];
+            totalElements: number;
+        };
         HttpxListAgencyRow: {
             content: components["schemas"]["AgencyRow"][];
             totalElements: number;
@@ -8198,6 +8853,8 @@ export interface components {
             orderNo: string;
             payTime: string;
             phone: string;
+            /** @description what after-sales cases refunded, freight included */
+            refunded: components["schemas"]["MoneyFen"];
             remark: string;
             shipTime: string;
             status: string;
@@ -8227,8 +8884,20 @@ export interface components {
             /** Format: int64 */
             goodsId: number;
             goodsName: string;
+            /**
+             * Format: int64
+             * @description the order item's id (an after-sales case names it)
+             */
+            id: number;
             /** Format: int64 */
             quantity: number;
+            /** @description what after-sales cases refunded for this line */
+            refunded: components["schemas"]["MoneyFen"];
+            /**
+             * Format: int64
+             * @description the units after-sales cases refunded
+             */
+            refundedQty: number;
             /** @description empty for lines sold before SKUs */
             skuCode: string;
             /** @description the SKU's spec values as they read at the sale */
@@ -8256,6 +8925,8 @@ export interface components {
             orderNo: string;
             payTime: string;
             phone: string;
+            /** @description what after-sales cases refunded, freight included */
+            refunded: components["schemas"]["MoneyFen"];
             remark: string;
             shipTime: string;
             status: string;
