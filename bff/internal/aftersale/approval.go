@@ -30,6 +30,11 @@ const (
 // of no case, or of a case no longer waiting for it, changes nothing.
 func (s *Service) ApprovalFinished(tx *gorm.DB, o Outcome) error {
 	c, err := lock(tx, nil, "instance_id = ?", o.InstanceID)
+	if no, ok := o.Data["caseNo"].(string); errors.Is(err, ErrNotFound) && ok {
+		// The flow ended inside its own start (its only approver asked, and nobody approves
+		// their own request): the case does not know its instance yet.
+		c, err = lock(tx, nil, "case_no = ? AND instance_id IS NULL", no)
+	}
 	if errors.Is(err, ErrNotFound) {
 		return nil
 	}
@@ -37,6 +42,11 @@ func (s *Service) ApprovalFinished(tx *gorm.DB, o Outcome) error {
 		return err
 	}
 	now := s.stamp()
+	if c.InstanceID == nil {
+		if err := linkInstance(tx, c, o.InstanceID, "system", now); err != nil {
+			return err
+		}
+	}
 	who := o.Approver
 	if who == "" {
 		who = "workflow"
@@ -70,4 +80,10 @@ func (s *Service) AfterApproval(ctx context.Context, instanceID int64) (Detail, 
 		}
 		return s.send(tx, c, "system", now)
 	})
+}
+
+// linkInstance records the case's 退款审批 instance, once, with the history's note naming it.
+func linkInstance(tx *gorm.DB, c Case, instance int64, operator string, now time.Time) error {
+	return save(tx, c, map[string]any{"instance_id": instance}, c.Status, c.Status, operator,
+		"发起退款审批 #"+itoa(instance), now)
 }

@@ -64,7 +64,7 @@ func (s *Service) Refund(ctx context.Context, scope *int64, id int64, actor Acto
 			c.Status = to
 		}
 		if c.Amount > s.deps.ApprovalOver && c.RefundState != RefundApproved {
-			return nil, s.askApproval(ctx, tx, c, actor, in, now)
+			return s.askApproval(ctx, tx, c, actor, in, now)
 		}
 		if in.Provider == Manual {
 			return nil, s.complete(tx, c, map[string]any{"provider": Manual, "voucher_no": in.VoucherNo,
@@ -75,20 +75,38 @@ func (s *Service) Refund(ctx context.Context, scope *int64, id int64, actor Acto
 }
 
 // askApproval starts the 退款审批 instance of a big refund inside tx and links it to the case.
-func (s *Service) askApproval(ctx context.Context, tx *gorm.DB, c Case, actor Actor, in RefundInput, now time.Time) error {
+// The case waits (approving) before the start, because the flow may end inside it: a flow whose
+// only approver asked passes at once, its finisher finding the case by number. A gateway refund
+// so approved is sent at once.
+func (s *Service) askApproval(ctx context.Context, tx *gorm.DB, c Case, actor Actor, in RefundInput, now time.Time) (func(context.Context), error) {
 	if s.deps.Approvals == nil {
-		return ErrNoApprovals
+		return nil, ErrNoApprovals
 	}
-	data := map[string]any{"caseNo": c.CaseNo, "orderNo": c.OrderNo, "amount": c.Amount.String(), "reason": c.Reason}
-	instance, err := s.deps.Approvals.StartFor(ctx, tx, RefundFormCode, actor.UserID, data)
-	if err != nil {
-		return err
-	}
-	up := map[string]any{"refund_state": RefundApproving, "instance_id": instance, "provider": in.Provider}
+	up := map[string]any{"refund_state": RefundApproving, "provider": in.Provider}
 	if in.Provider == Manual {
 		up["voucher_no"], up["voucher_file_id"] = in.VoucherNo, *in.VoucherFileID
 	}
-	return save(tx, c, up, c.Status, c.Status, actor.Name, "发起退款审批 #"+itoa(instance), now)
+	if err := tx.Model(&Case{}).Where("id = ?", c.ID).Updates(up).Error; err != nil {
+		return nil, err
+	}
+	data := map[string]any{"caseNo": c.CaseNo, "orderNo": c.OrderNo, "amount": c.Amount.String(), "reason": s.reasonLabel(ctx, c.Reason)}
+	instance, err := s.deps.Approvals.StartFor(ctx, tx, RefundFormCode, actor.UserID, data)
+	if err != nil {
+		return nil, err
+	}
+	after, err := lock(tx, nil, "id = ?", c.ID)
+	if err != nil {
+		return nil, err
+	}
+	if after.InstanceID == nil {
+		if err := linkInstance(tx, after, instance, actor.Name, now); err != nil {
+			return nil, err
+		}
+	}
+	if after.RefundState == RefundApproved && after.Provider == GatewayProv {
+		return s.send(tx, after, "system", now)
+	}
+	return nil, nil
 }
 
 // complete books the money as given back (pay) and moves the case to refunded.
@@ -218,4 +236,15 @@ func (s *Service) SweepStuck(ctx context.Context, olderThan time.Duration) (int,
 		}
 	}
 	return len(stuck), nil
+}
+
+// reasonLabel is the reason as the dictionary names it (the approver reads it), or its value.
+func (s *Service) reasonLabel(ctx context.Context, value string) string {
+	if s.deps.Labels == nil {
+		return value
+	}
+	if labels, err := s.deps.Labels(ctx, ReasonDict); err == nil && labels[value] != "" {
+		return labels[value]
+	}
+	return value
 }

@@ -296,11 +296,12 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// 库存流水: the ledger every stock change writes, and a person's adjustments.
 	stock.NewService(stock.NewStore(opt.DB), now).Routes(routes)
 	// 售后管理 (issue 29, docs/aftersale.md): cases per order item and the refunds they pay. A case
-	// that refunds a whole order tells the dashboard as the order store does. No approval flow
-	// and no payment gateway are wired yet: big refunds answer 409, the gateway provider 400.
+	// that refunds a whole order tells the dashboard as the order store does; refunds over
+	// RefundApprovalOver wait for a 退款审批 instance; the gateway is the settings' (or none).
 	a.Aftersales = aftersale.NewService(aftersale.NewStore(opt.DB), aftersale.Deps{Now: now, Log: log,
 		ApprovalOver: cfg.RefundApprovalOver, ReturnAddress: cfg.ReturnAddress, Orders: []order.Watcher{figures},
-		Labels: dict.LabelsOf(dicts)})
+		Labels: dict.LabelsOf(dicts), Approvals: flows, Gateway: refundGateway(cfg.RefundGateway, now)})
+	flows.OnFinish(workflow.RefundFormCode, refundApprovals{a.Aftersales})
 	a.Aftersales.Routes(routes)
 	// The storefront API (/open/v1, docs/storefront.md): servers' signed calls on the same
 	// orders and stock; its clients on 系统管理 → 开放接口. Their secrets are sealed under a key
