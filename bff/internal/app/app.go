@@ -313,8 +313,10 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	openClients := storefront.NewClients(storefront.NewStore(opt.DB), sealer, agencies, now)
 	openClients.Routes(routes)
 	a.OpenKeys = storefront.NewIdempotency(opt.DB, now)
-	storefront.NewOpen(orders, storefront.NewSkus(opt.DB),
-		storefront.NewVerifier(openClients, storefront.NewNonces(store), now, log), a.OpenKeys).Routes(routes)
+	open := storefront.NewOpen(orders, storefront.NewSkus(opt.DB),
+		storefront.NewVerifier(openClients, storefront.NewNonces(store), now, log), a.OpenKeys)
+	open.Routes(routes)
+	storefront.NewOpenCases(open, a.Aftersales, dicts).Routes(routes)
 	// Agencies (渠道管理, 我的渠道): their operators are user accounts; the figures come from the shop.
 	agency.NewService(agencies, agency.Deps{Accounts: users, Sessions: a.Auth, Roles: roles, Orders: order.NewStore(opt.DB),
 		Goods: goods.NewStore(opt.DB), Pictures: uploads, BcryptCost: opt.BcryptCost}).Routes(routes)
