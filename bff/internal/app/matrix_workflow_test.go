@@ -11,7 +11,9 @@ import (
 // wfFormBody is a form whose approvers are the admin and lead (或签): the admin acts on the
 // instances others start, lead on the admin's own (nobody approves their own request).
 func (m *matrix) wfFormBody(t *testing.T) map[string]any {
-	ref := func(name string) map[string]any { return map[string]any{"id": m.id(t, "users", "username", name), "name": name} }
+	ref := func(name string) map[string]any {
+		return map[string]any{"id": m.id(t, "users", "username", name), "name": name}
+	}
 	return map[string]any{"name": fmt.Sprintf("矩阵表单%d", m.next()), "icon": "form", "group": "矩阵",
 		"schema": map[string]any{"fields": []any{map[string]any{"key": "note", "type": "text", "label": "备注"}}},
 		"flow": map[string]any{"id": "start", "type": "start", "name": "发起人", "props": map[string]any{},

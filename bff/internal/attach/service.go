@@ -31,9 +31,9 @@ type Options struct {
 
 // Service stores, serves and deletes uploaded files.
 type Service struct {
-	db    *gorm.DB
-	store Storage
-	opt   Options
+	db      *gorm.DB
+	store   Storage
+	opt     Options
 	typed   map[string]Rule // upload types with their own rules (typed.go)
 	holders []Holder        // records that keep the files they refer to (hold.go)
 }

@@ -20,7 +20,7 @@ import (
 // refuse the next one.
 type finisher struct {
 	got    []workflow.Outcome
-	after  []int64 // instances told after the commit
+	after  []int64  // instances told after the commit
 	status []string // the instance's status as the finisher's transaction reads it
 	refuse error
 }
@@ -38,7 +38,9 @@ func (f *finisher) Finished(tx *gorm.DB, o workflow.Outcome) error {
 	return nil
 }
 
-func (f *finisher) AfterFinished(_ context.Context, o workflow.Outcome) { f.after = append(f.after, o.InstanceID) }
+func (f *finisher) AfterFinished(_ context.Context, o workflow.Outcome) {
+	f.after = append(f.after, o.InstanceID)
+}
 
 // refundOrg is the test company with the 退款审批 form seeded as the seed does it: the
 // approvers are the holders of the role 管理员 (sam), falling back to admin.
