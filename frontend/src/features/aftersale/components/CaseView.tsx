@@ -146,7 +146,7 @@ export function CaseView({ id, onMoved, onTitle }: { id: number; onMoved?: () =>
           <Descriptions.Item label={t('as.createTime')}>{dash(c.createTime)}</Descriptions.Item>
           <Descriptions.Item label={t('as.source')}>{c.source === 'open' || c.source === 'console' ? t(`as.source.${c.source}`) : dash(c.source)}</Descriptions.Item>
           <Descriptions.Item label={t('as.createBy')}>{dash(c.createBy)}</Descriptions.Item>
-          <Descriptions.Item label={t('as.description')} span={2}>
+          <Descriptions.Item label={t('as.description')} span="filled">
             <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{dash(c.description)}</Typography.Text>
           </Descriptions.Item>
         </Descriptions>
