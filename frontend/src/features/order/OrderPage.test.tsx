@@ -60,7 +60,19 @@ beforeEach(() => {
   bff = fakeBff();
   bff.on('GET /api/orders', (config) => {
     bff.queries.push({ ...(config.params as Record<string, unknown>) });
-    return { status: 200, body: { content: [{ ...row(1, 'paid'), agencyId: 1, agencyName: AGENCIES[0].name }, row(2, 'unpaid')], totalElements: 2 } };
+    return {
+      status: 200,
+      body: {
+        content: [
+          { ...row(1, 'paid'), agencyId: 1, agencyName: AGENCIES[0].name },
+          row(2, 'unpaid'),
+          // partly refunded by an after-sales case: keeps its status (issue 29)
+          { ...row(3, 'shipped'), refunded: '12.00' },
+          { ...row(4, 'refunded'), refunded: '47.98' },
+        ],
+        totalElements: 4,
+      },
+    };
   });
   bff.on('GET /api/orders/counts', () => ({
     status: 200,
@@ -191,5 +203,15 @@ describe('订单管理', { timeout: 60_000 }, () => {
     // 重置 empties the filters and the URL keeps only the tab
     fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
     await waitFor(() => expect(at.path).toBe('/mall/order?status=paid'));
+  });
+
+  it('shows 已退款 under the amount of a partly refunded order only', async () => {
+    useSession.setState({ roles: ['order:list'] });
+    renderAt('/mall/order');
+    const partly = (await screen.findByText('NO3')).closest('tr')!;
+    expect(within(partly).getByText('已退款 ¥12.00')).toBeInTheDocument();
+    expect(within(partly).getByText('¥47.98')).toBeInTheDocument();
+    expect(within(screen.getByText('NO4').closest('tr')!).queryByText(/已退款 ¥/)).toBeNull();
+    expect(within(screen.getByText('NO1').closest('tr')!).queryByText(/已退款 ¥/)).toBeNull();
   });
 });
