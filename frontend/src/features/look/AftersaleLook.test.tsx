@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createCache } from '@ant-design/cssinjs';
 import { App } from 'antd';
@@ -146,5 +146,19 @@ describe('详情 of an after-sales case (/look?type=aftersale)', { timeout: 60_0
     await screen.findByText('上海市浦东新区世纪大道 1 号');
     expect(screen.queryByText('售后记录')).toBeNull();
     expect(bff.calls.some((c) => c.path === '/api/aftersales')).toBe(false);
+  });
+
+  it('opens a case named by its number (a 退款审批’s link), and says so for an unknown number', async () => {
+    useSession.setState({ roles: ['aftersale:list'] });
+    bff.on('GET /api/aftersales', (config) => {
+      const { caseNo } = config.params as { caseNo: string };
+      return { status: 200, body: { content: caseNo === 'AS20261128100000000004' ? [aCase('refunding')] : [], totalElements: 0 } };
+    });
+    bff.on('GET /api/aftersales/4', () => ({ status: 200, body: aCase('refunding') }));
+    renderAt('/look?type=aftersale&no=AS20261128100000000004');
+    expect(await screen.findByText('杯口有裂纹')).toBeInTheDocument();
+    cleanup();
+    renderAt('/look?type=aftersale&no=AS404');
+    expect(await screen.findByText('记录不存在')).toBeInTheDocument();
   });
 });

@@ -25,5 +25,7 @@ export default function LookPage() {
     );
   }
   const View = { goods: GoodsLook, order: OrderLook, contract: ContractLook, agency: AgencyLook, aftersale: AftersaleLook }[target.type];
-  return <View key={`${target.type}-${target.id}`} id={target.id} fullPath={location.pathname + location.search} />;
+  const fullPath = location.pathname + location.search;
+  if (target.no) return <AftersaleLook key={`no-${target.no}`} id={0} no={target.no} fullPath={fullPath} />;
+  return <View key={`${target.type}-${target.id}`} id={target.id} fullPath={fullPath} />;
 }

@@ -29,3 +29,10 @@ export interface OrderCase {
 /** The cases of one order (50: more than any order has). */
 export const listOrderCases = (orderNo: string) =>
   http.get<{ content: OrderCase[]; totalElements: number }>('/api/aftersales', { params: { orderNo, page: 0, size: 50 } });
+/** The id of the case numbered `caseNo` (a 退款审批 names its case by number), or null. */
+export async function findCaseId(caseNo: string): Promise<number | null> {
+  const page = await listCasesByNo(caseNo);
+  return page.content.find((c) => c.caseNo === caseNo)?.id ?? null;
+}
+const listCasesByNo = (caseNo: string) =>
+  http.get<{ content: OrderCase[]; totalElements: number }>('/api/aftersales', { params: { caseNo, page: 0, size: 10 } });

@@ -18,6 +18,11 @@ export const LOOK_LISTS: Record<LookType, string> = {
   aftersale: 'mall/aftersale/index',
 };
 
+/** The detail of an after-sales case known by its number only (a 退款审批's link). */
+export function caseLookPath(caseNo: string): string {
+  return `/look?${new URLSearchParams({ type: 'aftersale', no: caseNo }).toString()}`;
+}
+
 /** The detail page of one record: where a list's 详情 action leads. */
 export function lookPath(type: LookType, id: number | string): string {
   return `/look?${new URLSearchParams({ type, id: String(id) }).toString()}`;
