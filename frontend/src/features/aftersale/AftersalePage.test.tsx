@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createCache } from '@ant-design/cssinjs';
 import { App as AntApp } from 'antd';
@@ -111,6 +111,25 @@ describe('售后管理', { timeout: 60_000 }, () => {
     expect(buttons(rowOf('AS3'))).toEqual(['详情', '退款']);
     expect(buttons(rowOf('AS4'))).toEqual(['详情']);
     expect(screen.queryByRole('button', { name: /代客申请/ })).toBeNull();
+  });
+
+  it('exports the shown columns with the searched filters to aftersale:export holders only', async () => {
+    useSession.setState({ roles: ['aftersale:list', 'aftersale:export'] });
+    bff.on('POST /api/aftersales/downloadAll', () => ({ status: 200, body: new Blob(['x']) }));
+    renderAt('/mall/aftersale?status=returned&type=return');
+    await screen.findByText('AS1', { selector: 'a' });
+    fireEvent.click(screen.getByRole('button', { name: /导出全部/ }));
+    await waitFor(() => expect(bff.calls.some((c) => c.path === '/api/aftersales/downloadAll')).toBe(true));
+    const body = JSON.parse(String(bff.calls.find((c) => c.path === '/api/aftersales/downloadAll')?.data)) as { fields: string[]; headers: string[] };
+    expect(body).toMatchObject({ status: 'returned', type: 'return' });
+    expect(body.fields.slice(0, 4)).toEqual(['caseNo', 'status', 'type', 'amount']);
+    expect(body.headers.slice(0, 4)).toEqual(['售后单号', '状态', '类型', '退款金额']);
+    expect(body.fields).not.toContain('option');
+    cleanup();
+    useSession.setState({ roles: ['aftersale:list'] });
+    renderAt('/mall/aftersale');
+    await screen.findByText('AS1', { selector: 'a' });
+    expect(screen.queryByRole('button', { name: /导出全部/ })).toBeNull();
   });
 
   it('keeps the tab and the searched filters in the URL, and a link to the open page sets them again', async () => {

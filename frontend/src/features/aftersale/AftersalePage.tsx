@@ -77,6 +77,7 @@ export default function AftersalePage() {
   useOnChange('aftersale', reload);
   const moves = useCaseMoves(reload);
   const canOpen = usePermission([AsPerm.Audit]);
+  const canExport = usePermission([AsPerm.Export]);
 
   const actions = useActionColumn<CaseRow>({
     perm: 'aftersale',
@@ -105,7 +106,6 @@ export default function AftersalePage() {
           {r.caseNo}
         </Typography.Link>
       ),
-      export: [{ key: 'caseNo', title: t('as.caseNo') }],
     },
     {
       title: t('as.status'),
@@ -163,7 +163,7 @@ export default function AftersalePage() {
           toUrl(v, status);
         }}
         scroll={{ x: 'max-content' }}
-        downUrl={BASE}
+        downUrl={canExport ? BASE : undefined}
         toolbar={
           canOpen
             ? [
