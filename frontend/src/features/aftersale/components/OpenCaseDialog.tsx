@@ -207,7 +207,7 @@ export default function OpenCaseDialog({ open, onClose, onOpened }: { open: bool
             <Input.TextArea rows={3} maxLength={500} showCount aria-label={t('as.description')} />
           </Form.Item>
           <Form.Item name="photos" label={t('as.photos')}>
-            <Upload limit={6} types={PICTURES} label={t('as.photos')} />
+            <Upload limit={9} types={PICTURES} label={t('as.photos')} />
           </Form.Item>
         </>
       ) : (
