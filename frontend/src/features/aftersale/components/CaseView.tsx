@@ -212,7 +212,7 @@ export function CaseView({ id, onMoved, onTitle }: { id: number; onMoved?: () =>
                 ) : null}
               </Descriptions>
             ) : (
-              <Typography.Text type="secondary">{t('as.type.refund')}</Typography.Text>
+              <Typography.Text type="secondary">{t('as.noReturn')}</Typography.Text>
             )}
           </Card>
         </Col>

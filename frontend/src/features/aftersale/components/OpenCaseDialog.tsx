@@ -24,14 +24,7 @@ interface OpenForm {
 /** Orders that can have a case (the BFF refuses the others). */
 const OPEN_STATUSES = ['paid', 'shipped', 'completed'];
 const PICTURES = ['png', 'jpg', 'jpeg', 'webp', 'bmp'];
-const ORDER_STATUS: Record<string, string> = {
-  unpaid: '待付款',
-  paid: '待发货',
-  shipped: '已发货',
-  completed: '已完成',
-  closed: '已关闭',
-  refunded: '已退款',
-};
+const ORDER_STATUSES = ['unpaid', 'paid', 'shipped', 'completed', 'closed', 'refunded'];
 
 /**
  * 代客申请: staff open a case for a customer. The order is found by its number (the order list,
@@ -65,7 +58,9 @@ export default function OpenCaseDialog({ open, onClose, onOpened }: { open: bool
       setOrder(found);
       form.setFieldsValue({ items: [], amount: '', freight: '0.00' });
       if (!found) setWhy(t('as.orderNotFound', { no }));
-      else if (!OPEN_STATUSES.includes(found.status)) setWhy(t('as.orderNotAllowed', { status: ORDER_STATUS[found.status] ?? found.status }));
+      else if (!OPEN_STATUSES.includes(found.status)) setWhy(t('as.orderNotAllowed', {
+            status: ORDER_STATUSES.includes(found.status) ? t(`as.order.status.${found.status}` as 'as.order.status.paid') : found.status,
+          }));
     } catch (e) {
       setOrder(null);
       if (failureOf(e)?.status === 404) setWhy(t('as.orderNotFound', { no }));
