@@ -109,7 +109,7 @@ export const messages = {
   'as.order.status.completed': ['已完成', 'Completed'],
   'as.order.status.closed': ['已关闭', 'Closed'],
   'as.order.status.refunded': ['已退款', 'Refunded'],
-  'as.orderNotAllowed': ['订单状态为“{status}”，不能申请售后', 'An order in “{status}” cannot have a case'],
+  'as.orderNotAllowed': ['订单状态为“{status}”，不能申请售后', 'An order in "{status}" cannot have a case'],
   'as.orderFirst': ['请先输入订单号并查询', 'Enter the order number and find it first'],
   'as.pickItems': ['选择售后商品', 'Items of the case'],
   'as.pickOne': ['请至少选择一件商品', 'Pick at least one item'],
