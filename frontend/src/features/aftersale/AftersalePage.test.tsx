@@ -223,6 +223,32 @@ describe('售后管理', { timeout: 60_000 }, () => {
     await waitFor(() => expect(bodies).toEqual([{ reason: '已超过七天' }]));
   });
 
+  it('approves a return with the return address given, and confirms receipt of damaged goods', async () => {
+    useSession.setState({ roles: ['aftersale:list', 'aftersale:audit', 'aftersale:receive'] });
+    const sent: Array<[string, unknown]> = [];
+    bff.on('POST /api/aftersales/1/approve', (config) => {
+      sent.push(['approve', JSON.parse(String(config.data))]);
+      return { status: 200, body: caseDetail({ ...ROWS[0], status: 'awaiting_return' }) };
+    });
+    bff.on('POST /api/aftersales/2/receive', (config) => {
+      sent.push(['receive', JSON.parse(String(config.data))]);
+      return { status: 200, body: caseDetail({ ...ROWS[1], status: 'received', damaged: true }) };
+    });
+    renderAt('/mall/aftersale');
+    await screen.findByText('AS1', { selector: 'a' });
+    await userEvent.click(within(rowOf('AS1')).getByRole('button', { name: /同\s*意/ }));
+    let dialog = await screen.findByRole('dialog');
+    await userEvent.type(await within(dialog).findByLabelText('退货地址'), '上海市浦东新区世纪大道 1 号 售后部');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(sent).toEqual([['approve', { returnAddress: '上海市浦东新区世纪大道 1 号 售后部' }]]));
+
+    await userEvent.click(within(rowOf('AS2')).getByRole('button', { name: /确认收货/ }));
+    dialog = (await screen.findByText('确认收货：AS2')).closest('[role="dialog"]') as HTMLElement;
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: '商品已损坏' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(sent.at(-1)).toEqual(['receive', { damaged: true }]));
+  });
+
   it('opens a case in the drawer: items, money with the order’s refunded total, history, and the linked approval', async () => {
     useSession.setState({ roles: ['aftersale:list'] });
     bff.on('GET /api/aftersales/4', () => ({

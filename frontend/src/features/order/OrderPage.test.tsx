@@ -131,6 +131,10 @@ describe('订单管理', { timeout: 60_000 }, () => {
     expect(at).toBeGreaterThan(-1);
     expect(body.fields[at + 1]).toBe('trackingNo');
     expect(body.headers.slice(at, at + 2)).toEqual(['快递公司', '快递单号']);
+    // the amount and what the order's after-sales cases refunded, side by side (issue 29)
+    const amount = body.fields.indexOf('amount');
+    expect(body.fields.slice(amount, amount + 2)).toEqual(['amount', 'refunded']);
+    expect(body.headers.slice(amount, amount + 2)).toEqual(['订单金额', '已退款金额']);
   });
 
   it('opens a dashboard link with a date range, whatever form the dates take', async () => {

@@ -111,6 +111,11 @@ export default function OrderPage() {
       search: false,
       align: 'right',
       card: 'field',
+      // a sheet gets what the order's after-sales cases refunded beside the amount
+      export: [
+        { key: 'amount', title: t('order.amount') },
+        { key: 'refunded', title: t('order.refunded') },
+      ],
       // a partly refunded order keeps its status: what went back shows under the amount (issue 29)
       render: (_, r) => {
         const refunded = refundedOf(r);
