@@ -24,7 +24,8 @@ const ALLOWED = {
   user: ['./dept/api.ts', './role/api.ts'],
   role: ['./dept/api.ts', './menu/api.ts'],
   // a detail page (/look) offers its list's moves: the list's own buttons and dialogs, loaded lazily
-  look: ['./order/index.ts', './goods/moves.tsx'],
+  // and an after-sales case (售后单) as 售后管理's drawer draws it, with its moves
+  look: ['./order/index.ts', './goods/moves.tsx', './aftersale/look.ts'],
 };
 
 const featureZones = FEATURES.map((name) => ({

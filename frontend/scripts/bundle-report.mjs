@@ -35,6 +35,7 @@ const ROUTES = [
     ['订单管理', 'mall/order/index', 'src/features/order/index.ts'],
     ['商品管理', 'mall/goods/index', 'src/features/goods/index.ts'],
     ['库存流水', 'mall/stock/index', 'src/features/stock/index.ts'],
+    ['售后管理', 'mall/aftersale/index', 'src/features/aftersale/index.ts'],
     ['合同管理', 'channel/contract/index', 'src/features/contract/index.ts'],
     ['合同模板', 'channel/contractTemplate/index', 'src/features/contract/TemplatePage.tsx'],
     ['渠道管理', 'channel/agency/index', 'src/features/agency/index.ts'],
@@ -46,6 +47,8 @@ const ROUTES = [
   // a list page's first dialog (新增 / 编辑): pro-form and pro-field, fetched on open
   { name: 'frame + 商品管理 + dialog (after)', modules: ['src/app/layout/Frame.tsx', 'src/features/goods/index.ts', 'src/shared/ui/form/pro.ts'], registryKey: 'mall/goods/index' },
   { name: 'frame + 详情 (/look)', modules: ['src/app/layout/Frame.tsx', 'src/features/look/index.ts'] },
+  // a case's detail: 售后管理's drawer and /look?type=aftersale draw it from its own chunk
+  { name: 'frame + 售后管理 + case drawer (after)', modules: ['src/app/layout/Frame.tsx', 'src/features/aftersale/index.ts', 'src/features/aftersale/components/CaseDrawer.tsx'], registryKey: 'mall/aftersale/index' },
   // The rich-text editor (Tiptap) is its own chunk, fetched when a form shows it (shared/ui/richtext/lazy.ts).
   { name: 'frame + 商品管理 + rich-text editor (after)', modules: ['src/app/layout/Frame.tsx', 'src/features/goods/index.ts', 'src/shared/ui/richtext/RichText.tsx'], registryKey: 'mall/goods/index' },
   // 表单管理's designer (with dnd-kit) is its own chunk, fetched when a form is opened.

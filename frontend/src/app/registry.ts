@@ -34,6 +34,8 @@ const registry: Record<string, PageComponent> = {
   'mall/category/index': page(() => import('@/features/category')),
   'mall/order/index': page(() => import('@/features/order')),
   'mall/stock/index': page(() => import('@/features/stock')),
+  // 售后管理 (issue 29)
+  'mall/aftersale/index': page(() => import('@/features/aftersale')),
   // 渠道 / 我的渠道: contracts and their templates (the BFF scopes an operator to their agency)
   'channel/contract/index': page(() => import('@/features/contract')),
   'channel/contractTemplate/index': page(() => import('@/features/contract/TemplatePage')),

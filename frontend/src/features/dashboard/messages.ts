@@ -26,6 +26,8 @@ export const messages = {
   'dashboard.lowStock': ['库存预警', 'Low stock'],
   'dashboard.expiringContracts': ['合同即将到期', 'Contracts expiring'],
   'dashboard.expiringContracts.hint': ['已签署且30天内到期的合同', 'signed contracts ending within 30 days'],
+  'dashboard.pendingAftersales': ['待处理售后', 'After-sales to handle'],
+  'dashboard.pendingAftersales.hint': ['申请中、买家已发货和待退款的售后单', 'cases applied, returned by the buyer, or waiting for their refund'],
   'dashboard.lowStock.hint': ['在售且有SKU库存不高于其预警值', 'on sale, a SKU at or under its low-stock mark'],
   'dashboard.trend': ['订单与销售趋势', 'Orders and sales'],
   'dashboard.statuses': ['订单状态分布', 'Orders by status'],

@@ -98,7 +98,9 @@ describe('详情 (/look)', () => {
   it('reads the type and id of the address, and nothing else', () => {
     expect(lookPath('order', 5)).toBe('/look?type=order&id=5');
     expect(lookTarget('?type=order&id=5')).toEqual({ type: 'order', id: 5 });
-    for (const bad of ['', '?type=user&id=5', '?type=goods', '?type=goods&id=0', '?type=goods&id=1e3', '?type=goods&id=-2'])
+    expect(lookTarget('?type=aftersale&no=AS1')).toEqual({ type: 'aftersale', id: 0, no: 'AS1' });
+    expect(lookTarget('?type=aftersale&id=4')).toEqual({ type: 'aftersale', id: 4 });
+    for (const bad of ['', '?type=user&id=5', '?type=order&no=AS1', '?type=aftersale&no=A%20S', '?type=goods', '?type=goods&id=0', '?type=goods&id=1e3', '?type=goods&id=-2'])
       expect(lookTarget(bad), bad).toBeNull();
   });
 

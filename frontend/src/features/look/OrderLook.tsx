@@ -9,6 +9,8 @@ import { useRecord } from './useRecord';
 import { chunk, deferred } from '@/shared/lib/chunk';
 import { shopMessages } from '@/shared/lib/messages.shop';
 import { announceChange } from '@/shared/lib/look';
+import { usePermission } from '@/features/auth';
+import { OrderCases } from './OrderCases';
 
 // 库存流水 comes a moment after the order: its own chunk, not in the detail's first load
 const OrderStockMoves = deferred(
@@ -40,6 +42,8 @@ const right = { textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' 
 export function OrderLook({ id, fullPath }: { id: number; fullPath: string }) {
   const t = useT();
   const { state, retry, refresh } = useRecord(getOrder, id);
+  // the cases need aftersale:list: without it the list would answer 403 and lead to /401
+  const seesCases = usePermission(['aftersale:list']);
   const carriers = useDicts('express_company').express_company ?? [];
   useTabTitle(fullPath, state.phase === 'done' ? state.record.orderNo : undefined);
   if (state.phase !== 'done') return <Pending state={state} retry={retry} />;
@@ -54,6 +58,8 @@ export function OrderLook({ id, fullPath }: { id: number; fullPath: string }) {
     refresh();
     announceChange('order');
   };
+  // what the order's after-sales cases paid back (the BFF's `refunded`, issue 29); nothing when none
+  const refunded = /^\d+(\.\d{1,2})?$/.test(o.refunded ?? '') && !/^0+(\.0*)?$/.test(o.refunded ?? '') ? (o.refunded ?? '') : '';
   const goodsTotal = sumYuan(...o.items.map((i) => timesYuan(i.unitPrice, i.quantity)));
 
   return (
@@ -127,6 +133,18 @@ export function OrderLook({ id, fullPath }: { id: number; fullPath: string }) {
                   </Typography.Text>
                 </Table.Summary.Cell>
               </Table.Summary.Row>
+              {refunded ? (
+                <Table.Summary.Row>
+                  <Table.Summary.Cell index={0} colSpan={5} align="right">
+                    <Typography.Text type="danger">{t('order.refunded')}</Typography.Text>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={1} align="right">
+                    <Typography.Text type="danger" style={right} aria-label={t('order.refunded')}>
+                      {formatYuan(refunded)}
+                    </Typography.Text>
+                  </Table.Summary.Cell>
+                </Table.Summary.Row>
+              ) : null}
             </>
           )}
         />
@@ -174,6 +192,7 @@ export function OrderLook({ id, fullPath }: { id: number; fullPath: string }) {
           </Card>
         </Col>
       </Row>
+      {seesCases ? <OrderCases orderNo={o.orderNo} /> : null}
       <OrderStockMoves
         moves={o.stockMoves ?? []}
         words={{

@@ -96,6 +96,27 @@ export const messages = {
   'order.status.completed': ['已完成', 'Completed'],
   'order.status.closed': ['已关闭', 'Closed'],
   'order.status.refunded': ['已退款', 'Refunded'],
+  // the order's after-sales cases and what went back (issue 29)
+  'order.refunded': ['已退款', 'Refunded'],
+  'order.as.title': ['售后记录', 'After-sales cases'],
+  'order.as.none': ['该订单没有售后', 'The order has no after-sales cases'],
+  'order.as.caseNo': ['售后单号', 'Case no.'],
+  'order.as.type': ['类型', 'Type'],
+  'order.as.amount': ['退款金额', 'Refund amount'],
+  'order.as.createTime': ['申请时间', 'Applied at'],
+  'order.as.type.refund': ['仅退款', 'Refund only'],
+  'order.as.type.return': ['退货退款', 'Return and refund'],
+  'order.as.status.applied': ['申请中', 'Applied'],
+  'order.as.status.approved': ['已同意', 'Approved'],
+  'order.as.status.awaiting_return': ['待买家退货', 'Awaiting return'],
+  'order.as.status.returned': ['买家已发货', 'Returned by buyer'],
+  'order.as.status.received': ['已收货', 'Received'],
+  'order.as.status.refunding': ['退款中', 'Refunding'],
+  'order.as.status.refunded': ['已退款', 'Refunded'],
+  'order.as.status.rejected': ['已拒绝', 'Rejected'],
+  'order.as.status.cancelled': ['已撤销', 'Cancelled'],
+  // an after-sales case's detail (its words are 售后管理's, in its chunk)
+  'look.aftersale': ['售后单', 'After-sales case'],
 } as const satisfies Messages;
 
 // the shop's shared words (goods fields and statuses) load with the shop's pages, not at sign-in

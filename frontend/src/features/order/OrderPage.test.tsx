@@ -60,7 +60,19 @@ beforeEach(() => {
   bff = fakeBff();
   bff.on('GET /api/orders', (config) => {
     bff.queries.push({ ...(config.params as Record<string, unknown>) });
-    return { status: 200, body: { content: [{ ...row(1, 'paid'), agencyId: 1, agencyName: AGENCIES[0].name }, row(2, 'unpaid')], totalElements: 2 } };
+    return {
+      status: 200,
+      body: {
+        content: [
+          { ...row(1, 'paid'), agencyId: 1, agencyName: AGENCIES[0].name },
+          row(2, 'unpaid'),
+          // partly refunded by an after-sales case: keeps its status (issue 29)
+          { ...row(3, 'shipped'), refunded: '12.00' },
+          { ...row(4, 'refunded'), refunded: '47.98' },
+        ],
+        totalElements: 4,
+      },
+    };
   });
   bff.on('GET /api/orders/counts', () => ({
     status: 200,
@@ -119,6 +131,10 @@ describe('订单管理', { timeout: 60_000 }, () => {
     expect(at).toBeGreaterThan(-1);
     expect(body.fields[at + 1]).toBe('trackingNo');
     expect(body.headers.slice(at, at + 2)).toEqual(['快递公司', '快递单号']);
+    // the amount and what the order's after-sales cases refunded, side by side (issue 29)
+    const amount = body.fields.indexOf('amount');
+    expect(body.fields.slice(amount, amount + 2)).toEqual(['amount', 'refunded']);
+    expect(body.headers.slice(amount, amount + 2)).toEqual(['订单金额', '已退款金额']);
   });
 
   it('opens a dashboard link with a date range, whatever form the dates take', async () => {
@@ -191,5 +207,15 @@ describe('订单管理', { timeout: 60_000 }, () => {
     // 重置 empties the filters and the URL keeps only the tab
     fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
     await waitFor(() => expect(at.path).toBe('/mall/order?status=paid'));
+  });
+
+  it('shows 已退款 under the amount of a partly refunded order only', async () => {
+    useSession.setState({ roles: ['order:list'] });
+    renderAt('/mall/order');
+    const partly = (await screen.findByText('NO3')).closest('tr')!;
+    expect(within(partly).getByText('已退款 ¥12.00')).toBeInTheDocument();
+    expect(within(partly).getByText('¥47.98')).toBeInTheDocument();
+    expect(within(screen.getByText('NO4').closest('tr')!).queryByText(/已退款 ¥/)).toBeNull();
+    expect(within(screen.getByText('NO1').closest('tr')!).queryByText(/已退款 ¥/)).toBeNull();
   });
 });

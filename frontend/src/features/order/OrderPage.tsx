@@ -9,7 +9,7 @@ import { agencyColumns } from '@/shared/ui/picker';
 import { listOrders, orderCounts, type OrderCounts, type OrderRow } from './api';
 import { lookPath, useOnChange } from '@/shared/lib/look';
 import { formatYuan } from '@/shared/lib/money';
-import { canMove, filtersFromQuery, STATUSES } from './logic';
+import { canMove, filtersFromQuery, refundedOf, STATUSES } from './logic';
 import { useT } from './messages';
 import { ImportButtons } from './components/ImportButtons';
 import { MOVES, useOrderMoves } from './moves';
@@ -105,7 +105,32 @@ export default function OrderPage() {
       render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{t(`order.status.${r.status as (typeof STATUSES)[number]}`)}</Tag>,
     },
     // a phone's card: the number, the status, and these three lines
-    { title: t('order.amount'), dataIndex: 'amount', search: false, align: 'right', card: 'field', render: (_, r) => formatYuan(r.amount) },
+    {
+      title: t('order.amount'),
+      dataIndex: 'amount',
+      search: false,
+      align: 'right',
+      card: 'field',
+      // a sheet gets what the order's after-sales cases refunded beside the amount
+      export: [
+        { key: 'amount', title: t('order.amount') },
+        { key: 'refunded', title: t('order.refunded') },
+      ],
+      // a partly refunded order keeps its status: what went back shows under the amount (issue 29)
+      render: (_, r) => {
+        const refunded = refundedOf(r);
+        return refunded ? (
+          <Flex vertical>
+            <span>{formatYuan(r.amount)}</span>
+            <Typography.Text type="danger" style={{ fontSize: 12 }}>
+              {t('order.refundedAmount', { amount: formatYuan(refunded) })}
+            </Typography.Text>
+          </Flex>
+        ) : (
+          formatYuan(r.amount)
+        );
+      },
+    },
     { className: DATE_CELL, title: t('order.createTime'), dataIndex: 'createTime', search: false, card: 'field' },
     {
       title: t('order.express'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, filtersFromQuery, STATUSES } from './logic';
+import { canMove, filtersFromQuery, refundedOf, STATUSES } from './logic';
 import type { Move } from './api';
 
 describe('order moves offered per status', () => {
@@ -41,3 +41,12 @@ describe('filters from a link', () => {
   });
 });
 
+describe('the refunded amount a row shows', () => {
+  it('is what went back of an order not wholly refunded, nothing otherwise', () => {
+    expect(refundedOf({ status: 'shipped', refunded: '12.00' })).toBe('12.00');
+    expect(refundedOf({ status: 'shipped', refunded: '0.00' })).toBe('');
+    expect(refundedOf({ status: 'shipped' })).toBe('');
+    expect(refundedOf({ status: 'refunded', refunded: '47.98' })).toBe('');
+    expect(refundedOf({ status: 'paid', refunded: 'x' })).toBe('');
+  });
+});

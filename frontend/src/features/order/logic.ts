@@ -30,3 +30,13 @@ export function filtersFromQuery(q: URLSearchParams): InitialFilters {
   if (created) form.createDate = created;
   return { status: (STATUSES as string[]).includes(status) ? status : '', form };
 }
+
+/**
+ * What an order not wholly refunded has had back (its after-sales cases), or '' when nothing or
+ * all of it: the BFF's row carries `refunded` (yuan text) since issue 29.
+ */
+export function refundedOf(row: { status: string; refunded?: string }): string {
+  const r = row.refunded?.trim() ?? '';
+  if (row.status === 'refunded' || !/^\d+(\.\d{1,2})?$/.test(r) || /^0+(\.0*)?$/.test(r)) return '';
+  return r;
+}

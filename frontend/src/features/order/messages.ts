@@ -16,6 +16,8 @@ export const messages = {
   'order.phoneHint': ['号码开头或尾号', 'Start or last four digits'],
   'order.amount': ['订单金额', 'Amount'],
   'order.freight': ['运费', 'Freight'],
+  'order.refunded': ['已退款金额', 'Refunded'],
+  'order.refundedAmount': ['已退款 {amount}', 'Refunded {amount}'],
   'order.status': ['状态', 'Status'],
   'order.agency': ['渠道', 'Agency'],
   'order.own': ['自营', 'Own'],

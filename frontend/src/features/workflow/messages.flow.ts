@@ -112,6 +112,7 @@ export const messages = {
   'wf.detail.timeline': ['审批记录', 'History'],
   'wf.detail.pending': ['待 {names} 处理', 'Waiting for {names}'],
   'wf.detail.batch': ['批量申请', 'Batch'],
+  'wf.detail.aftersale': ['售后单', 'After-sales case'],
   'wf.detail.missing': ['缺少参数 id', 'The id is missing'],
   'wf.batch.title': ['批量申请详情', 'Batch detail'],
   'wf.batch.creator': ['发起人', 'Started by'],

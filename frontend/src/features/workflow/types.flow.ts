@@ -155,6 +155,8 @@ export interface Instance {
   applicant: Ref;
   createTime: string;
   batchId: number | null;
+  /** The record a feature started the instance for (the 退款审批's after-sales case); absent otherwise. */
+  ref?: { kind: 'aftersale'; no: string };
   currentNodeIds: string[];
   passedNodeIds: string[];
   pending: Array<{ nodeId: string; nodeName: string; users: Ref[] }>;

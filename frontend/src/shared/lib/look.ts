@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
 
 /** Records the read-only detail page (/look, 详情) shows (docs/decisions.md "Goods page and /look"). */
-export type LookType = 'goods' | 'order' | 'contract' | 'agency';
+export type LookType = 'goods' | 'order' | 'contract' | 'agency' | 'aftersale';
 
-export const LOOK_TYPES: readonly LookType[] = ['goods', 'order', 'contract', 'agency'];
+export const LOOK_TYPES: readonly LookType[] = ['goods', 'order', 'contract', 'agency', 'aftersale'];
 
 /**
  * The list each record type is opened from, by its menu component key: /look lights that list's
@@ -15,7 +15,13 @@ export const LOOK_LISTS: Record<LookType, string> = {
   order: 'mall/order/index',
   contract: 'channel/contract/index',
   agency: 'channel/agency/index',
+  aftersale: 'mall/aftersale/index',
 };
+
+/** The detail of an after-sales case known by its number only (a 退款审批's link). */
+export function caseLookPath(caseNo: string): string {
+  return `/look?${new URLSearchParams({ type: 'aftersale', no: caseNo }).toString()}`;
+}
 
 /** The detail page of one record: where a list's 详情 action leads. */
 export function lookPath(type: LookType, id: number | string): string {
@@ -39,7 +45,7 @@ export const useRecordTitles = create<RecordTitles>((set) => ({
 }));
 
 /** The kinds of record a page other than their list can change (the detail at /look). */
-export type ChangedKind = Extract<LookType, 'order' | 'goods'>;
+export type ChangedKind = Extract<LookType, 'order' | 'goods' | 'aftersale'>;
 
 const listeners = new Map<ChangedKind, Set<() => void>>();
 

@@ -23,3 +23,18 @@ describe('合同即将到期 on the overview', () => {
     expect(link()).toBe('/mine/contract?expiring=1');
   });
 });
+
+describe('待处理售后 on the overview', () => {
+  it('shows only when the overview carries it, and opens 售后管理 on 申请中', () => {
+    as('staff');
+    const { unmount } = render(<MemoryRouter><PendingRow data={overview} period={period} links /></MemoryRouter>);
+    expect(document.querySelector('[data-pending="pendingAftersales"]')).toBeNull();
+    unmount();
+    const withCases = { pending: { ...overview.pending, pendingAftersales: 4 } } as unknown as Overview;
+    render(<MemoryRouter><PendingRow data={withCases} period={period} links /></MemoryRouter>);
+    const a = document.querySelector('a[data-pending="pendingAftersales"]');
+    expect(a?.getAttribute('href')).toBe('/mall/aftersale?status=applied');
+    expect(a?.textContent).toBe('4');
+    expect(a?.getAttribute('aria-label')).toBe('待处理售后');
+  });
+});

@@ -6,7 +6,7 @@ import type { Overview, Period } from '../api';
 import { useT } from '../messages';
 
 /**
- * 待发货, 已退款, 库存预警, 合同即将到期; each number opens the list filtered by the URL query the goods and order
+ * 待发货, 已退款, 库存预警, 合同即将到期 (and 待处理售后 when the overview has it); each number opens the list filtered by the URL query the goods and order
  * pages read (docs/decisions.md "Dashboard"). A wall display shows the numbers without links.
  */
 export function PendingRow({ data, period, links }: { data?: Overview; period: Period; links: boolean }) {
@@ -38,13 +38,25 @@ export function PendingRow({ data, period, links }: { data?: Overview; period: P
       hint: t('dashboard.expiringContracts.hint'),
     },
   ];
+  // 待处理售后 (issue 29): shown once the overview carries it (a BFF without after-sales leaves it out)
+  const aftersales = (p as { pendingAftersales?: number } | undefined)?.pendingAftersales;
+  if (aftersales !== undefined) {
+    items.push({
+      key: 'pendingAftersales',
+      title: t('dashboard.pendingAftersales'),
+      value: aftersales,
+      to: '/mall/aftersale?status=applied',
+      hint: t('dashboard.pendingAftersales.hint'),
+    });
+  }
+  const span = items.length > 4 ? { xs: 12, sm: 8, lg: 4 } : { xs: 12, sm: 6 };
   return (
     <Card title={t('dashboard.pending')} size="small">
       <Row gutter={16}>
         {items.map((item) => {
           const value: ReactNode = item.value ?? '-';
           return (
-            <Col key={item.key} xs={12} sm={6}>
+            <Col key={item.key} {...span}>
               <Tooltip title={item.hint}>
                 <Statistic
                   title={item.title}

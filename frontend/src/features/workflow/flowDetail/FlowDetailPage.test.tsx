@@ -61,11 +61,21 @@ describe('流程详情', () => {
     expect(screen.queryByText('机密')).toBeNull();
     expect(screen.getByText('审批中')).toBeInTheDocument();
     expect(screen.getByText('待 李四 处理')).toBeInTheDocument();
+    expect(screen.queryByText('售后单')).toBeNull();
     expect(document.querySelector('[data-node="n1"]')).toHaveClass('wf-current');
     expect(document.querySelector('[data-node="start"]')).toHaveClass('wf-passed');
     expect(document.querySelector('[data-slot]')).toBeNull();
     expect(document.querySelector('[data-step="submit"]')).toHaveTextContent('张三提交申请');
     expect(screen.queryByRole('button', { name: /同\s?意/ })).toBeNull();
+  });
+
+  it('links a 退款审批 to its after-sales case by number; other instances name no record', async () => {
+    const inst = { ...instance([]), ref: { kind: 'aftersale' as const, no: 'AS20261128100000000004' } };
+    bff.on('GET /api/workflow/instances/11', () => ({ status: 200, body: inst }));
+    renderRoute('/flowDetail?id=11', '/flowDetail', <FlowDetailPage />);
+    const link = await screen.findByRole('link', { name: 'AS20261128100000000004' });
+    expect(link).toHaveAttribute('href', '/look?type=aftersale&no=AS20261128100000000004');
+    expect(screen.getByText('售后单')).toBeInTheDocument();
   });
 
   it('titles an unnamed node by its kind in the timeline and on the canvas, as the designer does', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useRecordTitles } from '@/shared/lib/look';
+import { caseLookPath, useRecordTitles } from '@/shared/lib/look';
 import { Card, Descriptions, Result, Space, Spin, Timeline, Typography } from 'antd';
 import type { FlowNode, Instance, Step } from '../types.flow';
 import { nodeName } from '../flowNodes';
@@ -78,6 +78,11 @@ export default function FlowDetailPage() {
           {inst.batchId ? (
             <Descriptions.Item label={t('wf.detail.batch')}>
               <Link to={`/batchDetail?id=${inst.batchId}`}>{`#${inst.batchId}`}</Link>
+            </Descriptions.Item>
+          ) : null}
+          {inst.ref?.kind === 'aftersale' && inst.ref.no ? (
+            <Descriptions.Item label={t('wf.detail.aftersale')}>
+              <Link to={caseLookPath(inst.ref.no)}>{inst.ref.no}</Link>
             </Descriptions.Item>
           ) : null}
           {inst.status === 'running' && pending.length > 0 && (
