@@ -124,6 +124,7 @@ export const messages = {
   'wf.box.mine': ['我发起的', 'Started by me'],
   'wf.tasks.blurry': ['搜索', 'Search'],
   'wf.tasks.node': ['当前节点', 'Node'],
+  'wf.tasks.summary': ['摘要', 'Summary'],
   'wf.tasks.createTime': ['创建时间', 'Created'],
   'wf.tasks.finishTime': ['完成时间', 'Finished'],
   'wf.view': ['查看', 'View'],

@@ -172,6 +172,8 @@ export interface TaskRow {
   id: number;
   instanceId: number;
   formName: string;
+  /** One line of the request's first fields (hidden ones left out), e.g. 售后单号：AS…，退款金额：¥1200.00. */
+  summary?: string;
   applicant: Ref;
   /** The task's node, or the one the instance waits at ('' once finished). */
   nodeId: string;

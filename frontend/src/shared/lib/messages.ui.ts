@@ -27,6 +27,7 @@ export const uiMessages = {
     'At most {n} files can be uploaded; for several files, pack them into one archive and upload them together',
   ],
   'upload.tip': ['最多上传5张图片，每张不超过5MB', 'At most 5 images, each at most 5MB'],
+  'upload.tipOf': ['最多上传{n}张图片，每张不超过{mb}MB', 'At most {n} images, each at most {mb}MB'],
   'upload.badType': ['只能上传 {types} 格式的文件', 'Only {types} files can be uploaded'],
   'upload.add': ['上传', 'Upload'],
   'upload.failed': ['上传失败', 'Upload failed'],

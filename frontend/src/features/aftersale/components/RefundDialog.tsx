@@ -65,6 +65,7 @@ export function RefundDialog({ row, onClose, onDone }: { row: CaseRow | null; on
           <Form.Item
             name="voucher"
             label={t('as.voucherFile')}
+            required
             rules={[
               {
                 validator: async (_, files?: UploadedFile[]) => {

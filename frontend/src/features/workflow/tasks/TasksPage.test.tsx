@@ -20,7 +20,7 @@ beforeEach(() => {
     const node = box === 'mine' ? { nodeId: 'n1', nodeName: '', nodeType: 'approver' } : { nodeId: 'n2', nodeName: '组长审批', nodeType: 'approver' };
     return {
       status: 200,
-      body: { content: [{ id: 5, instanceId: 11, formName: `表单-${box}`, applicant: { id: 2, name: '张三' }, ...node, status: 'running', createTime: '2026-11-25 09:00:00', finishTime: null }], totalElements: 1 },
+      body: { content: [{ id: 5, instanceId: 11, formName: `表单-${box}`, summary: box === 'todo' ? '售后单号：AS1，退款金额：¥1200.00' : '', applicant: { id: 2, name: '张三' }, ...node, status: 'running', createTime: '2026-11-25 09:00:00', finishTime: null }], totalElements: 1 },
     };
   });
   client.axios.defaults.adapter = bff.adapter;
@@ -48,6 +48,15 @@ describe('我的审批', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/workflow/tasks?box=cc');
     expect(bff.queries.map((q) => q.box)).toEqual(['done', 'cc']);
     expect(bff.queries[0]).toMatchObject({ page: 0, size: 10 });
+  });
+
+  it('shows each request in one line of its key fields; none is a dash', async () => {
+    renderRoute('/workflow/tasks?box=todo', '/workflow/tasks', <TasksPage />);
+    expect(await screen.findByText('售后单号：AS1，退款金额：¥1200.00')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: '我的已办' }));
+    const row = (await screen.findByText('表单-done')).closest('tr')!;
+    expect(row).toHaveTextContent('-');
+    expect(row).not.toHaveTextContent('售后单号');
   });
 
   it('titles the 当前节点 by its name, an unnamed one by its kind as the designer does, never by its id', async () => {

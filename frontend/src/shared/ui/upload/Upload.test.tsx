@@ -48,6 +48,11 @@ describe('Upload', { timeout: 60_000 }, () => {
     expect(screen.queryByText('上传')).not.toBeInTheDocument();
   });
 
+  it("a caller's own limits are what the tip says", () => {
+    renderUpload({ limit: 1, maxMB: 2 });
+    expect(screen.getByText('最多上传1张图片，每张不超过2MB')).toBeInTheDocument();
+  });
+
   it('uploads with the fields, appends, hides the add button at the limit, removes with DELETE', async () => {
     const user = userEvent.setup({ applyAccept: false });
     const input = renderUpload({ data: { type: 'contract' } });

@@ -145,7 +145,9 @@ export function Upload(props: UploadProps) {
       </AntUpload>
       {props.tip !== false ? (
         <div className="monomer-upload-tip" style={{ color: token.colorTextDescription, fontSize: 12 }}>
-          {props.tip ?? t('upload.tip')}
+          {props.tip ??
+            // the catalogue's tip (DECISIONS) for the default; a caller's own limits are said as they are
+            (props.limit === undefined && props.maxMB === undefined ? t('upload.tip') : t('upload.tipOf', { n: limit, mb: maxMB }))}
         </div>
       ) : null}
     </div>
