@@ -150,6 +150,35 @@ func TestAftersaleBigRefunds(t *testing.T) {
 			t.Errorf("order: %s %d", st, total)
 		}
 	})
+	t.Run("withdrawn, asked again", func(t *testing.T) {
+		id, caseNo, orderNo := bigCase(t, "withdrawn")
+		first := ask(t, id, manualRefund("V-W1"))
+		r := s.Do(t, apptest.Request{Method: http.MethodPost, Path: fmt.Sprintf("/api/workflow/instances/%d/withdraw", first),
+			Token: staff, JSON: map[string]any{"comment": "金额再核对"}})
+		if r.Status != http.StatusOK {
+			t.Fatalf("withdraw: %d %s", r.Status, r.Body)
+		}
+		if v := getCase(t, s, staff, id); v.Status != "refunding" || v.RefundState != "" {
+			t.Fatalf("after the withdrawal: %s %q", v.Status, v.RefundState)
+		}
+		// Asked again: a new instance, linked to the case, whose approval reaches it.
+		second := ask(t, id, manualRefund("V-W2"))
+		if second == first {
+			t.Fatalf("the case still links the withdrawn instance %d", first)
+		}
+		refOf(t, second, caseNo)
+		act(t, second, "approve", "核对无误")
+		v := getCase(t, s, staff, id)
+		if v.RefundState != "approved" || v.InstanceID == nil || *v.InstanceID != second {
+			t.Fatalf("the second approval did not reach the case: %s %q instance %v\n%s", v.Status, v.RefundState, v.InstanceID, v.notes())
+		}
+		if r := caseMoveAPI(t, s, staff, id, "refund", manualRefund("V-W2")); r.Status != http.StatusOK {
+			t.Fatalf("refund: %d %s", r.Status, r.Body)
+		}
+		if st, total := orderMoney(t, s, orderNo); st != "refunded" || total != 120000 {
+			t.Errorf("order: %s %d", st, total)
+		}
+	})
 	t.Run("admin's own, manual", func(t *testing.T) {
 		id, _, orderNo := bigCase(t, "admin-manual")
 		r := caseMoveAPI(t, s, admin, id, "refund", manualRefund("V-ADM"))
