@@ -18,7 +18,13 @@ import (
 // is rejected with the approver's comment. The case and the instance name each other. Admin
 // asking a big refund himself passes at once (nobody approves their own request).
 func TestAftersaleBigRefunds(t *testing.T) {
-	s, gw := gatewayApp(t, "sqlite", gatewaytest.Options{})
+	for _, variant := range storeVariants() {
+		t.Run(variant, func(t *testing.T) { bigRefunds(t, variant) })
+	}
+}
+
+func bigRefunds(t *testing.T, variant string) {
+	s, gw := gatewayApp(t, variant, gatewaytest.Options{})
 	if s.Config.RefundApprovalOver != 100000 {
 		t.Fatalf("the approval threshold is %d fen, the test assumes ¥1,000", s.Config.RefundApprovalOver)
 	}
@@ -214,18 +220,27 @@ func TestAftersaleBigRefunds(t *testing.T) {
 }
 
 // TestAftersaleRefundRace: two members of staff refunding the same case at the same moment make
-// one refund: one 200, one 409 (the case's row is locked by the first).
+// one refund: one 2xx, one 409 (the case's row is locked by the first) — recorded by hand, sent
+// to the gateway (paid once), or a big refund asking for approval (one 退款审批 instance).
 func TestAftersaleRefundRace(t *testing.T) {
 	for _, variant := range storeVariants() {
 		t.Run(variant, func(t *testing.T) {
-			s := apptest.Start(t, variant)
+			s, gw := gatewayApp(t, variant, gatewaytest.Options{})
 			admin := s.Login(t, "admin", apptest.AdminPassword)
 			tokens := []string{s.Login(t, seed.StaffUser, apptest.DemoPassword), s.Login(t, seed.LeadUser, apptest.DemoPassword)}
 			openSku(t, s.DB, nil, "RACE-A", 1000, 100)
+			openSku(t, s.DB, nil, "RACE-BIG", 110000, 100)
 			shop, _ := newOpenClient(t, s, admin, nil)
-			for round := range 5 {
-				orderNo, _ := paidOrder(t, s, shop, fmt.Sprintf("race-%d", round), "RACE-A", 1)
-				caseNo := openCase(t, s, shop, orderNo, fmt.Sprintf("race-case-%d", round), caseBody("refund", "10.00", "RACE-A", 1))
+			rounds := []struct {
+				sku, amount, provider string
+				ok                    int // the winner's status
+			}{{"RACE-A", "10.00", "manual", http.StatusOK}, {"RACE-A", "10.00", "manual", http.StatusOK},
+				{"RACE-A", "10.00", "manual", http.StatusOK}, {"RACE-A", "10.00", "gateway", http.StatusOK},
+				{"RACE-A", "10.00", "gateway", http.StatusOK}, {"RACE-BIG", "1100.00", "manual", http.StatusAccepted},
+				{"RACE-BIG", "1100.00", "gateway", http.StatusAccepted}}
+			for round, rd := range rounds {
+				orderNo, _ := paidOrder(t, s, shop, fmt.Sprintf("race-%d", round), rd.sku, 1)
+				caseNo := openCase(t, s, shop, orderNo, fmt.Sprintf("race-case-%d", round), caseBody("refund", rd.amount, rd.sku, 1))
 				id := caseID(t, s, admin, caseNo)
 				if r := caseMoveAPI(t, s, admin, id, "approve", nil); r.Status != http.StatusOK {
 					t.Fatalf("approve: %d %s", r.Status, r.Body)
@@ -239,28 +254,45 @@ func TestAftersaleRefundRace(t *testing.T) {
 					go func() {
 						defer wg.Done()
 						<-start
-						r := s.Do(t, apptest.Request{Method: http.MethodPost, Path: fmt.Sprintf("/api/aftersales/%d/refund", id), Token: tok,
-							JSON: manualRefund(fmt.Sprintf("V-%d-%d", round, i))})
+						body := gatewayRefund
+						if rd.provider == "manual" {
+							body = manualRefund(fmt.Sprintf("V-%d-%d", round, i))
+						}
+						r := s.Do(t, apptest.Request{Method: http.MethodPost, Path: fmt.Sprintf("/api/aftersales/%d/refund", id), Token: tok, JSON: body})
 						statuses[i], bodies[i] = r.Status, string(r.Body)
 					}()
 				}
 				close(start)
 				wg.Wait()
-				ok, conflict := 0, 0
+				won, conflict := 0, 0
 				for _, st := range statuses {
 					switch st {
-					case http.StatusOK:
-						ok++
+					case rd.ok:
+						won++
 					case http.StatusConflict:
 						conflict++
 					}
 				}
-				if ok != 1 || conflict != 1 {
-					t.Fatalf("round %d: %v\n%s\n%s", round, statuses, bodies[0], bodies[1])
+				if won != 1 || conflict != 1 {
+					t.Fatalf("round %d (%s %s): %v\n%s\n%s", round, rd.provider, rd.amount, statuses, bodies[0], bodies[1])
 				}
-				v := getCase(t, s, admin, id)
-				if !refunded(v) || v.moves("refunded") != 1 {
-					t.Errorf("round %d: %s %s\n%s", round, v.Status, v.RefundState, v.notes())
+				if rd.ok == http.StatusAccepted {
+					var n int64
+					s.DB.Table("aftersale_history").Where("case_id = ? AND note LIKE ?", id, "发起退款审批%").Count(&n)
+					if v := getCase(t, s, admin, id); v.RefundState != "approving" || n != 1 {
+						t.Errorf("round %d: %s %s, %d instances\n%s", round, v.Status, v.RefundState, n, v.notes())
+					}
+					continue
+				}
+				v := waitCase(t, s, admin, id, "refunded", refunded)
+				if v.moves("refunded") != 1 {
+					t.Errorf("round %d: %d moves to refunded\n%s", round, v.moves("refunded"), v.notes())
+				}
+				if rd.provider == "gateway" {
+					gw.Wait()
+					if p := gw.Paid("RF" + caseNo); p != 1 {
+						t.Errorf("round %d: paid %d times", round, p)
+					}
 				}
 				if st, total := orderMoney(t, s, orderNo); st != "refunded" || total != 1000 {
 					t.Errorf("round %d order: %s %d", round, st, total)

@@ -32,7 +32,7 @@ func storeVariants() []string {
 func TestAftersaleGatewayRefunds(t *testing.T) {
 	for _, variant := range storeVariants() {
 		t.Run(variant, func(t *testing.T) {
-			s, gw := gatewayApp(t, variant, gatewaytest.Options{Delay: 300 * time.Millisecond})
+			s, gw := gatewayApp(t, variant, gatewaytest.Options{Delay: 300 * time.Millisecond, SlowAnswer: 500 * time.Millisecond})
 			admin := s.Login(t, "admin", apptest.AdminPassword)
 			staff := s.Login(t, seed.StaffUser, apptest.DemoPassword)
 			openSku(t, s.DB, nil, "GW-A", 1250, 100)
@@ -150,6 +150,42 @@ func TestAftersaleGatewayRefunds(t *testing.T) {
 				if _, err := s.App.Aftersales.SweepStuck(context.Background(), time.Minute); err != nil {
 					t.Fatal(err)
 				}
+				settledOnce(t, id, "RF"+caseNo, orderNo, "paid", 1250)
+			})
+			t.Run("slow answer", func(t *testing.T) {
+				// The notification comes while the request still waits for its answer (PROCESSING,
+				// out of date by then): the answer does not undo the refund.
+				start := time.Now()
+				id, caseNo, orderNo := refundCase(t, "slow", 1, gatewaytest.Slow)
+				if d := time.Since(start); d < 400*time.Millisecond {
+					t.Errorf("the slow answer came after %v", d)
+				}
+				waitCase(t, s, staff, id, "refunded", refunded)
+				gw.Wait()
+				settledOnce(t, id, "RF"+caseNo, orderNo, "paid", 1250)
+			})
+			t.Run("never arrived", func(t *testing.T) {
+				// The app stopped between recording the refund as sent and calling the gateway:
+				// the sweep's query answers NOT_FOUND and the refund is asked then, under its number.
+				orderNo, _ := paidOrder(t, s, shop, "gw-lost", "GW-A", 2)
+				caseNo := openCase(t, s, shop, orderNo, "gw-case-lost", caseBody("refund", "12.50", "GW-A", 1))
+				id := caseID(t, s, staff, caseNo)
+				if r := caseMoveAPI(t, s, staff, id, "approve", nil); r.Status != http.StatusOK {
+					t.Fatalf("approve: %d %s", r.Status, r.Body)
+				}
+				if err := s.DB.Exec("UPDATE aftersale_cases SET provider = ?, refund_no = ?, refund_state = ? WHERE id = ?",
+					"gateway", "RF"+caseNo, "sent", id).Error; err != nil {
+					t.Fatal(err)
+				}
+				s.Clock.Advance(2 * time.Minute)
+				if _, err := s.App.Aftersales.SweepStuck(context.Background(), time.Minute); err != nil {
+					t.Fatal(err)
+				}
+				if rec, ok := gw.Refund("RF" + caseNo); !ok || rec.Requests != 1 {
+					t.Fatalf("the sweep did not ask the refund: %+v", rec)
+				}
+				waitCase(t, s, staff, id, "refunded", refunded)
+				gw.Wait()
 				settledOnce(t, id, "RF"+caseNo, orderNo, "paid", 1250)
 			})
 			t.Run("failed, then sent again", func(t *testing.T) {
