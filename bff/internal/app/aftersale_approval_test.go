@@ -156,6 +156,29 @@ func bigRefunds(t *testing.T, variant string) {
 			t.Errorf("order: %s %d", st, total)
 		}
 	})
+	t.Run("case rejected while approving", func(t *testing.T) {
+		// Staff reject the case while its approval is open: an approval given afterwards pays
+		// nothing.
+		id, caseNo, orderNo := bigCase(t, "reject-first")
+		instance := ask(t, id, gatewayRefund)
+		if r := caseMoveAPI(t, s, staff, id, "reject", map[string]any{"reason": "买家已协商撤回"}); r.Status != http.StatusOK {
+			t.Fatalf("reject: %d %s", r.Status, r.Body)
+		}
+		r := s.Do(t, apptest.Request{Method: http.MethodPost, Path: fmt.Sprintf("/api/workflow/instances/%d/approve", instance),
+			Token: admin, JSON: map[string]any{"comment": "同意"}})
+		t.Logf("approving the rejected case's instance: %d %s", r.Status, r.Body)
+		if r.Status >= 500 {
+			t.Fatalf("approve: %d %s", r.Status, r.Body)
+		}
+		gw.Wait()
+		v := getCase(t, s, staff, id)
+		if v.Status != "rejected" || v.RefundNo != "" || gw.Paid("RF"+caseNo) != 0 {
+			t.Fatalf("a rejected case refunded: %s %s %s paid %d\n%s", v.Status, v.RefundState, v.RefundNo, gw.Paid("RF"+caseNo), v.notes())
+		}
+		if st, total := orderMoney(t, s, orderNo); st != "paid" || total != 0 {
+			t.Errorf("order: %s %d", st, total)
+		}
+	})
 	t.Run("withdrawn, asked again", func(t *testing.T) {
 		id, caseNo, orderNo := bigCase(t, "withdrawn")
 		first := ask(t, id, manualRefund("V-W1"))

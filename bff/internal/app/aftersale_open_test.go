@@ -152,6 +152,12 @@ func TestAftersaleOpenAPI(t *testing.T) {
 			t.Errorf("order after a partial refund: %s %d", st, total)
 		}
 
+		// Both AS-A are refunded: none is left to ask for.
+		if a := shop.call(t, s, http.MethodPost, path, caseBody("refund", "1.00", "AS-A", 1), "as-none-left", nil); a.status != http.StatusBadRequest ||
+			!strings.Contains(string(a.body), `"field":"items[0].quantity"`) {
+			t.Errorf("a unit already refunded: %d %s", a.status, a.body)
+		}
+
 		// A second case, withdrawn by the customer while applied; a second withdrawal is refused.
 		second := openCase(t, s, shop, orderNo, "as-2", caseBody("refund", "3.00", "AS-B", 1))
 		cancel := "/open/v1/aftersales/" + second + "/cancel"
