@@ -82,7 +82,11 @@ func (s *Service) askApproval(ctx context.Context, tx *gorm.DB, c Case, actor Ac
 	if s.deps.Approvals == nil {
 		return nil, ErrNoApprovals
 	}
-	up := map[string]any{"refund_state": RefundApproving, "provider": in.Provider}
+	// instance_id is cleared: a case asked again after its instance was withdrawn links the new
+	// one (the link below, or the finisher's lookup by number when the flow ends in its start),
+	// else the new instance's end would find no case and the refund would wait forever. The
+	// history keeps both instances' numbers.
+	up := map[string]any{"refund_state": RefundApproving, "provider": in.Provider, "instance_id": nil}
 	if in.Provider == Manual {
 		up["voucher_no"], up["voucher_file_id"] = in.VoucherNo, *in.VoucherFileID
 	}
