@@ -293,7 +293,7 @@ test('a channel operator sees the cases of the agency\'s orders only', { skip, t
     await screenshot(page, 'aftersale-09-channel');
     await page.getByRole('textbox', { name: '售后单号' }).fill(ours);
     await page.getByRole('button', { name: /查\s*询/ }).click();
-    await page.locator('.ant-table-tbody').filter({ visible: true }).getByText(/暂无数据|No data/).first().waitFor();
+    await page.locator('.ant-table-tbody .ant-empty-description').filter({ visible: true, hasText: '暂无数据' }).first().waitFor();
     const list = await apiCall(bffURL, channelToken, 'GET', '/api/aftersales?page=0&size=100');
     assert.ok(list.content.every((c) => c.caseNo !== ours), 'the shop\'s case is not listed to the operator');
     const direct = await apiCall(bffURL, channelToken, 'GET', `/api/aftersales?caseNo=${ours}&page=0&size=10`);

@@ -122,7 +122,7 @@ export default function AftersalePage() {
         </>
       ),
     },
-    { title: t('as.type'), dataIndex: 'type', valueEnum: typeEnum, fieldProps: { 'aria-label': t('as.type') }, card: 'field' },
+    { title: t('as.type'), dataIndex: 'type', valueType: 'select', valueEnum: typeEnum, fieldProps: { 'aria-label': t('as.type') }, card: 'field' },
     { title: t('as.amount'), dataIndex: 'amount', search: false, align: 'right', card: 'field', render: (_, r) => formatYuan(r.amount) },
     { title: t('as.orderNo'), dataIndex: 'orderNo', copyable: true, fieldProps: { 'aria-label': t('as.orderNo') } },
     { className: DATE_CELL, title: t('as.createTime'), dataIndex: 'createTime', search: false, card: 'field' },
