@@ -113,6 +113,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyDictLabelEn, "the dictionaries' English labels", dictLabelEn},
 		{KeyOpenClientPage, "the API clients page", openClientPage},
 		{KeyStockPage, "the stock ledger page", stockPage},
+		{KeyOrderEdit, "the order remark button", orderEdit},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)

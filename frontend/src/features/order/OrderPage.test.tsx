@@ -192,4 +192,34 @@ describe('订单管理', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
     await waitFor(() => expect(at.path).toBe('/mall/order?status=paid'));
   });
+
+  it("edits a remark from the row's 更多 for order:edit, the dialog holding the remark, and reloads", async () => {
+    useSession.setState({ roles: ['order:list', 'order:edit'] });
+    bff.on('PUT /api/orders/2/remark', () => ({ status: 204, body: null }));
+    bff.on('GET /api/orders', (config) => {
+      bff.queries.push({ ...(config.params as Record<string, unknown>) });
+      return { status: 200, body: { content: [{ ...row(2, 'unpaid'), remark: '周末送货' }], totalElements: 1 } };
+    });
+    renderAt('/mall/order');
+    const tr = (await screen.findByText('NO2')).closest('tr')!;
+    const before = bff.queries.length;
+    fireEvent.mouseEnter(within(tr).getByRole('button', { name: /更\s*多/ }));
+    fireEvent.click(within(tr).getByRole('button', { name: /更\s*多/ }));
+    fireEvent.click(await screen.findByText('修改备注'));
+    const box = await screen.findByRole('textbox', { name: '备注' });
+    expect(box).toHaveValue('周末送货');
+    fireEvent.change(box, { target: { value: ' 工作日送货 ' } });
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定|提\s*交|保\s*存/ }));
+    await waitFor(() => expect(bff.calls.some((c) => c.path === '/api/orders/2/remark')).toBe(true));
+    expect(JSON.parse(String(bff.calls.find((c) => c.path === '/api/orders/2/remark')?.data))).toEqual({ remark: '工作日送货' });
+    await waitFor(() => expect(bff.queries.length).toBeGreaterThan(before));
+  });
+
+  it('offers no 修改备注 without order:edit', async () => {
+    useSession.setState({ roles: ['order:list', 'order:detail'] });
+    renderAt('/mall/order');
+    await screen.findByText('NO1');
+    expect(screen.queryByRole('button', { name: /更\s*多/ })).toBeNull();
+    expect(screen.queryByText('修改备注')).toBeNull();
+  });
 });

@@ -12,7 +12,7 @@ import { formatYuan } from '@/shared/lib/money';
 import { canMove, filtersFromQuery, STATUSES } from './logic';
 import { useT } from './messages';
 import { ImportButtons } from './components/ImportButtons';
-import { MOVES, useOrderMoves } from './moves';
+import { MOVES, useOrderMoves, useOrderRemark } from './moves';
 
 import { DATE_CELL } from '@/shared/ui/dateCell';
 import { DATE_RANGES } from '@/shared/ui/table/logic';
@@ -70,6 +70,7 @@ export default function OrderPage() {
   // a move on an order's detail (/look) shows here: the kept list reloads while hidden
   useOnChange('order', reload);
   const moves = useOrderMoves(reload);
+  const remark = useOrderRemark(reload);
   // a channel session is offered its own agency only: no filter, and 渠道管理's pages are staff's
   const channel = useSession((s) => s.user?.kind === 'channel');
   const canLookAgency = usePermission([Perm.AgencyList]) && !channel;
@@ -87,6 +88,8 @@ export default function OrderPage() {
         visible: (r: OrderRow) => canMove(r.status, move),
       })),
     ],
+    // rarer than the moves: in 更多, so 详情 and a status's two moves stay inline
+    more: [{ key: 'remark', label: t('order.editRemark'), perm: Perm.OrderEdit, onClick: (r: OrderRow) => remark.start(r) }],
     // a paid order offers 发货 and 退款, no status more than two moves
     visibleAtOnce: 2,
   });
@@ -188,6 +191,7 @@ export default function OrderPage() {
         }}
       />
       {moves.dialog}
+      {remark.dialog}
     </>
   );
 }
