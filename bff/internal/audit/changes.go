@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"context"
 	"database/sql/driver"
 	"encoding/json"
 	"errors"
@@ -171,4 +172,23 @@ func (cs *ChangeSet) Scan(src any) error {
 		return errors.New("audit: changes column holds neither text nor bytes")
 	}
 	return json.Unmarshal(b, cs)
+}
+
+// Edited wraps an edit's save so the operation log gets the fields it changed: look reads the
+// record (by the id of the input, id) as the API shows it, before the save and after it. When
+// either read fails the write still goes through, unlogged in detail: a record the caller may
+// not read is refused by the save itself.
+func Edited[In, R any](c echo.Context, id func(In) int64, look func(context.Context, int64) (R, error),
+	save func(context.Context, In) (int64, error)) func(context.Context, In) (int64, error) {
+	return func(ctx context.Context, in In) (int64, error) {
+		before, lookErr := look(ctx, id(in))
+		saved, err := save(ctx, in)
+		if err != nil || lookErr != nil {
+			return saved, err
+		}
+		if after, err := look(ctx, id(in)); err == nil {
+			Changes(c, before, after)
+		}
+		return saved, nil
+	}
 }
