@@ -222,4 +222,45 @@ describe('订单管理', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: /更\s*多/ })).toBeNull();
     expect(screen.queryByText('修改备注')).toBeNull();
   });
+
+  it('shows the rows without waiting for the tab counts, and asks for counts again only when the filters change', async () => {
+    useSession.setState({ roles: ['order:list'] });
+    let countCalls = 0;
+    let answer: (v: { status: number; body: unknown }) => void = () => undefined;
+    bff.on('GET /api/orders/counts', () => {
+      countCalls++;
+      return new Promise((resolve) => (answer = resolve));
+    });
+    renderAt('/mall/order');
+    await screen.findByText('NO1');
+    expect(countCalls).toBe(1);
+    expect(screen.getByRole('tab', { name: '全部' })).toBeInTheDocument();
+    act(() => answer({ status: 200, body: { all: 9, unpaid: 1, paid: 2, shipped: 3, completed: 1, closed: 1, refunded: 1 } }));
+    await screen.findByRole('tab', { name: '全部 (9)' });
+    // another tab: rows of that status, the same counts
+    const before = bff.queries.length;
+    fireEvent.click(screen.getByRole('tab', { name: /待发货/ }));
+    await waitFor(() => expect(bff.queries.length).toBeGreaterThan(before));
+    expect(bff.queries.at(-1)).toMatchObject({ status: 'paid' });
+    expect(countCalls).toBe(1);
+    // another filter: counted again
+    fireEvent.change(screen.getByLabelText('订单号'), { target: { value: 'NO7' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(countCalls).toBe(2));
+  });
+
+  it('keeps a filtered list as it was when its bare path is opened again (the sidebar), asking for nothing', async () => {
+    useSession.setState({ roles: ['order:list'] });
+    renderAt('/mall/order?status=paid&orderNo=NO');
+    await screen.findByText('NO1');
+    await waitFor(() => expect(bff.queries.length).toBe(1));
+    const counts = bff.calls.filter((c) => c.path === '/api/orders/counts').length;
+    act(() => void at.navigate!('/mall/order'));
+    await waitFor(() => expect(at.path).toBe('/mall/order?status=paid&orderNo=NO'));
+    expect(screen.getByRole('tab', { name: /待发货/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('订单号')).toHaveValue('NO');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(bff.queries.length).toBe(1);
+    expect(bff.calls.filter((c) => c.path === '/api/orders/counts').length).toBe(counts);
+  });
 });

@@ -65,8 +65,25 @@ export default function OrderPage() {
     writeUrl(q, push);
   };
   const [counts, setCounts] = useState<OrderCounts | null>(null);
+  // The tab counts are asked for beside the rows, never before them (the rows do not wait for
+  // them), and only when the filters changed or an order did: a tab, a page or a sort the same
+  // filters already counted asks for rows alone (issue 33, return visits).
+  const counted = useRef<{ key: string; seq: number } | null>(null);
+  const countFor = (filters: Record<string, unknown>) => {
+    const key = JSON.stringify(filters);
+    if (counted.current?.key === key) return;
+    const seq = (counted.current?.seq ?? 0) + 1;
+    counted.current = { key, seq };
+    orderCounts(filters).then(
+      (c) => counted.current?.seq === seq && setCounts(c),
+      () => counted.current?.seq === seq && (counted.current = null),
+    );
+  };
   const express = useDicts('express_company').express_company ?? [];
-  const reload = () => table.current?.reload();
+  const reload = () => {
+    counted.current = null; // an order moved: its tab's count changed
+    table.current?.reload();
+  };
   // a move on an order's detail (/look) shows here: the kept list reloads while hidden
   useOnChange('order', reload);
   const moves = useOrderMoves(reload);
@@ -182,12 +199,8 @@ export default function OrderPage() {
             startTime: q.filters.startTime as string | undefined,
             endTime: q.filters.endTime as string | undefined,
           });
-          const [page, c] = await Promise.all([
-            listOrders({ ...pageQuery(params), ...filters, ...compact({ status: status || undefined }) }),
-            orderCounts(filters),
-          ]);
-          setCounts(c);
-          return page;
+          countFor(filters);
+          return listOrders({ ...pageQuery(params), ...filters, ...compact({ status: status || undefined }) });
         }}
       />
       {moves.dialog}
