@@ -44,6 +44,8 @@ export default function LogPage() {
       key: 'changes',
       title: t('log.changes'),
       search: false,
+      // not a sheet's column: the export writes the entry's own fields
+      export: false,
       ellipsis: true,
       width: 160,
       render: (_, r) => (r.changes?.length ? r.changes.map((c) => c.field).join(', ') : '-'),
