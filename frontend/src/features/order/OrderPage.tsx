@@ -87,7 +87,8 @@ export default function OrderPage() {
   // a move on an order's detail (/look) shows here: the kept list reloads while hidden
   useOnChange('order', reload);
   const moves = useOrderMoves(reload);
-  const remark = useOrderRemark(reload);
+  // a remark changes no status: the rows again, not the counts
+  const remark = useOrderRemark(() => table.current?.reload());
   // a channel session is offered its own agency only: no filter, and 渠道管理's pages are staff's
   const channel = useSession((s) => s.user?.kind === 'channel');
   const canLookAgency = usePermission([Perm.AgencyList]) && !channel;
