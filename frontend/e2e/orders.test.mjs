@@ -146,12 +146,21 @@ test('standalone: filter, ship by hand, import with a bad row, template and erro
   await rowOf(page, 'E2ESpaid1').getByText('自营', { exact: true }).waitFor();
   await screenshot(page, 'orders-01-list');
 
-  // Only the moves a status allows are offered.
+  // Only the moves a status allows are offered; 修改备注 (order:edit) in 更多 on every row.
   const buttons = async (orderNo) =>
     (await rowOf(page, orderNo).locator('td').last().getByRole('button').allInnerTexts()).map((b) => b.replace(/\s/g, ''));
-  assert.deepEqual(await buttons('E2ESunpaid1'), ['详情', '关闭']);
-  assert.deepEqual(await buttons('E2ESpaid1'), ['详情', '发货', '退款']);
-  assert.deepEqual(await buttons('E2ESshipped1'), ['详情', '完成']);
+  assert.deepEqual(await buttons('E2ESunpaid1'), ['详情', '关闭', '更多']);
+  assert.deepEqual(await buttons('E2ESpaid1'), ['详情', '发货', '退款', '更多']);
+  assert.deepEqual(await buttons('E2ESshipped1'), ['详情', '完成', '更多']);
+
+  // 修改备注: the dialog holds the remark; saving says so
+  await rowOf(page, 'E2ESunpaid1').locator('td').last().getByRole('button', { name: /更\s*多/ }).click();
+  await page.getByRole('menuitem', { name: '修改备注' }).click();
+  const remark = page.getByRole('dialog').filter({ hasText: '修改备注' });
+  await remark.getByLabel('备注').fill('周末送货');
+  await remark.getByRole('button', { name: /确\s*定/ }).click();
+  await page.locator('.ant-message').getByText('操作成功').waitFor();
+  await remark.waitFor({ state: 'detached' });
 
   // 发货 by hand: the dialog checks the tracking number, the server ships, status and tabs follow.
   const dialog = await shipByHand(page, page, 'E2ESpaid1', 'SF 1');
@@ -173,7 +182,7 @@ test('standalone: filter, ship by hand, import with a bad row, template and erro
   assert.ok(shown.end <= shown.pinned, `the number ends at ${shown.end}, 操作 starts at ${shown.pinned}`);
   await number.getByRole('button', { name: '复制' }).click();
   await page.getByRole('tooltip').getByText('复制成功').waitFor();
-  assert.deepEqual(await buttons('E2ESpaid1'), ['详情', '完成']);
+  assert.deepEqual(await buttons('E2ESpaid1'), ['详情', '完成', '更多']);
 
   // The template beside the button holds the header row.
   const tpl = await saveDownload(page, () => page.getByRole('button', { name: '下载模板' }).click());

@@ -49,6 +49,10 @@ func shopSamples() map[string]sample {
 		"PUT /api/orders/:id/close":    move("close"),
 		"PUT /api/orders/:id/refund":   move("refund", order.Pay),
 		"PUT /api/orders/:id/complete": move("complete", order.Pay, order.Ship),
+		"PUT /api/orders/:id/remark": func(t *testing.T, m *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPut, Path: fmt.Sprintf("/api/orders/%d/remark", m.newOrder(t)),
+				JSON: map[string]any{"remark": fmt.Sprintf("矩阵%d", m.next())}}
+		},
 		"POST /api/orders/download": func(t *testing.T, m *matrix) apptest.Request {
 			return apptest.Request{Method: http.MethodPost, Path: "/api/orders/download",
 				JSON: map[string]any{"headers": []string{"订单号"}, "fields": []string{"orderNo"}, "ids": []any{m.newOrder(t)}}}

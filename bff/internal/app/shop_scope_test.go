@@ -20,7 +20,7 @@ import (
 func shopScope() scopeSuite {
 	return scopeSuite{
 		perms: []string{"goods:list", "goods:add", "goods:edit", "goods:del", "goods:export",
-			"order:list", "order:detail", "order:ship", "order:close", "order:refund", "order:complete", "order:export"},
+			"order:list", "order:detail", "order:ship", "order:close", "order:refund", "order:complete", "order:export", "order:edit"},
 		prefixes: []string{"/api/goods", "/api/orders", "/background/xf/order"},
 		cases:    shopScopeCases,
 	}
@@ -165,6 +165,16 @@ func shopScopeCases(e *scopeEnv) map[string]func() {
 		"PUT /api/orders/:id/close":    moveB("close"),
 		"PUT /api/orders/:id/refund":   moveB("refund"),
 		"PUT /api/orders/:id/complete": moveB("complete"),
+		"PUT /api/orders/:id/remark": func() {
+			id := orderB["close"]
+			want(t, ch.do(http.MethodPut, fmt.Sprintf("/api/orders/%d/remark", id), map[string]any{"remark": "越权"}),
+				http.StatusNotFound, "订单不存在")
+			if o, _ := orders.Get(ctx, nil, id); o.Remark != "" {
+				t.Fatalf("a channel session wrote B's remark: %q", o.Remark)
+			}
+			want(t, ch.do(http.MethodPut, fmt.Sprintf("/api/orders/%d/remark", orderA), map[string]any{"remark": "自己的"}),
+				http.StatusNoContent, "")
+		},
 		"POST /api/orders/download": func() {
 			got := sheet("/api/orders/download", map[string]any{"headers": []string{"订单号"}, "fields": []string{"orderNo"},
 				"ids": []int64{orderA, orderB["ship"], orderB["close"]}})

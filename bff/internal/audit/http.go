@@ -26,7 +26,7 @@ func (s *Service) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		req := c.Request()
 		e := &Entry{Method: req.Method, Path: req.URL.Path, Route: c.Path(), IP: c.RealIP(),
 			Browser: s.browser(req.UserAgent()), Status: status, Success: status < 400,
-			Millis: s.now().Sub(start).Milliseconds(), CreateTime: start}
+			Millis: s.now().Sub(start).Milliseconds(), CreateTime: start, Changes: changesOf(c)}
 		if a, ok := ActionOf(req.Method, e.Route, !e.Success); ok {
 			e.Action = a.Zh
 		}

@@ -34,6 +34,14 @@ type entry20261126 struct {
 
 func (entry20261126) TableName() string { return "operation_logs" }
 
+// entry20261128 is the column 20261128_42_audit_changes added: the fields a write changed,
+// before → after, as JSON (NULL when the write did not tell; issue 33). Frozen.
+type entry20261128 struct {
+	Changes *string `gorm:"type:text"`
+}
+
+func (entry20261128) TableName() string { return "operation_logs" }
+
 // Migrations creates the operation log.
 func Migrations() []db.Migration {
 	return []db.Migration{{
@@ -49,5 +57,8 @@ func Migrations() []db.Migration {
 			}
 			return nil
 		},
+	}, {
+		ID: "20261128_42_audit_changes",
+		Up: func(tx *gorm.DB) error { return tx.Migrator().AddColumn(&entry20261128{}, "Changes") },
 	}}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/export"
 	"mallconsole/bff/internal/platform/httpx"
@@ -142,7 +143,9 @@ func save[In any](c echo.Context, create bool, bind func(echo.Context, bool) (In
 }
 
 func (s *Service) handleCreateDict(c echo.Context) error { return save(c, true, bindDict, s.SaveDict) }
-func (s *Service) handleUpdateDict(c echo.Context) error { return save(c, false, bindDict, s.SaveDict) }
+func (s *Service) handleUpdateDict(c echo.Context) error {
+	return save(c, false, bindDict, audit.Edited(c, dictID, s.dictRow, s.SaveDict))
+}
 
 func (s *Service) handleDeleteDicts(c echo.Context) error {
 	ids, err := httpx.IDs(c)
@@ -205,7 +208,7 @@ func (s *Service) handleCreateDetail(c echo.Context) error {
 	return save(c, true, bindDetail, s.SaveDetail)
 }
 func (s *Service) handleUpdateDetail(c echo.Context) error {
-	return save(c, false, bindDetail, s.SaveDetail)
+	return save(c, false, bindDetail, audit.Edited(c, detailID, s.detailRow, s.SaveDetail))
 }
 
 func (s *Service) handleDeleteDetail(c echo.Context) error {

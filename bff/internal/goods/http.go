@@ -1,6 +1,7 @@
 package goods
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"mallconsole/bff/internal/agency"
+	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/export"
 	"mallconsole/bff/internal/platform/filter"
@@ -303,7 +305,12 @@ func (s *Service) save(c echo.Context, create bool) error {
 		return err
 	}
 	in.Operator = operator(c)
-	id, err := s.Save(c.Request().Context(), agency.Scope(authz.From(c)), in)
+	scope := agency.Scope(authz.From(c))
+	save := func(ctx context.Context, in Input) (int64, error) { return s.Save(ctx, scope, in) }
+	if !create {
+		save = audit.Edited(c, inputID, s.lookFor(scope), save)
+	}
+	id, err := save(c.Request().Context(), in)
 	if err != nil {
 		return httpError(err)
 	}

@@ -34,6 +34,8 @@ func (s *Service) Routes(r *authz.Router) {
 		r.PUT("/api/orders/:id/"+m.action, authz.Perm(m.perm), s.handleMove(m.action)).
 			Doc(authz.Doc{Summary: m.summary, Params: httpx.IDPath{}, Body: moveBody{}})
 	}
+	r.PUT("/api/orders/:id/remark", authz.Perm(perm.OrderEdit), s.handleRemark).
+		Doc(authz.Doc{Summary: "change an order's remark (修改备注; history and operation log keep before → after)", Params: httpx.IDPath{}, Body: remarkBody{}})
 	export.Routes(r, "/api/orders", authz.Perm(perm.OrderExport), s.exportResource())
 	s.importRoutes(r)
 }

@@ -150,3 +150,49 @@ func TestCountsAreRememberedUntilAWrite(t *testing.T) {
 		want("after CountTTL", "unpaid 2, tabs unpaid 2 paid 1")
 	})
 }
+
+// TestPagesFromMarksEqualTheNaiveQuery: as goods', walking the order list page by page (each
+// page starting from the mark the one before left), then jumping back and far ahead, gives the
+// rows of the plain query for every sort a mark serves (every amount alike: ties throughout); a
+// move through the store forgets the marks, so pages after it show the new order.
+func TestPagesFromMarksEqualTheNaiveQuery(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		fillOrders(t, g, 300)
+		store := order.NewStore(g)
+		ctx := context.Background()
+		check := func(status, sort string, offset, limit int) {
+			t.Helper()
+			got, _, err := store.Search(ctx, order.Query{Status: status, Order: sort, Offset: offset, Limit: limit})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []int64
+			g.Raw("SELECT id FROM orders WHERE status = ? ORDER BY "+sort+" LIMIT ? OFFSET ?", status, limit, offset).Scan(&want)
+			ids := []int64{}
+			for _, r := range got {
+				ids = append(ids, r.ID)
+			}
+			if !slices.Equal(ids, append([]int64{}, want...)) {
+				t.Fatalf("%s %q offset %d: %v, want %v", status, sort, offset, ids, want)
+			}
+		}
+		for _, sort := range []string{"create_time DESC, id DESC", "create_time ASC, id ASC", "amount DESC, id DESC", "amount ASC, id ASC"} {
+			for offset := 0; offset < 60; offset += 9 {
+				check(order.Paid, sort, offset, 9)
+			}
+			for _, offset := range []int{45, 3, 54, 27, 500, 18, 18, 19, 4, 3} {
+				check(order.Paid, sort, offset, 9)
+			}
+		}
+		// a move takes a row out of 待发货: the marks of the walk above must not place pages now
+		svc := order.NewService(store, dict.NewStore(g), func() time.Time { return listBase })
+		var first order.Order
+		g.Where("status = ?", order.Paid).Order("create_time DESC, id DESC").First(&first)
+		if err := svc.Move(ctx, nil, "admin", first.ID, order.Refund, order.MoveInput{}); err != nil {
+			t.Fatal(err)
+		}
+		for offset := 0; offset < 60; offset += 9 {
+			check(order.Paid, "create_time DESC, id DESC", offset, 9)
+		}
+	})
+}

@@ -20,6 +20,7 @@ type Store struct {
 	db       *gorm.DB
 	totals   *cache.Counts[int64]            // list totals per filter
 	tabs     *cache.Counts[map[string]int64] // tab counts per filter
+	marks    *cache.Marks                    // where pages begin, per filter and order, as goods'
 	watchers []Watcher
 }
 
@@ -36,12 +37,20 @@ func NewStore(g *gorm.DB, watchers ...Watcher) *Store {
 // NewStoreWithClock is NewStore with now for the age of remembered counts.
 func NewStoreWithClock(g *gorm.DB, now func() time.Time, watchers ...Watcher) *Store {
 	return &Store{db: g, totals: cache.NewCounts[int64](CountTTL, 10_000, now),
-		tabs: cache.NewCounts[map[string]int64](CountTTL, 10_000, now), watchers: watchers}
+		tabs: cache.NewCounts[map[string]int64](CountTTL, 10_000, now), marks: cache.NewMarks(CountTTL, 1_000, now),
+		watchers: watchers}
 }
 
 func (s *Store) invalidate() {
 	s.totals.Invalidate()
 	s.tabs.Invalidate()
+	s.marks.Invalidate()
+}
+
+// seekKeys are the sorts a page can start from a mark in (pay_time may be NULL: not one).
+var seekKeys = db.SeekKeys{
+	"create_time": func() any { return new(time.Time) },
+	"amount":      func() any { return new(int64) },
 }
 
 // countKey names q's filters but the status (not its order or page).
@@ -137,7 +146,8 @@ func order(q Query) string {
 }
 
 // Search returns a page of orders and the number that match. The page is read through its ids
-// (db.PageByIDs: deep pages walk an index, not rows); the number is remembered per filter.
+// from the nearest page mark (db.PageByIDsMarked, as goods: paging on walks an index from where
+// the page before ended); the number is remembered per filter.
 func (s *Store) Search(ctx context.Context, q Query) ([]Order, int64, error) {
 	count := func() (int64, error) {
 		var n int64
@@ -154,8 +164,13 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Order, int64, error) {
 	if err != nil || n == 0 {
 		return []Order{}, n, err
 	}
-	rows, err := db.PageByIDs(withStatus(s.where(ctx, q), q.Status), order(q), q.Offset, q.Limit,
-		func(o Order) int64 { return o.ID })
+	id := func(o Order) int64 { return o.ID }
+	if len(q.IDs) > 0 {
+		rows, err := db.PageByIDs(withStatus(s.where(ctx, q), q.Status), order(q), q.Offset, q.Limit, id)
+		return rows, n, err
+	}
+	rows, err := db.PageByIDsMarked(withStatus(s.where(ctx, q), q.Status), order(q), q.Offset, q.Limit, id, s.marks,
+		q.Status+"|"+countKey(q)+"|"+order(q), seekKeys)
 	return rows, n, err
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/export"
 	"mallconsole/bff/internal/platform/httpx"
@@ -186,7 +187,11 @@ func (s *Service) save(c echo.Context, create bool) error {
 			return httpx.BadRequest(g.field, "包含不存在的ID")
 		}
 	}
-	id, err := s.Save(ctx, p, in, create)
+	save := func(ctx context.Context, in Input) (int64, error) { return s.Save(ctx, p, in, create) }
+	if !create {
+		save = audit.Edited(c, inputID, s.auditRow, save)
+	}
+	id, err := save(ctx, in)
 	if errors.Is(err, ErrDuplicate) {
 		return httpx.Conflict("name", "角色名称已存在")
 	}

@@ -114,8 +114,8 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyOpenClientPage, "the API clients page", openClientPage},
 		{KeyStockPage, "the stock ledger page", stockPage},
 		{KeyRefundForm, "the refund approval form", refundForm},
-
 		{KeyAftersalePage, "the after-sales page", aftersalePage},
+		{KeyOrderEdit, "the order remark button", orderEdit},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)

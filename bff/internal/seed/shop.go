@@ -100,6 +100,32 @@ func stockPage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
 	return grantSuperuser(ctx, tx, gen, granted)
 }
 
+// KeyOrderEdit marks 订单管理's 修改备注 button as seeded (added later, for every database).
+const KeyOrderEdit = "seed.order-edit"
+
+// OrderEditButton is the button of perm.OrderEdit under 订单管理.
+const OrderEditButton = "修改备注"
+
+// orderEdit adds 修改备注 under 订单管理 (when that page is still there, after its six buttons)
+// and grants it to the superuser role; the demo staff role gets it with the rest of 商城
+// (grantShop, run on every demo start).
+func orderEdit(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
+	var page menu.Menu
+	err := tx.Where("title = ? AND type = ? AND permission = ?", OrderMenu, menu.TypeMenu, perm.OrderList).Take(&page).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	btn, err := menu.NewStore(tx, gen).Ensure(ctx, menu.Menu{PID: &page.ID, Type: menu.TypeButton, Title: OrderEditButton,
+		Permission: perm.OrderEdit, Sort: 7, Breadcrumb: true})
+	if err != nil {
+		return err
+	}
+	return grantSuperuser(ctx, tx, gen, []int64{btn.ID})
+}
+
 // The demo roles' share of 商城 (docs/decisions.md "Goods and orders"): shop staff run goods
 // and categories (deleting neither) and every order move; a channel operator keeps their agency's goods and
 // ships, imports and exports their agency's orders (the agency scope does the rest).
@@ -107,7 +133,7 @@ var (
 	staffShop = []string{perm.GoodsList, perm.GoodsAdd, perm.GoodsEdit, perm.GoodsExport,
 		perm.CategoryList, perm.CategoryAdd, perm.CategoryEdit,
 		perm.OrderList, perm.OrderDetail, perm.OrderShip, perm.OrderClose, perm.OrderRefund,
-		perm.OrderComplete, perm.OrderExport, perm.StockList, perm.StockAdjust, perm.StockExport}
+		perm.OrderComplete, perm.OrderExport, perm.OrderEdit, perm.StockList, perm.StockAdjust, perm.StockExport}
 	channelShop = []string{perm.GoodsList, perm.GoodsAdd, perm.GoodsEdit, perm.GoodsExport,
 		perm.OrderList, perm.OrderDetail, perm.OrderShip, perm.OrderExport,
 		perm.StockList, perm.StockAdjust, perm.StockExport}

@@ -1,6 +1,7 @@
 package user
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/export"
 	"mallconsole/bff/internal/platform/filter"
@@ -163,7 +165,11 @@ func (s *Service) handleUpdate(c echo.Context) error {
 	if err := httpx.JSON(c, &in); err != nil {
 		return err
 	}
-	if err := s.Update(c.Request().Context(), authz.From(c), in); err != nil {
+	p := authz.From(c)
+	update := audit.Edited(c, inputID, s.auditRow, func(ctx context.Context, in Input) (int64, error) {
+		return in.ID, s.Update(ctx, p, in)
+	})
+	if _, err := update(c.Request().Context(), in); err != nil {
 		return httpError(err)
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -71,6 +71,8 @@ const (
 	OrderRefund   = "order:refund"
 	OrderComplete = "order:complete"
 	OrderExport   = "order:export"
+	// OrderEdit changes an order's remark (修改备注), nothing of what was sold.
+	OrderEdit = "order:edit"
 
 	// 库存流水 (docs/decisions.md "Stock"): reading the ledger, booking a manual change (入库,
 	// 出库, 盘点), exporting the ledger.

@@ -6,6 +6,7 @@ import { usePermission } from '@/features/auth';
 import { Perm } from '@/shared/api/permissions';
 import { LOGS_URL, listLogs, type LogQuery, type LogRow } from './api';
 import { DATE_CELL } from '@/shared/ui/dateCell';
+import { ChangesTable } from './ChangesTable';
 
 /** The table's query as GET /api/logs reads it: the createDate bounds become createTime=from&createTime=to. */
 export function logQuery({ page, size, filters: f }: ListQuery): LogQuery {
@@ -21,7 +22,7 @@ export function logQuery({ page, size, filters: f }: ListQuery): LogQuery {
   };
 }
 
-/** 操作日志: every write through the API, newest first (read-only). */
+/** 操作日志: every write through the API, newest first (read-only); an edit's row expands to the fields it changed. */
 export default function LogPage() {
   const t = useT();
   // the export is the list's (log:list), as in eladmin
@@ -37,6 +38,17 @@ export default function LogPage() {
       fieldProps: { 'aria-label': t('log.action') },
       // the server names actions in both languages; a route without a name shows its method and path only
       render: (_, r) => (english && r.actionEn ? r.actionEn : r.action) || '-',
+    },
+    {
+      // the fields an edit changed, by name; the row expands to show them before → after
+      key: 'changes',
+      title: t('log.changes'),
+      search: false,
+      // not a sheet's column: the export writes the entry's own fields
+      export: false,
+      ellipsis: true,
+      width: 160,
+      render: (_, r) => (r.changes?.length ? r.changes.map((c) => c.field).join(', ') : '-'),
     },
     { key: 'method', title: t('log.method'), dataIndex: 'method', search: false },
     { key: 'path', title: t('log.path'), dataIndex: 'path', search: false, ellipsis: true },
@@ -63,6 +75,10 @@ export default function LogPage() {
       columns={columns}
       downUrl={canExport ? LOGS_URL : undefined}
       request={(q) => listLogs(logQuery(q))}
+      expandable={{
+        rowExpandable: (r) => !!r.changes?.length,
+        expandedRowRender: (r) => <ChangesTable changes={r.changes ?? []} />,
+      }}
     />
   );
 }

@@ -17,6 +17,10 @@ export const messages = {
   'log.ok': ['成功', 'Succeeded'],
   'log.fail': ['失败', 'Failed'],
   'log.time': ['耗时（ms）', 'Time (ms)'],
+  'log.changes': ['修改内容', 'Changes'],
+  'log.field': ['字段', 'Field'],
+  'log.before': ['修改前', 'Before'],
+  'log.after': ['修改后', 'After'],
 } as const satisfies Messages;
 
 export const { t, useT, translate } = featureMessages(messages);

@@ -105,12 +105,40 @@ describe('详情 (/look) moves', () => {
     expect(buttonNames(basics())).toEqual(['发货']);
   });
 
-  it('offers no move to an order in an end status or to a user without the move permissions', async () => {
+  it('offers no move to an order in an end status or to a user without the move permissions; 修改备注 in any status', async () => {
     useSession.setState({ roles: ['admin'] });
     bff.on('GET /api/orders/5', () => ({ status: 200, body: order('closed') }));
     renderAt(lookPath('order', 5));
     await screen.findByText('库存流水');
-    expect(buttonNames(basics())).toEqual([]);
+    expect(buttonNames(basics())).toEqual(['修改备注']);
+  });
+
+  it('edits the remark in a dialog holding it, then shows the new remark and its history line, and has the list reload', async () => {
+    useSession.setState({ roles: ['order:detail', 'order:edit'] });
+    let remark = '周末送货';
+    const bodies: unknown[] = [];
+    bff.on('GET /api/orders/5', () => {
+      const o = { ...order('paid'), remark };
+      if (remark !== '周末送货') o.history = [...o.history, { from: 'paid', to: 'paid', operator: 'staff', note: `修改备注：周末送货 → ${remark}`, time: '2026-11-21 10:00:00' }];
+      return { status: 200, body: o };
+    });
+    bff.on('PUT /api/orders/5/remark', (req) => {
+      bodies.push(JSON.parse(String(req.data)));
+      remark = '工作日送货';
+      return { status: 204, body: null };
+    });
+    const list = { kind: 'order' as const, n: 0 };
+    renderAt(lookPath('order', 5), list);
+    await userEvent.click(await screen.findByRole('button', { name: '修改备注' }));
+    const box = await screen.findByRole('textbox', { name: '备注' });
+    expect(box).toHaveValue('周末送货');
+    await userEvent.clear(box);
+    await userEvent.type(box, '工作日送货');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(within(basics()).getByText('工作日送货')).toBeInTheDocument());
+    expect(bodies).toEqual([{ remark: '工作日送货' }]);
+    expect(screen.getByText('修改备注：周末送货 → 工作日送货')).toBeInTheDocument();
+    expect(list.n).toBe(1);
   });
 
   it('hides the moves from a user holding only order:detail', async () => {
@@ -146,7 +174,7 @@ describe('详情 (/look) moves', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(within(basics()).getAllByText('已关闭').length).toBeGreaterThan(0));
     expect(puts).toEqual(['close']);
-    expect(buttonNames(basics())).toEqual([]);
+    expect(buttonNames(basics())).toEqual(['修改备注']);
     const moves = screen.getByText('库存流水').closest('.ant-card') as HTMLElement;
     expect(within(moves).getByText('取消释放')).toBeInTheDocument();
     expect(list.n).toBe(1);

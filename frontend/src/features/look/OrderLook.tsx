@@ -171,8 +171,13 @@ export function OrderLook({ id, fullPath }: { id: number; fullPath: string }) {
                   children: (
                     <div>
                       <div>
-                        {h.from ? `${statusText(h.from)} → ${statusText(h.to)}` : `${t('order.created')}（${statusText(h.to)}）`}
-                        {h.note ? (
+                        {/* a remark's change keeps the status: its note (修改备注：before → after) says it all */}
+                        {h.from && h.from === h.to
+                          ? h.note
+                          : h.from
+                            ? `${statusText(h.from)} → ${statusText(h.to)}`
+                            : `${t('order.created')}（${statusText(h.to)}）`}
+                        {h.note && h.from !== h.to ? (
                           <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
                             {h.note}
                           </Typography.Text>

@@ -217,5 +217,75 @@ describe('订单管理', { timeout: 60_000 }, () => {
     expect(within(partly).getByText('¥47.98')).toBeInTheDocument();
     expect(within(screen.getByText('NO4').closest('tr')!).queryByText(/已退款 ¥/)).toBeNull();
     expect(within(screen.getByText('NO1').closest('tr')!).queryByText(/已退款 ¥/)).toBeNull();
+
+  it("edits a remark from the row's 更多 for order:edit, the dialog holding the remark, and reloads", async () => {
+    useSession.setState({ roles: ['order:list', 'order:edit'] });
+    bff.on('PUT /api/orders/2/remark', () => ({ status: 204, body: null }));
+    bff.on('GET /api/orders', (config) => {
+      bff.queries.push({ ...(config.params as Record<string, unknown>) });
+      return { status: 200, body: { content: [{ ...row(2, 'unpaid'), remark: '周末送货' }], totalElements: 1 } };
+    });
+    renderAt('/mall/order');
+    const tr = (await screen.findByText('NO2')).closest('tr')!;
+    const before = bff.queries.length;
+    fireEvent.mouseEnter(within(tr).getByRole('button', { name: /更\s*多/ }));
+    fireEvent.click(within(tr).getByRole('button', { name: /更\s*多/ }));
+    fireEvent.click(await screen.findByText('修改备注'));
+    const box = await screen.findByRole('textbox', { name: '备注' });
+    expect(box).toHaveValue('周末送货');
+    fireEvent.change(box, { target: { value: ' 工作日送货 ' } });
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定|提\s*交|保\s*存/ }));
+    await waitFor(() => expect(bff.calls.some((c) => c.path === '/api/orders/2/remark')).toBe(true));
+    expect(JSON.parse(String(bff.calls.find((c) => c.path === '/api/orders/2/remark')?.data))).toEqual({ remark: '工作日送货' });
+    await waitFor(() => expect(bff.queries.length).toBeGreaterThan(before));
+  });
+
+  it('offers no 修改备注 without order:edit', async () => {
+    useSession.setState({ roles: ['order:list', 'order:detail'] });
+    renderAt('/mall/order');
+    await screen.findByText('NO1');
+    expect(screen.queryByRole('button', { name: /更\s*多/ })).toBeNull();
+    expect(screen.queryByText('修改备注')).toBeNull();
+  });
+
+  it('shows the rows without waiting for the tab counts, and asks for counts again only when the filters change', async () => {
+    useSession.setState({ roles: ['order:list'] });
+    let countCalls = 0;
+    let answer: (v: { status: number; body: unknown }) => void = () => undefined;
+    bff.on('GET /api/orders/counts', () => {
+      countCalls++;
+      return new Promise((resolve) => (answer = resolve));
+    });
+    renderAt('/mall/order');
+    await screen.findByText('NO1');
+    expect(countCalls).toBe(1);
+    expect(screen.getByRole('tab', { name: '全部' })).toBeInTheDocument();
+    act(() => answer({ status: 200, body: { all: 9, unpaid: 1, paid: 2, shipped: 3, completed: 1, closed: 1, refunded: 1 } }));
+    await screen.findByRole('tab', { name: '全部 (9)' });
+    // another tab: rows of that status, the same counts
+    const before = bff.queries.length;
+    fireEvent.click(screen.getByRole('tab', { name: /待发货/ }));
+    await waitFor(() => expect(bff.queries.length).toBeGreaterThan(before));
+    expect(bff.queries.at(-1)).toMatchObject({ status: 'paid' });
+    expect(countCalls).toBe(1);
+    // another filter: counted again
+    fireEvent.change(screen.getByLabelText('订单号'), { target: { value: 'NO7' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(countCalls).toBe(2));
+  });
+
+  it('keeps a filtered list as it was when its bare path is opened again (the sidebar), asking for nothing', async () => {
+    useSession.setState({ roles: ['order:list'] });
+    renderAt('/mall/order?status=paid&orderNo=NO');
+    await screen.findByText('NO1');
+    await waitFor(() => expect(bff.queries.length).toBe(1));
+    const counts = bff.calls.filter((c) => c.path === '/api/orders/counts').length;
+    act(() => void at.navigate!('/mall/order'));
+    await waitFor(() => expect(at.path).toBe('/mall/order?status=paid&orderNo=NO'));
+    expect(screen.getByRole('tab', { name: /待发货/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('订单号')).toHaveValue('NO');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(bff.queries.length).toBe(1);
+    expect(bff.calls.filter((c) => c.path === '/api/orders/counts').length).toBe(counts);
   });
 });

@@ -12,7 +12,7 @@ import { formatYuan } from '@/shared/lib/money';
 import { canMove, filtersFromQuery, refundedOf, STATUSES } from './logic';
 import { useT } from './messages';
 import { ImportButtons } from './components/ImportButtons';
-import { MOVES, useOrderMoves } from './moves';
+import { MOVES, useOrderMoves, useOrderRemark } from './moves';
 
 import { DATE_CELL } from '@/shared/ui/dateCell';
 import { DATE_RANGES } from '@/shared/ui/table/logic';
@@ -65,11 +65,30 @@ export default function OrderPage() {
     writeUrl(q, push);
   };
   const [counts, setCounts] = useState<OrderCounts | null>(null);
+  // The tab counts are asked for beside the rows, never before them (the rows do not wait for
+  // them), and only when the filters changed or an order did: a tab, a page or a sort the same
+  // filters already counted asks for rows alone (issue 33, return visits).
+  const counted = useRef<{ key: string; seq: number } | null>(null);
+  const countFor = (filters: Record<string, unknown>) => {
+    const key = JSON.stringify(filters);
+    if (counted.current?.key === key) return;
+    const seq = (counted.current?.seq ?? 0) + 1;
+    counted.current = { key, seq };
+    orderCounts(filters).then(
+      (c) => counted.current?.seq === seq && setCounts(c),
+      () => counted.current?.seq === seq && (counted.current = null),
+    );
+  };
   const express = useDicts('express_company').express_company ?? [];
-  const reload = () => table.current?.reload();
+  const reload = () => {
+    counted.current = null; // an order moved: its tab's count changed
+    table.current?.reload();
+  };
   // a move on an order's detail (/look) shows here: the kept list reloads while hidden
   useOnChange('order', reload);
   const moves = useOrderMoves(reload);
+  // a remark changes no status: the rows again, not the counts
+  const remark = useOrderRemark(() => table.current?.reload());
   // a channel session is offered its own agency only: no filter, and 渠道管理's pages are staff's
   const channel = useSession((s) => s.user?.kind === 'channel');
   const canLookAgency = usePermission([Perm.AgencyList]) && !channel;
@@ -87,6 +106,8 @@ export default function OrderPage() {
         visible: (r: OrderRow) => canMove(r.status, move),
       })),
     ],
+    // rarer than the moves: in 更多, so 详情 and a status's two moves stay inline
+    more: [{ key: 'remark', label: t('order.editRemark'), perm: Perm.OrderEdit, onClick: (r: OrderRow) => remark.start(r) }],
     // a paid order offers 发货 and 退款, no status more than two moves
     visibleAtOnce: 2,
   });
@@ -204,15 +225,12 @@ export default function OrderPage() {
             startTime: q.filters.startTime as string | undefined,
             endTime: q.filters.endTime as string | undefined,
           });
-          const [page, c] = await Promise.all([
-            listOrders({ ...pageQuery(params), ...filters, ...compact({ status: status || undefined }) }),
-            orderCounts(filters),
-          ]);
-          setCounts(c);
-          return page;
+          countFor(filters);
+          return listOrders({ ...pageQuery(params), ...filters, ...compact({ status: status || undefined }) });
         }}
       />
       {moves.dialog}
+      {remark.dialog}
     </>
   );
 }

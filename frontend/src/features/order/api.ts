@@ -8,6 +8,9 @@ export type Move = 'ship' | 'close' | 'refund' | 'complete';
 /** An order as a move needs it: the list's row and the detail both have these. */
 export type MovedOrder = Pick<OrderRow, 'id' | 'orderNo'>;
 
+/** An order as 修改备注 needs it: the list's row and the detail both have these. */
+export type RemarkedOrder = Pick<OrderRow, 'id' | 'orderNo' | 'remark'>;
+
 /** The list's filters as the BFF takes them (the tabs add `status`). */
 export interface OrderFilters {
   orderNo?: string;
@@ -39,6 +42,7 @@ export const listOrders = (q: OrderFilters & { page: number; size: number }) =>
 export const orderCounts = (q: OrderFilters) => http.get<OrderCounts>('/api/orders/counts', { params: { ...q, status: undefined } });
 export const moveOrder = (id: number, move: Move, body?: { expressCompany: string; trackingNo: string }) =>
   http.put<void>(`/api/orders/${id}/${move}`, body ?? {});
+export const setOrderRemark = (id: number, remark: string) => http.put<void>(`/api/orders/${id}/remark`, { remark });
 
 export function importExpress(file: File): Promise<ImportAnswer> {
   const form = new FormData();

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { App } from 'antd';
 import { Perm } from '@/shared/api/permissions';
 import { lazyDialog } from '@/shared/ui/form';
-import { moveOrder, type Move, type MovedOrder } from './api';
+import { moveOrder, type Move, type MovedOrder, type RemarkedOrder } from './api';
 import { useT } from './messages';
 
 // the dialog is its own chunk, fetched after the page has drawn (issue 13)
 const ShipDialog = lazyDialog(() => import('./components/ShipDialog').then((m) => ({ default: m.ShipDialog })));
+const RemarkDialog = lazyDialog(() => import('./components/RemarkDialog').then((m) => ({ default: m.RemarkDialog })));
 
 /** The moves in the order the list's 操作 column and the detail's buttons show them, each with its permission. */
 export const MOVES: readonly { move: Move; perm: string }[] = [
@@ -55,3 +56,22 @@ export function useOrderMoves(onMoved: () => void) {
   return { start, dialog, label: (move: Move) => t(`order.${move}`) };
 }
 
+
+/**
+ * 修改备注 of the list and of the detail (/look): `start` opens the dialog with the order's remark;
+ * `onSaved` runs after the new one was saved. Render `dialog` once in the page.
+ */
+export function useOrderRemark(onSaved: () => void) {
+  const [editing, setEditing] = useState<RemarkedOrder | null>(null);
+  const dialog = (
+    <RemarkDialog
+      order={editing}
+      onClose={() => setEditing(null)}
+      onSaved={() => {
+        setEditing(null);
+        onSaved();
+      }}
+    />
+  );
+  return { start: setEditing, dialog };
+}

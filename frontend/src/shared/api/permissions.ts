@@ -43,6 +43,7 @@ export const Perm = {
   OrderRefund: 'order:refund',
   OrderComplete: 'order:complete',
   OrderExport: 'order:export',
+  OrderEdit: 'order:edit',
   StockList: 'stock:list',
   StockAdjust: 'stock:adjust',
   StockExport: 'stock:export',

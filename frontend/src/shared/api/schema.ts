@@ -4960,6 +4960,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/remark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * change an order's remark (修改备注; history and operation log keep before → after)
+         * @description Access: perm(order:edit)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderRemarkBody"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/ship": {
         parameters: {
             query?: never;
@@ -8039,10 +8082,17 @@ export interface components {
             uri: string;
             url: string;
         };
+        AuditChange: {
+            after: unknown;
+            before: unknown;
+            field: string;
+        };
+        AuditChangeSet: components["schemas"]["AuditChange"][];
         AuditRow: {
             action: string;
             actionEn: string;
             browser: string;
+            changes?: components["schemas"]["AuditChangeSet"];
             createTime: string;
             /** Format: int64 */
             id: number;
@@ -8910,6 +8960,10 @@ export interface components {
             note?: string;
             /** @description letters, digits and - (ship) */
             trackingNo?: string;
+        };
+        OrderRemarkBody: {
+            /** @description the new remark; empty clears it */
+            remark: string;
         };
         OrderRow: {
             agencyId: null | number;

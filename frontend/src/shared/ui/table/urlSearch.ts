@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { pickerRange } from './logic';
 
 /**
@@ -31,15 +31,24 @@ export function searchQuery(values: Record<string, unknown>, ranges: Record<stri
  */
 export function useUrlSearch(apply: (q: URLSearchParams) => void) {
   const location = useLocation();
+  const navigationType = useNavigationType();
   const navigate = useNavigate();
   const shown = useRef(location.search);
   const applyRef = useRef(apply);
   applyRef.current = apply;
   useEffect(() => {
     if (shown.current === location.search) return;
+    // The page's bare path opened anew (its sidebar entry, a tab's link) while it is kept with a
+    // search: a return visit. The page stays as it was, rows and all, and the address gets its
+    // query back; resetting the filters made every return to a filtered 订单管理 ask for its
+    // rows and counts again (issue 33). Back and forward (POP) to a bare entry still reset.
+    if (location.search === '' && navigationType !== NavigationType.Pop) {
+      void navigate({ pathname: location.pathname, search: shown.current }, { replace: true });
+      return;
+    }
     shown.current = location.search;
     applyRef.current(new URLSearchParams(location.search));
-  }, [location.search]);
+  }, [location.search, location.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per location
   return (q: URLSearchParams, push = false) => {
     const search = q.size ? `?${q}` : '';
     if (search === shown.current) return;
