@@ -200,6 +200,8 @@ func HTTPError(err error) error {
 		return httpx.NotFound("订单不存在")
 	case errors.As(err, &move):
 		return httpx.Conflict("status", fmt.Sprintf("售后单状态为%s，不能变为%s", StatusLabels[move.From], StatusLabels[move.To]))
+	case errors.Is(err, ErrIllegalMove):
+		return httpx.Conflict("status", "售后单当前状态不允许此操作")
 	case errors.As(err, &orderStatus):
 		return httpx.Conflict("orderNo", fmt.Sprintf("订单状态为%s，不能申请售后", orderStatusLabel(orderStatus.Status)))
 	case errors.As(err, &amount):
