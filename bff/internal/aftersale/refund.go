@@ -68,7 +68,7 @@ func (s *Service) Refund(ctx context.Context, scope *int64, id int64, actor Acto
 		}
 		if in.Provider == Manual {
 			return nil, s.complete(tx, c, map[string]any{"provider": Manual, "voucher_no": in.VoucherNo,
-				"voucher_file_id": *in.VoucherFileID}, actor.Name, "手工退款 凭证号 "+in.VoucherNo, now)
+				"voucher_file_id": *in.VoucherFileID}, actor.Name, "手工退款 凭证号 "+in.VoucherNo, now, now)
 		}
 		return s.send(tx, c, actor.Name, now)
 	})
@@ -91,12 +91,12 @@ func (s *Service) askApproval(ctx context.Context, tx *gorm.DB, c Case, actor Ac
 	return save(tx, c, up, c.Status, c.Status, actor.Name, "发起退款审批 #"+itoa(instance), now)
 }
 
-// complete books the money as given back (pay) and moves the case to refunded.
-func (s *Service) complete(tx *gorm.DB, c Case, up map[string]any, operator, note string, now time.Time) error {
-	if err := s.pay(tx, c, operator, now); err != nil {
+// complete books the money as given back at at (pay) and moves the case to refunded.
+func (s *Service) complete(tx *gorm.DB, c Case, up map[string]any, operator, note string, now, at time.Time) error {
+	if err := s.pay(tx, c, operator, now, at); err != nil {
 		return err
 	}
-	up["status"], up["refund_state"], up["refund_time"] = Refunded, RefundDone, now
+	up["status"], up["refund_state"], up["refund_time"] = Refunded, RefundDone, at
 	return save(tx, c, up, c.Status, Refunded, operator, note, now)
 }
 
@@ -162,10 +162,7 @@ func (s *Service) Settle(ctx context.Context, r gateway.Result) error {
 				at = r.SuccessTime.UTC().Truncate(time.Millisecond)
 			}
 			up := map[string]any{"gateway_ref": r.GatewayRef}
-			if err := s.complete(tx, c, up, "gateway", "支付网关退款成功 "+r.GatewayRef, now); err != nil {
-				return nil, err
-			}
-			return nil, tx.Model(&Case{}).Where("id = ?", c.ID).Update("refund_time", at).Error
+			return nil, s.complete(tx, c, up, "gateway", "支付网关退款成功 "+r.GatewayRef, now, at)
 		case gateway.Failed:
 			if c.RefundState != RefundSent {
 				return nil, nil

@@ -77,6 +77,30 @@ type Gateway interface {
 	Verify(h http.Header, body []byte) (gateway.Result, error)
 }
 
+// Refunds is told, inside the refund's transaction, of the money a case gave back: the figures
+// kept from orders take it back on the day it went back (an error rolls the refund back).
+type Refunds interface {
+	CaseRefunded(tx *gorm.DB, o order.Order, r RefundRecord) error
+}
+
+// RefundRecord is one case's refund: the amount (freight included), when, what each line got
+// back, and, when it refunded the order's last units, the order's move to refunded.
+type RefundRecord struct {
+	CaseNo string
+	Amount money.Fen
+	At     time.Time
+	Lines  []RefundLine
+	Whole  *order.History
+}
+
+// RefundLine is what one order line got back.
+type RefundLine struct {
+	GoodsID   int64
+	GoodsName string
+	Quantity  int64
+	Amount    money.Fen
+}
+
 // RefundFormCode is the workflow form of the 退款审批 flow.
 const RefundFormCode = "refund"
 
@@ -89,8 +113,8 @@ type Deps struct {
 	ApprovalOver  money.Fen // a refund above this needs an approval
 	ReturnAddress string    // given to the buyer when a return is approved without one
 	Log           *slog.Logger
-	// Orders hear of an order a case refunded in full (the dashboard), as the order store's do.
-	Orders []order.Watcher
+	// Refunds hear of every case's money going back, inside its transaction (the dashboard).
+	Refunds Refunds
 	// Labels name the reasons in the export (dict.LabelsOf); nil writes the values.
 	Labels export.Labels
 }

@@ -98,6 +98,10 @@ func TestAftersaleHTTP(t *testing.T) {
 		!strings.Contains(string(r.Body), "审批流程未配置") {
 		t.Fatalf("big refund: %d %s", r.Status, r.Body)
 	}
+	// the dashboard's pending work counts the case waiting for its refund
+	if r := s.Get(t, "/api/dashboard", admin); !strings.Contains(string(r.Body), `"pendingAftersales":1`) {
+		t.Fatalf("dashboard: %s", r.Body)
+	}
 	// a channel operator sees only their agency's cases
 	channel := s.ChannelLogin(t, "channel", apptest.DemoPassword)
 	if r := s.Get(t, base, channel); r.Status != 404 {

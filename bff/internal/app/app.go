@@ -299,7 +299,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// that refunds a whole order tells the dashboard as the order store does. No approval flow
 	// and no payment gateway are wired yet: big refunds answer 409, the gateway provider 400.
 	a.Aftersales = aftersale.NewService(aftersale.NewStore(opt.DB), aftersale.Deps{Now: now, Log: log,
-		ApprovalOver: cfg.RefundApprovalOver, ReturnAddress: cfg.ReturnAddress, Orders: []order.Watcher{figures},
+		ApprovalOver: cfg.RefundApprovalOver, ReturnAddress: cfg.ReturnAddress, Refunds: figures,
 		Labels: dict.LabelsOf(dicts)})
 	a.Aftersales.Routes(routes)
 	// The storefront API (/open/v1, docs/storefront.md): servers' signed calls on the same
@@ -328,6 +328,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	}
 	contracts.Routes(routes)
 	overview.UseContracts(contracts)
+	overview.UseAftersales(a.Aftersales)
 	overview.Routes(routes)
 	// Upstream mode: after every feature, so that the BFF's own routes win.
 	routes.Yield(nil)
