@@ -227,6 +227,10 @@ func HTTPError(err error) error {
 		return httpx.BadRequest("provider", "退款方式不正确")
 	case errors.Is(err, ErrVoucherRequired):
 		return httpx.BadRequest("voucherNo", "手工退款需要凭证号和转账截图")
+	case errors.Is(err, ErrVoucherFile):
+		return httpx.BadRequest("voucherFileId", "转账截图不存在或不是图片")
+	case errors.Is(err, ErrPhotos):
+		return httpx.BadRequest("photos", "图片不存在或不是图片文件")
 	case errors.Is(err, ErrRefundInFlight):
 		return httpx.Conflict("refund", "退款处理中")
 	case errors.Is(err, ErrApproving):

@@ -21,7 +21,7 @@ func TestEveryErrorHasAnAnswer(t *testing.T) {
 		ErrReasonRequired: http.StatusBadRequest, ErrTrackingMissing: http.StatusBadRequest,
 		ErrNoGateway: http.StatusBadRequest, ErrProvider: http.StatusBadRequest, ErrVoucherRequired: http.StatusBadRequest,
 		ErrRefundInFlight: http.StatusConflict, ErrApproving: http.StatusConflict, ErrNoApprovals: http.StatusConflict,
-		ErrOverRefund: http.StatusConflict,
+		ErrOverRefund: http.StatusConflict, ErrVoucherFile: http.StatusBadRequest, ErrPhotos: http.StatusBadRequest,
 	}
 	for err, status := range want {
 		for _, e := range []error{err, fmt.Errorf("moving: %w", err)} {

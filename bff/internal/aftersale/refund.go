@@ -39,6 +39,9 @@ func (s *Service) Refund(ctx context.Context, scope *int64, id int64, actor Acto
 		if strings.TrimSpace(in.VoucherNo) == "" || in.VoucherFileID == nil {
 			return Detail{}, ErrVoucherRequired
 		}
+		if ok, err := s.pictures(ctx, []int64{*in.VoucherFileID}); err != nil || !ok {
+			return Detail{}, errors.Join(err, ErrVoucherFile)
+		}
 	case GatewayProv:
 		if s.deps.Gateway == nil {
 			return Detail{}, ErrNoGateway

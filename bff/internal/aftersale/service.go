@@ -38,6 +38,8 @@ var (
 	ErrOverRefund      = errors.New("aftersale: the refund would exceed what was paid")
 	ErrGatewayAmount   = errors.New("aftersale: the gateway reports another amount")
 	ErrAmountPositive  = errors.New("aftersale: the amount must be positive")
+	ErrVoucherFile     = errors.New("aftersale: the voucher is not an uploaded picture")
+	ErrPhotos          = errors.New("aftersale: a photo is not an uploaded picture")
 )
 
 // OrderStatusError: the order cannot have a case in its status.
@@ -188,6 +190,9 @@ func (s *Service) Open(ctx context.Context, scope *int64, in OpenInput) (Detail,
 	}
 	if in.Freight < 0 || in.Freight > in.Amount {
 		return Detail{}, &AmountError{Field: "freight", Max: in.Amount}
+	}
+	if ok, err := s.pictures(ctx, in.Photos); err != nil || !ok {
+		return Detail{}, errors.Join(err, ErrPhotos)
 	}
 	photos, err := json.Marshal(append([]int64{}, in.Photos...))
 	if err != nil {
@@ -354,4 +359,19 @@ func (s *Service) PendingCount(ctx context.Context, scope *int64) (int64, error)
 		Where("status IN ? OR (status = ? AND refund_state IN ?)", []string{Applied, Returned}, Refunding,
 			[]string{RefundNone, RefundFailed}).Count(&n).Error
 	return n, err
+}
+
+// pictures tells whether every id is an uploaded picture (attach's table, read by name: the
+// upload is the shared Upload's, any owner).
+func (s *Service) pictures(ctx context.Context, ids []int64) (bool, error) {
+	if len(ids) == 0 {
+		return true, nil
+	}
+	var n int64
+	err := s.store.db.WithContext(ctx).Table("attachments").Where("id IN ? AND content_type LIKE ?", ids, "image/%").Count(&n).Error
+	distinct := map[int64]bool{}
+	for _, id := range ids {
+		distinct[id] = true
+	}
+	return err == nil && n == int64(len(distinct)), err
 }

@@ -47,7 +47,7 @@ func TestAftersaleHTTP(t *testing.T) {
 		return s.Do(t, apptest.Request{Method: http.MethodPost, Path: path, Token: token, JSON: body})
 	}
 	base := fmt.Sprintf("/api/aftersales/%d", c.ID)
-	if r := post(base+"/refund", admin, map[string]any{"provider": "manual", "voucherNo": "V1", "voucherFileId": 1}); r.Status != 409 ||
+	if r := post(base+"/refund", admin, map[string]any{"provider": "manual", "voucherNo": "V1", "voucherFileId": picture(t, s)}); r.Status != 409 ||
 		!strings.Contains(string(r.Body), "售后单状态为申请中，不能变为退款中") {
 		t.Fatalf("refund before approval: %d %s", r.Status, r.Body)
 	}
@@ -61,7 +61,7 @@ func TestAftersaleHTTP(t *testing.T) {
 		!strings.Contains(string(r.Body), "未配置支付网关") {
 		t.Fatalf("gateway without one: %d %s", r.Status, r.Body)
 	}
-	manual := map[string]any{"provider": "manual", "voucherNo": "V1", "voucherFileId": 1}
+	manual := map[string]any{"provider": "manual", "voucherNo": "V1", "voucherFileId": picture(t, s)}
 	if r := post(base+"/refund", admin, manual); r.Status != 200 || !strings.Contains(string(r.Body), `"status":"refunded"`) ||
 		!strings.Contains(string(r.Body), `"orderRefunded":"19.99"`) {
 		t.Fatalf("refund: %d %s", r.Status, r.Body)
