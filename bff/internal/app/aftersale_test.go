@@ -1,9 +1,12 @@
 package app_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"mallconsole/bff/internal/apptest"
@@ -112,5 +115,45 @@ func TestAftersaleHTTP(t *testing.T) {
 	}
 	if r := post("/api/aftersales/gateway/notify", "", map[string]any{"refundNo": "RF1"}); r.Status != 404 {
 		t.Fatalf("notify without a gateway: %d", r.Status)
+	}
+}
+
+// TestAftersaleRefundRace: two staff refund the same case at the same moment: one 200, one 409,
+// the order refunded once (on MariaDB when BFF_TEST_MYSQL_DSN is set: row locks, not SQLite's
+// one writer, decide).
+func TestAftersaleRefundRace(t *testing.T) {
+	for _, variant := range []string{"sqlite", "mysql"} {
+		t.Run(variant, func(t *testing.T) {
+			s := apptest.Start(t, variant)
+			admin := s.Login(t, "admin", apptest.AdminPassword)
+			m := &matrix{s: s, admin: admin}
+			for round := range 3 {
+				d := m.newCase(t, "refund")
+				if _, err := m.cases().Approve(context.Background(), nil, d.ID, "shop", ""); err != nil {
+					t.Fatal(err)
+				}
+				body := map[string]any{"provider": "manual", "voucherNo": "V1", "voucherFileId": picture(t, s)}
+				var wg sync.WaitGroup
+				status := make([]int, 2)
+				for i := range 2 {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						status[i] = s.Do(t, apptest.Request{Method: http.MethodPost, Token: admin, JSON: body,
+							Path: fmt.Sprintf("/api/aftersales/%d/refund", d.ID)}).Status
+					}()
+				}
+				wg.Wait()
+				slices.Sort(status)
+				if status[0] != 200 || status[1] != 409 {
+					t.Fatalf("round %d: %v, want one 200 and one 409", round, status)
+				}
+				var refunded int64
+				s.DB.Raw("SELECT refunded FROM orders WHERE id = ?", d.OrderID).Scan(&refunded)
+				if refunded != 1999 {
+					t.Fatalf("round %d: order refunded %d, want 1999", round, refunded)
+				}
+			}
+		})
 	}
 }
