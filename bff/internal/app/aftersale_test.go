@@ -101,6 +101,13 @@ func TestAftersaleHTTP(t *testing.T) {
 		!strings.Contains(string(r.Body), "审批流程未配置") {
 		t.Fatalf("big refund: %d %s", r.Status, r.Body)
 	}
+	// the export names reasons, types and statuses for people, the phone masked, money in yuan
+	rows := post("/api/aftersales/downloadAll", admin, map[string]any{"headers": []string{"售后单号", "类型", "原因", "状态", "手机", "金额"},
+		"fields": []string{"caseNo", "type", "reason", "status", "phone", "amount"}, "status": "refunded"}).Sheet(t)
+	if len(rows) != 2 || rows[1][1] != "仅退款" || rows[1][2] != "质量问题" || rows[1][3] != "已退款" || rows[1][4] != "138****5678" ||
+		rows[1][5] != "19.99" {
+		t.Fatalf("export: %v", rows)
+	}
 	// the dashboard's pending work counts the case waiting for its refund
 	if r := s.Get(t, "/api/dashboard", admin); !strings.Contains(string(r.Body), `"pendingAftersales":1`) {
 		t.Fatalf("dashboard: %s", r.Body)
