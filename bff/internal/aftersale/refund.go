@@ -70,7 +70,7 @@ func (s *Service) Refund(ctx context.Context, scope *int64, id int64, actor Acto
 			return nil, s.askApproval(ctx, tx, c, actor, in, now)
 		}
 		if in.Provider == Manual {
-			return nil, s.complete(tx, c, map[string]any{"provider": Manual, "voucher_no": in.VoucherNo,
+			return s.ordersChanged, s.complete(tx, c, map[string]any{"provider": Manual, "voucher_no": in.VoucherNo,
 				"voucher_file_id": *in.VoucherFileID}, actor.Name, "手工退款 凭证号 "+in.VoucherNo, now, now)
 		}
 		return s.send(tx, c, actor.Name, now)
@@ -165,7 +165,7 @@ func (s *Service) Settle(ctx context.Context, r gateway.Result) error {
 				at = r.SuccessTime.UTC().Truncate(time.Millisecond)
 			}
 			up := map[string]any{"gateway_ref": r.GatewayRef}
-			return nil, s.complete(tx, c, up, "gateway", "支付网关退款成功 "+r.GatewayRef, now, at)
+			return s.ordersChanged, s.complete(tx, c, up, "gateway", "支付网关退款成功 "+r.GatewayRef, now, at)
 		case gateway.Failed:
 			if c.RefundState != RefundSent {
 				return nil, nil
@@ -218,4 +218,11 @@ func (s *Service) SweepStuck(ctx context.Context, olderThan time.Duration) (int,
 		}
 	}
 	return len(stuck), nil
+}
+
+// ordersChanged tells, after the commit, that a refund changed an order's totals or status.
+func (s *Service) ordersChanged(context.Context) {
+	if s.deps.OrdersChanged != nil {
+		s.deps.OrdersChanged()
+	}
 }

@@ -117,6 +117,8 @@ type Deps struct {
 	Log           *slog.Logger
 	// Refunds hear of every case's money going back, inside its transaction (the dashboard).
 	Refunds Refunds
+	// OrdersChanged is called after a refund was committed (the order list forgets its counts).
+	OrdersChanged func()
 	// Labels name the reasons in the export (dict.LabelsOf); nil writes the values.
 	Labels export.Labels
 }

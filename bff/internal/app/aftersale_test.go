@@ -79,12 +79,27 @@ func TestAftersaleHTTP(t *testing.T) {
 	if r := s.Do(t, apptest.Request{Method: http.MethodPut, Path: fmt.Sprintf("/api/orders/%d/refund", orderID), Token: admin}); r.Status != 409 {
 		t.Fatalf("whole-order refund with a case: %d %s", r.Status, r.Body)
 	}
+	// the order's last unit: the order becomes 已退款, and its list's tabs say so at once
+	var counts struct{ Paid, Refunded int64 }
+	s.Get(t, "/api/orders/counts", admin).JSON(t, &counts)
+	r = open("19.99", 1)
+	var last struct{ ID int64 }
+	r.JSON(t, &last)
+	post(fmt.Sprintf("/api/aftersales/%d/approve", last.ID), admin, nil)
+	if r := post(fmt.Sprintf("/api/aftersales/%d/refund", last.ID), admin, manual); r.Status != 200 {
+		t.Fatalf("last unit: %d %s", r.Status, r.Body)
+	}
+	var after struct{ Paid, Refunded int64 }
+	s.Get(t, "/api/orders/counts", admin).JSON(t, &after)
+	if after.Paid != counts.Paid-1 || after.Refunded != counts.Refunded+1 {
+		t.Fatalf("order counts %+v → %+v", counts, after)
+	}
 	// the list masks the phone; the tabs count
 	if r := s.Get(t, "/api/aftersales?page=0&size=10&status=refunded", admin); !strings.Contains(string(r.Body), `"phone":"138****5678"`) ||
-		!strings.Contains(string(r.Body), `"totalElements":1`) {
+		!strings.Contains(string(r.Body), `"totalElements":2`) {
 		t.Fatalf("list: %s", r.Body)
 	}
-	if r := s.Get(t, "/api/aftersales/counts", admin); !strings.Contains(string(r.Body), `"all":1,`) || !strings.Contains(string(r.Body), `"refunded":1`) {
+	if r := s.Get(t, "/api/aftersales/counts", admin); !strings.Contains(string(r.Body), `"all":2,`) || !strings.Contains(string(r.Body), `"refunded":2`) {
 		t.Fatalf("counts: %s", r.Body)
 	}
 	// a big refund needs the 退款审批 flow, not wired yet
@@ -104,7 +119,7 @@ func TestAftersaleHTTP(t *testing.T) {
 	// the export names reasons, types and statuses for people, the phone masked, money in yuan
 	rows := post("/api/aftersales/downloadAll", admin, map[string]any{"headers": []string{"售后单号", "类型", "原因", "状态", "手机", "金额"},
 		"fields": []string{"caseNo", "type", "reason", "status", "phone", "amount"}, "status": "refunded"}).Sheet(t)
-	if len(rows) != 2 || rows[1][1] != "仅退款" || rows[1][2] != "质量问题" || rows[1][3] != "已退款" || rows[1][4] != "138****5678" ||
+	if len(rows) != 3 || rows[1][1] != "仅退款" || rows[1][2] != "质量问题" || rows[1][3] != "已退款" || rows[1][4] != "138****5678" ||
 		rows[1][5] != "19.99" {
 		t.Fatalf("export: %v", rows)
 	}

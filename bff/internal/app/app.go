@@ -291,16 +291,18 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	categories := category.NewService(category.NewStore(opt.DB), goods.NewStore(opt.DB))
 	categories.Routes(routes)
 	goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), categories, richtext.New(), now).Routes(routes)
-	orders := order.NewService(order.NewStoreWithClock(opt.DB, now, figures), dicts, now)
+	orderStore := order.NewStoreWithClock(opt.DB, now, figures)
+	orders := order.NewService(orderStore, dicts, now)
 	orders.Routes(routes)
 	// 库存流水: the ledger every stock change writes, and a person's adjustments.
 	stock.NewService(stock.NewStore(opt.DB), now).Routes(routes)
-	// 售后管理 (issue 29, docs/aftersale.md): cases per order item and the refunds they pay. A case
-	// that refunds a whole order tells the dashboard as the order store does. No approval flow
-	// and no payment gateway are wired yet: big refunds answer 409, the gateway provider 400.
+	// 售后管理 (issue 29, docs/aftersale.md): cases per order item and the refunds they pay. A
+	// refund tells the dashboard in its transaction and the order list (its remembered counts)
+	// after it. No approval flow and no payment gateway are wired yet: big refunds answer 409,
+	// the gateway provider 400.
 	a.Aftersales = aftersale.NewService(aftersale.NewStore(opt.DB), aftersale.Deps{Now: now, Log: log,
 		ApprovalOver: cfg.RefundApprovalOver, ReturnAddress: cfg.ReturnAddress, Refunds: figures,
-		Labels: dict.LabelsOf(dicts)})
+		OrdersChanged: orderStore.Forget, Labels: dict.LabelsOf(dicts)})
 	a.Aftersales.Routes(routes)
 	// The storefront API (/open/v1, docs/storefront.md): servers' signed calls on the same
 	// orders and stock; its clients on 系统管理 → 开放接口. Their secrets are sealed under a key
