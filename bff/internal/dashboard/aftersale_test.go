@@ -23,6 +23,11 @@ func TestCaseRefunds(t *testing.T) {
 		cases := aftersale.NewService(aftersale.NewStore(g), aftersale.Deps{Now: s.clk.now, ApprovalOver: 1_000_000,
 			Refunds: dashboard.NewRecorder(cst)})
 		s.clk.to("2026-11-08 10:00")
+		// the transfer's picture the manual refunds record
+		if err := g.Exec("INSERT INTO attachments (id, stored_name, original_name, content_type, size, owner_id, create_time) VALUES (1, 'v.png', 'v.png', 'image/png', 1, 1, ?)",
+			s.clk.t.UTC()).Error; err != nil {
+			t.Fatal(err)
+		}
 		g1 := s.newGoods("G1", 1000, 5, "on_sale", nil)
 		id := s.newOrder("13800000001", nil, 500, order.NewItem{GoodsID: g1, Name: "商品G1", UnitPrice: 1000, Quantity: 2})
 		s.move(id, order.Pay)
