@@ -297,9 +297,11 @@ func (s *Service) handleReceive(c echo.Context) error {
 
 func (s *Service) handleRefund(c echo.Context) error {
 	return moveHandler(func(chk *httpx.Check, b *refundBody) {
+		// a manual refund's voucher is required by the service once the money is paid (not when
+		// the refund first asks its approval)
 		chk.OneOf("provider", b.Provider, Manual, GatewayProv)
-		chk.Text("voucherNo", &b.VoucherNo, 64, b.Provider == Manual)
-		if b.Provider == Manual && (b.VoucherFileID == nil || *b.VoucherFileID <= 0) {
+		chk.Text("voucherNo", &b.VoucherNo, 64, false)
+		if b.VoucherFileID != nil && *b.VoucherFileID <= 0 {
 			chk.Fail("voucherFileId", "请上传转账截图")
 		}
 	}, func(c echo.Context, scope *int64, id int64, b refundBody) (Detail, error) {

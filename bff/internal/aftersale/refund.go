@@ -30,17 +30,17 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // Refund sends the case's money back. A return must be received; a refund-only case is in
 // refunding since its approval. An amount above ApprovalOver first needs a 退款审批 instance:
 // it is started in the same transaction and the case waits (refundState approving) — the caller
-// answers 202. Manual completes at once; the gateway is asked after the commit and its
+// answers 202; a manual refund's voucher comes once it is approved. Manual completes at once; the gateway is asked after the commit and its
 // notification or a status query settles the case (Settle). The case's row is locked, so two
 // staff refunding at once make one refund: the second finds it refunded or in flight.
 func (s *Service) Refund(ctx context.Context, scope *int64, id int64, actor Actor, in RefundInput) (Detail, error) {
+	voucher := strings.TrimSpace(in.VoucherNo) != "" && in.VoucherFileID != nil
 	switch in.Provider {
 	case Manual:
-		if strings.TrimSpace(in.VoucherNo) == "" || in.VoucherFileID == nil {
-			return Detail{}, ErrVoucherRequired
-		}
-		if ok, err := s.pictures(ctx, []int64{*in.VoucherFileID}); err != nil || !ok {
-			return Detail{}, errors.Join(err, ErrVoucherFile)
+		if in.VoucherFileID != nil {
+			if ok, err := s.pictures(ctx, []int64{*in.VoucherFileID}); err != nil || !ok {
+				return Detail{}, errors.Join(err, ErrVoucherFile)
+			}
 		}
 	case GatewayProv:
 		if s.deps.Gateway == nil {
@@ -67,7 +67,11 @@ func (s *Service) Refund(ctx context.Context, scope *int64, id int64, actor Acto
 			c.Status = to
 		}
 		if c.Amount > s.deps.ApprovalOver && c.RefundState != RefundApproved {
+			// a manual refund is paid after the approval: its voucher comes then
 			return nil, s.askApproval(ctx, tx, c, actor, in, now)
+		}
+		if in.Provider == Manual && !voucher {
+			return nil, ErrVoucherRequired
 		}
 		if in.Provider == Manual {
 			return s.ordersChanged, s.complete(tx, c, map[string]any{"provider": Manual, "voucher_no": in.VoucherNo,
@@ -88,7 +92,7 @@ func (s *Service) askApproval(ctx context.Context, tx *gorm.DB, c Case, actor Ac
 		return err
 	}
 	up := map[string]any{"refund_state": RefundApproving, "instance_id": instance, "provider": in.Provider}
-	if in.Provider == Manual {
+	if in.Provider == Manual && in.VoucherFileID != nil {
 		up["voucher_no"], up["voucher_file_id"] = in.VoucherNo, *in.VoucherFileID
 	}
 	return save(tx, c, up, c.Status, c.Status, actor.Name, "发起退款审批 #"+itoa(instance), now)

@@ -36,7 +36,8 @@ func TestApprovalFlow(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
 		ctx := context.Background()
 		e, d := bigShop(t, g)
-		d, err := e.s.Refund(ctx, nil, d.ID, staff, manual)
+		// a manual refund asks its approval before the money is paid: no voucher yet
+		d, err := e.s.Refund(ctx, nil, d.ID, staff, aftersale.RefundInput{Provider: aftersale.Manual})
 		if err != nil || d.RefundState != aftersale.RefundApproving || d.InstanceID == nil || *d.InstanceID != 101 ||
 			e.appr.started[0]["caseNo"] != d.CaseNo || e.appr.started[0]["amount"] != "3000.00" {
 			t.Fatalf("asked %+v %v %v", d, err, e.appr.started)
@@ -52,6 +53,8 @@ func TestApprovalFlow(t *testing.T) {
 		if d, _ = e.s.Get(ctx, nil, d.ID); d.RefundState != aftersale.RefundApproved {
 			t.Fatalf("after approval %+v", d.Case)
 		}
+		_, err = e.s.Refund(ctx, nil, d.ID, staff, aftersale.RefundInput{Provider: aftersale.Manual})
+		wantErr(t, "paid without a voucher", err, aftersale.ErrVoucherRequired)
 		if d, err = e.s.Refund(ctx, nil, d.ID, staff, manual); err != nil || d.Status != aftersale.Refunded || len(e.appr.started) != 1 {
 			t.Fatalf("paid %+v %v", d.Case, err)
 		}
@@ -106,7 +109,7 @@ func TestNoApprovals(t *testing.T) {
 		_, err = s.Refund(context.Background(), nil, d.ID, staff, aftersale.RefundInput{Provider: aftersale.GatewayProv})
 		wantErr(t, "no gateway", err, aftersale.ErrNoGateway)
 		_, err = s.Refund(context.Background(), nil, d.ID, staff, aftersale.RefundInput{Provider: aftersale.Manual})
-		wantErr(t, "no voucher", err, aftersale.ErrVoucherRequired)
+		wantErr(t, "no voucher yet, no flow", err, aftersale.ErrNoApprovals)
 		if d, _ = s.Get(context.Background(), nil, d.ID); d.RefundState != "" {
 			t.Fatalf("state %q", d.RefundState)
 		}
