@@ -79,7 +79,7 @@ func (f *fakeGateway) Query(_ context.Context, no string) (gateway.Result, error
 	if r, ok := f.queried[no]; ok {
 		return r, nil
 	}
-	return gateway.Result{RefundNo: no, Status: gateway.NotFound}, nil
+	return gateway.Result{RefundNo: no, Status: gateway.StatusNotFound}, nil
 }
 
 func (f *fakeGateway) Verify(http.Header, []byte) (gateway.Result, error) {
@@ -105,7 +105,7 @@ func newEnv(t testing.TB, g *gorm.DB) *env {
 	}
 	c := &clock{t: time.Date(2026, 1, 1, 8, 0, 0, 0, time.UTC)}
 	e := &env{g: g, orders: order.NewService(order.NewStore(g), dicts, c.now), clock: c, appr: &approvals{},
-		gw: &fakeGateway{answer: gateway.Processing, queried: map[string]gateway.Result{}}}
+		gw: &fakeGateway{answer: gateway.StatusProcessing, queried: map[string]gateway.Result{}}}
 	// uploads: 9 a picture (the vouchers), 10 a PDF
 	for id, ct := range map[int64]string{9: "image/png", 10: "application/pdf"} {
 		if err := g.Exec("INSERT INTO attachments (id, stored_name, original_name, content_type, size, owner_id, create_time) VALUES (?, ?, 'v', ?, 1, 1, ?)",

@@ -130,13 +130,13 @@ func runMoneyProperty(t *testing.T, g *gorm.DB, seed uint64, moves int) {
 			_, err := e.s.Refund(ctx, nil, c.ID, staff, manual)
 			allowed("refund", err)
 		case op == 8:
-			e.gw.answer = []gateway.Status{gateway.Processing, gateway.Success, gateway.Failed}[r.IntN(3)]
+			e.gw.answer = []gateway.Status{gateway.StatusProcessing, gateway.StatusSuccess, gateway.StatusFailed}[r.IntN(3)]
 			_, err := e.s.Refund(ctx, nil, c.ID, staff, aftersale.RefundInput{Provider: aftersale.GatewayProv})
 			allowed("gateway refund", err)
 		case op == 9:
 			d, _ := e.s.Get(ctx, nil, c.ID)
 			if d.RefundNo != nil {
-				st := []gateway.Status{gateway.Processing, gateway.Success, gateway.Failed}[r.IntN(3)]
+				st := []gateway.Status{gateway.StatusProcessing, gateway.StatusSuccess, gateway.StatusFailed}[r.IntN(3)]
 				allowed("settle", e.s.Settle(ctx, gateway.Result{RefundNo: *d.RefundNo, Status: st, Amount: d.Amount}))
 			}
 		case op == 10 && r.IntN(3) == 0:

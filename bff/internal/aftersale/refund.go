@@ -160,7 +160,7 @@ func (s *Service) Settle(ctx context.Context, r gateway.Result) error {
 			return nil, nil
 		}
 		switch r.Status {
-		case gateway.Success:
+		case gateway.StatusSuccess:
 			if r.Amount != 0 && r.Amount != c.Amount {
 				return nil, ErrGatewayAmount
 			}
@@ -170,7 +170,7 @@ func (s *Service) Settle(ctx context.Context, r gateway.Result) error {
 			}
 			up := map[string]any{"gateway_ref": r.GatewayRef}
 			return s.ordersChanged, s.complete(tx, c, up, "gateway", "支付网关退款成功 "+r.GatewayRef, now, at)
-		case gateway.Failed:
+		case gateway.StatusFailed:
 			if c.RefundState != RefundSent {
 				return nil, nil
 			}
@@ -210,7 +210,7 @@ func (s *Service) SweepStuck(ctx context.Context, olderThan time.Duration) (int,
 			s.deps.Log.Warn("aftersale: gateway query", "refundNo", *c.RefundNo, "err", err)
 			continue
 		}
-		if r.Status == gateway.NotFound {
+		if r.Status == gateway.StatusNotFound {
 			s.ask(ctx, gateway.Request{RefundNo: *c.RefundNo, OrderNo: c.OrderNo, Amount: c.Amount, Reason: c.Reason})
 			continue
 		}

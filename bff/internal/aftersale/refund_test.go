@@ -92,7 +92,7 @@ func TestApprovalGateway(t *testing.T) {
 		g.Transaction(func(tx *gorm.DB) error {
 			return e.s.ApprovalFinished(tx, aftersale.Outcome{InstanceID: *d.InstanceID, Status: aftersale.OutcomeApproved})
 		})
-		e.gw.answer = gateway.Success
+		e.gw.answer = gateway.StatusSuccess
 		d, err := e.s.AfterApproval(ctx, *d.InstanceID)
 		if err != nil || d.Status != aftersale.Refunded || len(e.gw.asked) != 1 || e.gw.asked[0].RefundNo != "RF"+d.CaseNo {
 			t.Fatalf("sent after approval %+v %v %v", d.Case, err, e.gw.asked)
@@ -131,12 +131,12 @@ func TestGateway(t *testing.T) {
 		wantErr(t, "again", func() error { _, err := e.s.Refund(ctx, nil, d.ID, staff, gw); return err }(), aftersale.ErrRefundInFlight)
 		wantErr(t, "manual while sent", func() error { _, err := e.s.Refund(ctx, nil, d.ID, staff, manual); return err }(), aftersale.ErrRefundInFlight)
 		// a forged amount is refused; PROCESSING changes nothing
-		wantErr(t, "amount", e.s.Settle(ctx, gateway.Result{RefundNo: no, Status: gateway.Success, Amount: 1}), aftersale.ErrGatewayAmount)
-		if err := e.s.Settle(ctx, gateway.Result{RefundNo: no, Status: gateway.Processing}); err != nil {
+		wantErr(t, "amount", e.s.Settle(ctx, gateway.Result{RefundNo: no, Status: gateway.StatusSuccess, Amount: 1}), aftersale.ErrGatewayAmount)
+		if err := e.s.Settle(ctx, gateway.Result{RefundNo: no, Status: gateway.StatusProcessing}); err != nil {
 			t.Fatal(err)
 		}
 		// FAILED: staff send again under a new number
-		if err := e.s.Settle(ctx, gateway.Result{RefundNo: no, Status: gateway.Failed}); err != nil {
+		if err := e.s.Settle(ctx, gateway.Result{RefundNo: no, Status: gateway.StatusFailed}); err != nil {
 			t.Fatal(err)
 		}
 		if d, _ = e.s.Get(ctx, nil, d.ID); d.RefundState != aftersale.RefundFailed {
@@ -146,20 +146,20 @@ func TestGateway(t *testing.T) {
 		if *d.RefundNo != no+"-2" || d.RefundState != aftersale.RefundSent {
 			t.Fatalf("resent as %s %s", *d.RefundNo, d.RefundState)
 		}
-		wantErr(t, "old number", e.s.Settle(ctx, gateway.Result{RefundNo: no, Status: gateway.Success}), aftersale.ErrNotFound)
+		wantErr(t, "old number", e.s.Settle(ctx, gateway.Result{RefundNo: no, Status: gateway.StatusSuccess}), aftersale.ErrNotFound)
 		at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 		for range 2 { // the notification twice is one refund
-			if err := e.s.Settle(ctx, gateway.Result{RefundNo: no + "-2", Status: gateway.Success, Amount: 10000, GatewayRef: "G9", SuccessTime: &at}); err != nil {
+			if err := e.s.Settle(ctx, gateway.Result{RefundNo: no + "-2", Status: gateway.StatusSuccess, Amount: 10000, GatewayRef: "G9", SuccessTime: &at}); err != nil {
 				t.Fatal(err)
 			}
 		}
 		// a late FAILED after the success changes nothing
-		e.s.Settle(ctx, gateway.Result{RefundNo: no + "-2", Status: gateway.Failed})
+		e.s.Settle(ctx, gateway.Result{RefundNo: no + "-2", Status: gateway.StatusFailed})
 		d, _ = e.s.Get(ctx, nil, d.ID)
 		if d.Status != aftersale.Refunded || d.GatewayRef != "G9" || !d.RefundTime.Equal(at) || d.OrderRefunded != 10000 {
 			t.Fatalf("settled %+v", d.Case)
 		}
-		wantErr(t, "unknown", e.s.Settle(ctx, gateway.Result{RefundNo: "RFX", Status: gateway.Success}), aftersale.ErrNotFound)
+		wantErr(t, "unknown", e.s.Settle(ctx, gateway.Result{RefundNo: "RFX", Status: gateway.StatusSuccess}), aftersale.ErrNotFound)
 	})
 }
 
@@ -181,8 +181,8 @@ func TestSweep(t *testing.T) {
 		}
 		e.clock.t = e.clock.t.Add(2 * time.Minute)
 		// a reached the gateway and succeeded; b never did and is asked again
-		e.gw.queried["RF"+a.CaseNo] = gateway.Result{RefundNo: "RF" + a.CaseNo, Status: gateway.Success, Amount: 10000}
-		e.gw.err, e.gw.answer = nil, gateway.Success
+		e.gw.queried["RF"+a.CaseNo] = gateway.Result{RefundNo: "RF" + a.CaseNo, Status: gateway.StatusSuccess, Amount: 10000}
+		e.gw.err, e.gw.answer = nil, gateway.StatusSuccess
 		n, err := e.s.SweepStuck(ctx, time.Minute)
 		if err != nil || n != 2 {
 			t.Fatalf("swept %d %v", n, err)
