@@ -30,6 +30,14 @@ const (
 // of no case, or of a case no longer waiting for it, changes nothing.
 func (s *Service) ApprovalFinished(tx *gorm.DB, o Outcome) error {
 	c, err := lock(tx, nil, "instance_id = ?", o.InstanceID)
+	if no, _ := o.Data["caseNo"].(string); errors.Is(err, ErrNotFound) && no != "" {
+		// a flow that passed as it started: the case asking for it has no instance id yet
+		c, err = lock(tx, nil, "case_no = ? AND instance_id IS NULL", no)
+		if err == nil {
+			err = tx.Model(&Case{}).Where("id = ?", c.ID).Update("instance_id", o.InstanceID).Error
+			c.InstanceID = &o.InstanceID
+		}
+	}
 	if errors.Is(err, ErrNotFound) {
 		return nil
 	}

@@ -68,7 +68,7 @@ func (s *Service) Refund(ctx context.Context, scope *int64, id int64, actor Acto
 		}
 		if c.Amount > s.deps.ApprovalOver && c.RefundState != RefundApproved {
 			// a manual refund is paid after the approval: its voucher comes then
-			return nil, s.askApproval(ctx, tx, c, actor, in, now)
+			return s.askApproval(ctx, tx, c, actor, in, now)
 		}
 		if in.Provider == Manual && !voucher {
 			return nil, ErrVoucherRequired
@@ -82,20 +82,48 @@ func (s *Service) Refund(ctx context.Context, scope *int64, id int64, actor Acto
 }
 
 // askApproval starts the 退款审批 instance of a big refund inside tx and links it to the case.
-func (s *Service) askApproval(ctx context.Context, tx *gorm.DB, c Case, actor Actor, in RefundInput, now time.Time) error {
+// The case waits (approving) before the instance starts: a flow with nobody to approve passes at
+// once, inside StartFor, and ApprovalFinished then finds the case by its number (no instance id
+// yet) and marks it approved; an approved gateway refund is then sent after the commit.
+func (s *Service) askApproval(ctx context.Context, tx *gorm.DB, c Case, actor Actor, in RefundInput, now time.Time) (func(context.Context), error) {
 	if s.deps.Approvals == nil {
-		return ErrNoApprovals
+		return nil, ErrNoApprovals
 	}
-	data := map[string]any{"caseNo": c.CaseNo, "orderNo": c.OrderNo, "amount": c.Amount.String(), "reason": c.Reason}
-	instance, err := s.deps.Approvals.StartFor(ctx, tx, RefundFormCode, actor.UserID, data)
-	if err != nil {
-		return err
-	}
-	up := map[string]any{"refund_state": RefundApproving, "instance_id": instance, "provider": in.Provider}
+	// no instance until StartFor answers (an earlier, withdrawn one's is in the history)
+	up := map[string]any{"refund_state": RefundApproving, "provider": in.Provider, "instance_id": nil}
 	if in.Provider == Manual && in.VoucherFileID != nil {
 		up["voucher_no"], up["voucher_file_id"] = in.VoucherNo, *in.VoucherFileID
 	}
-	return save(tx, c, up, c.Status, c.Status, actor.Name, "发起退款审批 #"+itoa(instance), now)
+	if err := tx.Model(&Case{}).Where("id = ?", c.ID).Updates(up).Error; err != nil {
+		return nil, err
+	}
+	reason := c.Reason
+	if s.deps.Labels != nil {
+		if labels, err := s.deps.Labels(ctx, ReasonDict); err == nil && labels[c.Reason] != "" {
+			reason = labels[c.Reason]
+		}
+	}
+	data := map[string]any{"caseNo": c.CaseNo, "orderNo": c.OrderNo, "amount": c.Amount, "reason": reason}
+	instance, err := s.deps.Approvals.StartFor(ctx, tx, RefundFormCode, actor.UserID, data)
+	if err != nil {
+		return nil, err
+	}
+	if err := save(tx, c, map[string]any{"instance_id": instance}, c.Status, c.Status, actor.Name,
+		"发起退款审批 #"+itoa(instance), now); err != nil {
+		return nil, err
+	}
+	var state string
+	if err := tx.Model(&Case{}).Select("refund_state").Where("id = ?", c.ID).Scan(&state).Error; err != nil {
+		return nil, err
+	}
+	if state == RefundApproved && in.Provider == GatewayProv {
+		return func(ctx context.Context) {
+			if _, err := s.AfterApproval(ctx, instance); err != nil {
+				s.deps.Log.Warn("aftersale: sending an approved refund", "caseNo", c.CaseNo, "err", err)
+			}
+		}, nil
+	}
+	return nil, nil
 }
 
 // complete books the money as given back at at (pay) and moves the case to refunded.
