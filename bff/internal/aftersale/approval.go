@@ -30,10 +30,13 @@ const (
 // of no case, or of a case no longer waiting for it, changes nothing.
 func (s *Service) ApprovalFinished(tx *gorm.DB, o Outcome) error {
 	c, err := lock(tx, nil, "instance_id = ?", o.InstanceID)
-	if no, ok := o.Data["caseNo"].(string); errors.Is(err, ErrNotFound) && ok {
-		// The flow ended inside its own start (its only approver asked, and nobody approves
-		// their own request): the case does not know its instance yet.
+	if no, _ := o.Data["caseNo"].(string); errors.Is(err, ErrNotFound) && no != "" {
+		// a flow that passed as it started: the case asking for it has no instance id yet
 		c, err = lock(tx, nil, "case_no = ? AND instance_id IS NULL", no)
+		if err == nil {
+			err = tx.Model(&Case{}).Where("id = ?", c.ID).Update("instance_id", o.InstanceID).Error
+			c.InstanceID = &o.InstanceID
+		}
 	}
 	if errors.Is(err, ErrNotFound) {
 		return nil
@@ -42,11 +45,6 @@ func (s *Service) ApprovalFinished(tx *gorm.DB, o Outcome) error {
 		return err
 	}
 	now := s.stamp()
-	if c.InstanceID == nil {
-		if err := linkInstance(tx, c, o.InstanceID, "system", now); err != nil {
-			return err
-		}
-	}
 	who := o.Approver
 	if who == "" {
 		who = "workflow"
@@ -80,10 +78,4 @@ func (s *Service) AfterApproval(ctx context.Context, instanceID int64) (Detail, 
 		}
 		return s.send(tx, c, "system", now)
 	})
-}
-
-// linkInstance records the case's 退款审批 instance, once, with the history's note naming it.
-func linkInstance(tx *gorm.DB, c Case, instance int64, operator string, now time.Time) error {
-	return save(tx, c, map[string]any{"instance_id": instance}, c.Status, c.Status, operator,
-		"发起退款审批 #"+itoa(instance), now)
 }

@@ -3,6 +3,7 @@ package aftersale_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 	"testing"
@@ -105,6 +106,13 @@ func newEnv(t testing.TB, g *gorm.DB) *env {
 	c := &clock{t: time.Date(2026, 1, 1, 8, 0, 0, 0, time.UTC)}
 	e := &env{g: g, orders: order.NewService(order.NewStore(g), dicts, c.now), clock: c, appr: &approvals{},
 		gw: &fakeGateway{answer: gateway.StatusProcessing, queried: map[string]gateway.Result{}}}
+	// uploads: 9 a picture (the vouchers), 10 a PDF
+	for id, ct := range map[int64]string{9: "image/png", 10: "application/pdf"} {
+		if err := g.Exec("INSERT INTO attachments (id, stored_name, original_name, content_type, size, owner_id, create_time) VALUES (?, ?, 'v', ?, 1, 1, ?)",
+			id, fmt.Sprintf("f%d", id), ct, c.t).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
 	e.s = aftersale.NewService(aftersale.NewStore(g), aftersale.Deps{Now: c.now, Approvals: e.appr, Gateway: e.gw,
 		ApprovalOver: 100000, ReturnAddress: "上海市退货仓", Log: dbtest.Logger(t)})
 	return e

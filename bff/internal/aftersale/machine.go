@@ -79,13 +79,13 @@ func next(c Case, action string) (string, error) {
 			to = Refunding
 		}
 	case ReturnShipment:
-		from, to = []string{AwaitingReturn}, Returned
+		from, to = parcel(c, AwaitingReturn), Returned
 	case Receive:
-		from, to = []string{Returned}, Received
+		from, to = parcel(c, Returned), Received
 	case Refund:
 		// a return is refunded once received; a case in refunding is asked again (after an
-		// approval, a failed gateway refund) and stays
-		from, to = []string{Received, Refunding}, Refunding
+		// approval, a failed gateway refund) and stays; the sub-state decides the rest (refund.go)
+		from, to = append(parcel(c, Received), Refunding), Refunding
 	case Reject:
 		from, to = []string{Applied, AwaitingReturn, Returned, Received, Refunding}, Rejected
 		if c.Status == Refunding && c.RefundState != RefundNone && c.RefundState != RefundApproving {
@@ -100,4 +100,13 @@ func next(c Case, action string) (string, error) {
 		return "", &MoveError{From: c.Status, To: to}
 	}
 	return to, nil
+}
+
+// parcel is status for a return and nothing for a refund-only case: only a return has a parcel
+// to send back, receive and be refunded for.
+func parcel(c Case, status string) []string {
+	if c.Type != TypeReturn {
+		return nil
+	}
+	return []string{status}
 }

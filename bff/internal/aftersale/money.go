@@ -94,9 +94,9 @@ const refundNote = "售后退款"
 
 // pay books the case's money as given back, inside tx with the case locked: the amount less the
 // freight is spread over the lines in order, each up to its cap; the lines' and the order's
-// refunded totals grow; an order whose every line is refunded becomes refunded (its history and
-// watchers told). Any cap broken is an *AmountError or ErrOverRefund and nothing is written.
-func (s *Service) pay(tx *gorm.DB, c Case, operator string, now time.Time) error {
+// refunded totals grow; an order whose every line is refunded becomes refunded (its history);
+// Refunds hear of it all, the money on at, the day it went back. Any cap broken is an *AmountError or ErrOverRefund and nothing is written.
+func (s *Service) pay(tx *gorm.DB, c Case, operator string, now, at time.Time) error {
 	o, err := lockOrder(tx, nil, "id = ?", c.OrderID)
 	if err != nil {
 		return err
@@ -119,6 +119,7 @@ func (s *Service) pay(tx *gorm.DB, c Case, operator string, now time.Time) error
 		return ErrOverRefund // the caps above make this unreachable; the order's total is checked anyway
 	}
 	left := c.Amount - c.Freight
+	rec := RefundRecord{CaseNo: c.CaseNo, Amount: c.Amount, At: at}
 	byID := map[int64]*order.Item{}
 	for i := range lines {
 		byID[lines[i].ID] = &lines[i]
@@ -135,6 +136,7 @@ func (s *Service) pay(tx *gorm.DB, c Case, operator string, now time.Time) error
 		}
 		line.Refunded += part
 		line.RefundedQty += it.Quantity
+		rec.Lines = append(rec.Lines, RefundLine{GoodsID: line.GoodsID, GoodsName: line.GoodsName, Quantity: it.Quantity, Amount: part})
 		if err := tx.Model(&order.Item{}).Where("id = ?", line.ID).
 			Updates(map[string]any{"refunded": line.Refunded, "refunded_qty": line.RefundedQty}).Error; err != nil {
 			return err
@@ -154,18 +156,16 @@ func (s *Service) pay(tx *gorm.DB, c Case, operator string, now time.Time) error
 	if err := tx.Model(&order.Order{}).Where("id = ?", o.ID).Updates(up).Error; err != nil {
 		return err
 	}
-	if !whole {
-		return nil
-	}
-	h := order.History{OrderID: o.ID, FromStatus: o.Status, ToStatus: order.Refunded, Operator: operator,
-		Note: fmt.Sprintf("%s %s", refundNote, c.CaseNo), CreateTime: now}
-	if err := tx.Create(&h).Error; err != nil {
-		return err
-	}
-	for _, w := range s.deps.Orders {
-		if err := w.OrderMoved(tx, o, h); err != nil {
+	if whole {
+		h := order.History{OrderID: o.ID, FromStatus: o.Status, ToStatus: order.Refunded, Operator: operator,
+			Note: fmt.Sprintf("%s %s", refundNote, c.CaseNo), CreateTime: now}
+		if err := tx.Create(&h).Error; err != nil {
 			return err
 		}
+		rec.Whole = &h
 	}
-	return nil
+	if s.deps.Refunds == nil {
+		return nil
+	}
+	return s.deps.Refunds.CaseRefunded(tx, o, rec)
 }

@@ -30,14 +30,17 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // Refund sends the case's money back. A return must be received; a refund-only case is in
 // refunding since its approval. An amount above ApprovalOver first needs a 退款审批 instance:
 // it is started in the same transaction and the case waits (refundState approving) — the caller
-// answers 202. Manual completes at once; the gateway is asked after the commit and its
+// answers 202; a manual refund's voucher comes once it is approved. Manual completes at once; the gateway is asked after the commit and its
 // notification or a status query settles the case (Settle). The case's row is locked, so two
 // staff refunding at once make one refund: the second finds it refunded or in flight.
 func (s *Service) Refund(ctx context.Context, scope *int64, id int64, actor Actor, in RefundInput) (Detail, error) {
+	voucher := strings.TrimSpace(in.VoucherNo) != "" && in.VoucherFileID != nil
 	switch in.Provider {
 	case Manual:
-		if strings.TrimSpace(in.VoucherNo) == "" || in.VoucherFileID == nil {
-			return Detail{}, ErrVoucherRequired
+		if in.VoucherFileID != nil {
+			if ok, err := s.pictures(ctx, []int64{*in.VoucherFileID}); err != nil || !ok {
+				return Detail{}, errors.Join(err, ErrVoucherFile)
+			}
 		}
 	case GatewayProv:
 		if s.deps.Gateway == nil {
@@ -64,61 +67,71 @@ func (s *Service) Refund(ctx context.Context, scope *int64, id int64, actor Acto
 			c.Status = to
 		}
 		if c.Amount > s.deps.ApprovalOver && c.RefundState != RefundApproved {
+			// a manual refund is paid after the approval: its voucher comes then
 			return s.askApproval(ctx, tx, c, actor, in, now)
 		}
+		if in.Provider == Manual && !voucher {
+			return nil, ErrVoucherRequired
+		}
 		if in.Provider == Manual {
-			return nil, s.complete(tx, c, map[string]any{"provider": Manual, "voucher_no": in.VoucherNo,
-				"voucher_file_id": *in.VoucherFileID}, actor.Name, "手工退款 凭证号 "+in.VoucherNo, now)
+			return s.ordersChanged, s.complete(tx, c, map[string]any{"provider": Manual, "voucher_no": in.VoucherNo,
+				"voucher_file_id": *in.VoucherFileID}, actor.Name, "手工退款 凭证号 "+in.VoucherNo, now, now)
 		}
 		return s.send(tx, c, actor.Name, now)
 	})
 }
 
 // askApproval starts the 退款审批 instance of a big refund inside tx and links it to the case.
-// The case waits (approving) before the start, because the flow may end inside it: a flow whose
-// only approver asked passes at once, its finisher finding the case by number. A gateway refund
-// so approved is sent at once.
+// The case waits (approving) before the instance starts: a flow with nobody to approve passes at
+// once, inside StartFor, and ApprovalFinished then finds the case by its number (no instance id
+// yet) and marks it approved; an approved gateway refund is then sent after the commit.
 func (s *Service) askApproval(ctx context.Context, tx *gorm.DB, c Case, actor Actor, in RefundInput, now time.Time) (func(context.Context), error) {
 	if s.deps.Approvals == nil {
 		return nil, ErrNoApprovals
 	}
-	// instance_id is cleared: a case asked again after its instance was withdrawn links the new
-	// one (the link below, or the finisher's lookup by number when the flow ends in its start),
-	// else the new instance's end would find no case and the refund would wait forever. The
-	// history keeps both instances' numbers.
+	// no instance until StartFor answers (an earlier, withdrawn one's is in the history)
 	up := map[string]any{"refund_state": RefundApproving, "provider": in.Provider, "instance_id": nil}
-	if in.Provider == Manual {
+	if in.Provider == Manual && in.VoucherFileID != nil {
 		up["voucher_no"], up["voucher_file_id"] = in.VoucherNo, *in.VoucherFileID
 	}
 	if err := tx.Model(&Case{}).Where("id = ?", c.ID).Updates(up).Error; err != nil {
 		return nil, err
 	}
-	data := map[string]any{"caseNo": c.CaseNo, "orderNo": c.OrderNo, "amount": c.Amount.String(), "reason": s.reasonLabel(ctx, c.Reason)}
+	reason := c.Reason
+	if s.deps.Labels != nil {
+		if labels, err := s.deps.Labels(ctx, ReasonDict); err == nil && labels[c.Reason] != "" {
+			reason = labels[c.Reason]
+		}
+	}
+	data := map[string]any{"caseNo": c.CaseNo, "orderNo": c.OrderNo, "amount": c.Amount, "reason": reason}
 	instance, err := s.deps.Approvals.StartFor(ctx, tx, RefundFormCode, actor.UserID, data)
 	if err != nil {
 		return nil, err
 	}
-	after, err := lock(tx, nil, "id = ?", c.ID)
-	if err != nil {
+	if err := save(tx, c, map[string]any{"instance_id": instance}, c.Status, c.Status, actor.Name,
+		"发起退款审批 #"+itoa(instance), now); err != nil {
 		return nil, err
 	}
-	if after.InstanceID == nil {
-		if err := linkInstance(tx, after, instance, actor.Name, now); err != nil {
-			return nil, err
-		}
+	var state string
+	if err := tx.Model(&Case{}).Select("refund_state").Where("id = ?", c.ID).Scan(&state).Error; err != nil {
+		return nil, err
 	}
-	if after.RefundState == RefundApproved && after.Provider == GatewayProv {
-		return s.send(tx, after, "system", now)
+	if state == RefundApproved && in.Provider == GatewayProv {
+		return func(ctx context.Context) {
+			if _, err := s.AfterApproval(ctx, instance); err != nil {
+				s.deps.Log.Warn("aftersale: sending an approved refund", "caseNo", c.CaseNo, "err", err)
+			}
+		}, nil
 	}
 	return nil, nil
 }
 
-// complete books the money as given back (pay) and moves the case to refunded.
-func (s *Service) complete(tx *gorm.DB, c Case, up map[string]any, operator, note string, now time.Time) error {
-	if err := s.pay(tx, c, operator, now); err != nil {
+// complete books the money as given back at at (pay) and moves the case to refunded.
+func (s *Service) complete(tx *gorm.DB, c Case, up map[string]any, operator, note string, now, at time.Time) error {
+	if err := s.pay(tx, c, operator, now, at); err != nil {
 		return err
 	}
-	up["status"], up["refund_state"], up["refund_time"] = Refunded, RefundDone, now
+	up["status"], up["refund_state"], up["refund_time"] = Refunded, RefundDone, at
 	return save(tx, c, up, c.Status, Refunded, operator, note, now)
 }
 
@@ -184,10 +197,7 @@ func (s *Service) Settle(ctx context.Context, r gateway.Result) error {
 				at = r.SuccessTime.UTC().Truncate(time.Millisecond)
 			}
 			up := map[string]any{"gateway_ref": r.GatewayRef}
-			if err := s.complete(tx, c, up, "gateway", "支付网关退款成功 "+r.GatewayRef, now); err != nil {
-				return nil, err
-			}
-			return nil, tx.Model(&Case{}).Where("id = ?", c.ID).Update("refund_time", at).Error
+			return s.ordersChanged, s.complete(tx, c, up, "gateway", "支付网关退款成功 "+r.GatewayRef, now, at)
 		case gateway.StatusFailed:
 			if c.RefundState != RefundSent {
 				return nil, nil
@@ -242,13 +252,9 @@ func (s *Service) SweepStuck(ctx context.Context, olderThan time.Duration) (int,
 	return len(stuck), nil
 }
 
-// reasonLabel is the reason as the dictionary names it (the approver reads it), or its value.
-func (s *Service) reasonLabel(ctx context.Context, value string) string {
-	if s.deps.Labels == nil {
-		return value
+// ordersChanged tells, after the commit, that a refund changed an order's totals or status.
+func (s *Service) ordersChanged(context.Context) {
+	if s.deps.OrdersChanged != nil {
+		s.deps.OrdersChanged()
 	}
-	if labels, err := s.deps.Labels(ctx, ReasonDict); err == nil && labels[value] != "" {
-		return labels[value]
-	}
-	return value
 }

@@ -13,6 +13,7 @@ import (
 	"mallconsole/bff/internal/aftersale/gateway"
 	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/platform/dbtest"
+	"mallconsole/bff/internal/platform/money"
 )
 
 // bigShop is an order of 3 A at ¥1,000.00 (over the ¥1,000 threshold) and a refunding case of
@@ -36,9 +37,10 @@ func TestApprovalFlow(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
 		ctx := context.Background()
 		e, d := bigShop(t, g)
-		d, err := e.s.Refund(ctx, nil, d.ID, staff, manual)
+		// a manual refund asks its approval before the money is paid: no voucher yet
+		d, err := e.s.Refund(ctx, nil, d.ID, staff, aftersale.RefundInput{Provider: aftersale.Manual})
 		if err != nil || d.RefundState != aftersale.RefundApproving || d.InstanceID == nil || *d.InstanceID != 101 ||
-			e.appr.started[0]["caseNo"] != d.CaseNo || e.appr.started[0]["amount"] != "3000.00" {
+			e.appr.started[0]["caseNo"] != d.CaseNo || e.appr.started[0]["amount"] != money.Fen(300000) {
 			t.Fatalf("asked %+v %v %v", d, err, e.appr.started)
 		}
 		wantErr(t, "second", func() error { _, err := e.s.Refund(ctx, nil, d.ID, staff, manual); return err }(), aftersale.ErrApproving)
@@ -52,6 +54,8 @@ func TestApprovalFlow(t *testing.T) {
 		if d, _ = e.s.Get(ctx, nil, d.ID); d.RefundState != aftersale.RefundApproved {
 			t.Fatalf("after approval %+v", d.Case)
 		}
+		_, err = e.s.Refund(ctx, nil, d.ID, staff, aftersale.RefundInput{Provider: aftersale.Manual})
+		wantErr(t, "paid without a voucher", err, aftersale.ErrVoucherRequired)
 		if d, err = e.s.Refund(ctx, nil, d.ID, staff, manual); err != nil || d.Status != aftersale.Refunded || len(e.appr.started) != 1 {
 			t.Fatalf("paid %+v %v", d.Case, err)
 		}
@@ -106,7 +110,7 @@ func TestNoApprovals(t *testing.T) {
 		_, err = s.Refund(context.Background(), nil, d.ID, staff, aftersale.RefundInput{Provider: aftersale.GatewayProv})
 		wantErr(t, "no gateway", err, aftersale.ErrNoGateway)
 		_, err = s.Refund(context.Background(), nil, d.ID, staff, aftersale.RefundInput{Provider: aftersale.Manual})
-		wantErr(t, "no voucher", err, aftersale.ErrVoucherRequired)
+		wantErr(t, "no voucher yet, no flow", err, aftersale.ErrNoApprovals)
 		if d, _ = s.Get(context.Background(), nil, d.ID); d.RefundState != "" {
 			t.Fatalf("state %q", d.RefundState)
 		}
@@ -238,6 +242,38 @@ func TestRefundRace(t *testing.T) {
 		od, _ := e.orders.Get(ctx, nil, o.ID)
 		if od.Refunded != 500 {
 			t.Fatalf("order refunded %s, want 5.00", od.Refunded)
+		}
+	})
+}
+
+// passing is a workflow whose flow has nobody to approve: the instance ends as it starts, inside
+// StartFor, and tells the service as the engine does.
+type passing struct {
+	s *aftersale.Service
+	n int64
+}
+
+func (p *passing) StartFor(_ context.Context, tx *gorm.DB, _ string, _ int64, data map[string]any) (int64, error) {
+	p.n++
+	id := 500 + p.n
+	return id, p.s.ApprovalFinished(tx, aftersale.Outcome{InstanceID: id, FormCode: aftersale.RefundFormCode,
+		Status: aftersale.OutcomeApproved, Data: data})
+}
+
+// TestApprovalPassesAtOnce: a 退款审批 with nobody to approve ends inside StartFor; the case is
+// then approved, linked to its instance, and a gateway refund is sent after the commit.
+func TestApprovalPassesAtOnce(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		ctx := context.Background()
+		e, d := bigShop(t, g)
+		p := &passing{}
+		s := aftersale.NewService(aftersale.NewStore(g), aftersale.Deps{Now: e.clock.now, Approvals: p, Gateway: e.gw,
+			ApprovalOver: 100000, Log: dbtest.Logger(t)})
+		p.s = s
+		e.gw.answer = gateway.StatusSuccess
+		d, err := s.Refund(ctx, nil, d.ID, staff, aftersale.RefundInput{Provider: aftersale.GatewayProv})
+		if err != nil || d.Status != aftersale.Refunded || d.InstanceID == nil || *d.InstanceID != 501 || len(e.gw.asked) != 1 {
+			t.Fatalf("passed at once: %+v %v %v", d.Case, err, e.gw.asked)
 		}
 	})
 }

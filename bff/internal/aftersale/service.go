@@ -38,6 +38,8 @@ var (
 	ErrOverRefund      = errors.New("aftersale: the refund would exceed what was paid")
 	ErrGatewayAmount   = errors.New("aftersale: the gateway reports another amount")
 	ErrAmountPositive  = errors.New("aftersale: the amount must be positive")
+	ErrVoucherFile     = errors.New("aftersale: the voucher is not an uploaded picture")
+	ErrPhotos          = errors.New("aftersale: a photo is not an uploaded picture")
 )
 
 // OrderStatusError: the order cannot have a case in its status.
@@ -77,6 +79,30 @@ type Gateway interface {
 	Verify(h http.Header, body []byte) (gateway.Result, error)
 }
 
+// Refunds is told, inside the refund's transaction, of the money a case gave back: the figures
+// kept from orders take it back on the day it went back (an error rolls the refund back).
+type Refunds interface {
+	CaseRefunded(tx *gorm.DB, o order.Order, r RefundRecord) error
+}
+
+// RefundRecord is one case's refund: the amount (freight included), when, what each line got
+// back, and, when it refunded the order's last units, the order's move to refunded.
+type RefundRecord struct {
+	CaseNo string
+	Amount money.Fen
+	At     time.Time
+	Lines  []RefundLine
+	Whole  *order.History
+}
+
+// RefundLine is what one order line got back.
+type RefundLine struct {
+	GoodsID   int64
+	GoodsName string
+	Quantity  int64
+	Amount    money.Fen
+}
+
 // RefundFormCode is the workflow form of the 退款审批 flow.
 const RefundFormCode = "refund"
 
@@ -89,8 +115,10 @@ type Deps struct {
 	ApprovalOver  money.Fen // a refund above this needs an approval
 	ReturnAddress string    // given to the buyer when a return is approved without one
 	Log           *slog.Logger
-	// Orders hear of an order a case refunded in full (the dashboard), as the order store's do.
-	Orders []order.Watcher
+	// Refunds hear of every case's money going back, inside its transaction (the dashboard).
+	Refunds Refunds
+	// OrdersChanged is called after a refund was committed (the order list forgets its counts).
+	OrdersChanged func()
 	// Labels name the reasons in the export (dict.LabelsOf); nil writes the values.
 	Labels export.Labels
 }
@@ -164,6 +192,9 @@ func (s *Service) Open(ctx context.Context, scope *int64, in OpenInput) (Detail,
 	}
 	if in.Freight < 0 || in.Freight > in.Amount {
 		return Detail{}, &AmountError{Field: "freight", Max: in.Amount}
+	}
+	if ok, err := s.pictures(ctx, in.Photos); err != nil || !ok {
+		return Detail{}, errors.Join(err, ErrPhotos)
 	}
 	photos, err := json.Marshal(append([]int64{}, in.Photos...))
 	if err != nil {
@@ -330,4 +361,19 @@ func (s *Service) PendingCount(ctx context.Context, scope *int64) (int64, error)
 		Where("status IN ? OR (status = ? AND refund_state IN ?)", []string{Applied, Returned}, Refunding,
 			[]string{RefundNone, RefundFailed}).Count(&n).Error
 	return n, err
+}
+
+// pictures tells whether every id is an uploaded picture (attach's table, read by name: the
+// upload is the shared Upload's, any owner).
+func (s *Service) pictures(ctx context.Context, ids []int64) (bool, error) {
+	if len(ids) == 0 {
+		return true, nil
+	}
+	var n int64
+	err := s.store.db.WithContext(ctx).Table("attachments").Where("id IN ? AND content_type LIKE ?", ids, "image/%").Count(&n).Error
+	distinct := map[int64]bool{}
+	for _, id := range ids {
+		distinct[id] = true
+	}
+	return err == nil && n == int64(len(distinct)), err
 }

@@ -3,6 +3,7 @@ package aftersale_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 
 	"gorm.io/gorm"
@@ -317,6 +318,26 @@ func TestListCounts(t *testing.T) {
 		}
 		if n, _ := e.s.PendingCount(ctx, nil); n != 2 { // applied + refunding not asked
 			t.Fatalf("pending %d", n)
+		}
+	})
+}
+
+func TestPictures(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		ctx := context.Background()
+		e, o, _ := shop(t, g)
+		in := aftersale.OpenInput{OrderNo: o.OrderNo, Type: aftersale.TypeRefund, Amount: 100, Photos: []int64{9, 10}, Operator: "t",
+			Items: []aftersale.ItemInput{{OrderItemID: o.Items[0].ID, Quantity: 1}}}
+		wantErr(t, "a PDF photo", func() error { _, err := e.s.Open(ctx, nil, in); return err }(), aftersale.ErrPhotos)
+		in.Photos = []int64{9, 9}
+		d, err := e.s.Open(ctx, nil, in)
+		if err != nil || d.Photos != "[9,9]" {
+			t.Fatalf("photos %q %v", d.Photos, err)
+		}
+		e.s.Approve(ctx, nil, d.ID, "t", "")
+		for _, id := range []int64{10, 99} {
+			_, err := e.s.Refund(ctx, nil, d.ID, staff, aftersale.RefundInput{Provider: aftersale.Manual, VoucherNo: "V", VoucherFileID: &id})
+			wantErr(t, fmt.Sprint("voucher ", id), err, aftersale.ErrVoucherFile)
 		}
 	})
 }

@@ -291,16 +291,19 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	categories := category.NewService(category.NewStore(opt.DB), goods.NewStore(opt.DB))
 	categories.Routes(routes)
 	goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), categories, richtext.New(), now).Routes(routes)
-	orders := order.NewService(order.NewStoreWithClock(opt.DB, now, figures), dicts, now)
+	orderStore := order.NewStoreWithClock(opt.DB, now, figures)
+	orders := order.NewService(orderStore, dicts, now)
 	orders.Routes(routes)
 	// 库存流水: the ledger every stock change writes, and a person's adjustments.
 	stock.NewService(stock.NewStore(opt.DB), now).Routes(routes)
-	// 售后管理 (issue 29, docs/aftersale.md): cases per order item and the refunds they pay. A case
-	// that refunds a whole order tells the dashboard as the order store does; refunds over
-	// RefundApprovalOver wait for a 退款审批 instance; the gateway is the settings' (or none).
+	// 售后管理 (issue 29, docs/aftersale.md): cases per order item and the refunds they pay. A
+	// refund tells the dashboard in its transaction and the order list (its remembered counts)
+	// after it; refunds over RefundApprovalOver wait for a 退款审批 instance; the gateway is the
+	// settings' (or none).
 	a.Aftersales = aftersale.NewService(aftersale.NewStore(opt.DB), aftersale.Deps{Now: now, Log: log,
-		ApprovalOver: cfg.RefundApprovalOver, ReturnAddress: cfg.ReturnAddress, Orders: []order.Watcher{figures},
-		Labels: dict.LabelsOf(dicts), Approvals: flows, Gateway: refundGateway(cfg.RefundGateway, now)})
+		ApprovalOver: cfg.RefundApprovalOver, ReturnAddress: cfg.ReturnAddress, Refunds: figures,
+		OrdersChanged: orderStore.Forget, Labels: dict.LabelsOf(dicts), Approvals: flows,
+		Gateway: refundGateway(cfg.RefundGateway, now)})
 	flows.OnFinish(workflow.RefundFormCode, refundApprovals{a.Aftersales})
 	a.Aftersales.Routes(routes)
 	// The storefront API (/open/v1, docs/storefront.md): servers' signed calls on the same
@@ -331,6 +334,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	}
 	contracts.Routes(routes)
 	overview.UseContracts(contracts)
+	overview.UseAftersales(a.Aftersales)
 	overview.Routes(routes)
 	// Upstream mode: after every feature, so that the BFF's own routes win.
 	routes.Yield(nil)

@@ -3,6 +3,7 @@ package app_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"testing"
 
@@ -40,11 +41,14 @@ func aftersaleSamples() map[string]sample {
 				t.Fatal(err)
 			}
 		}, map[string]any{"damaged": false}),
-		"POST /api/aftersales/:id/refund": caseMove("refund", aftersale.TypeRefund, func(t *testing.T, s *aftersale.Service, d aftersale.Detail) {
-			if _, err := s.Approve(context.Background(), nil, d.ID, "shop", ""); err != nil {
+		"POST /api/aftersales/:id/refund": func(t *testing.T, m *matrix) apptest.Request {
+			d := m.newCase(t, aftersale.TypeRefund)
+			if _, err := m.cases().Approve(context.Background(), nil, d.ID, "shop", ""); err != nil {
 				t.Fatal(err)
 			}
-		}, map[string]any{"provider": "manual", "voucherNo": "V1", "voucherFileId": 1}),
+			return apptest.Request{Method: http.MethodPost, Path: fmt.Sprintf("/api/aftersales/%d/refund", d.ID),
+				JSON: map[string]any{"provider": "manual", "voucherNo": "V1", "voucherFileId": picture(t, m.s)}}
+		},
 		"POST /api/aftersales/download": func(t *testing.T, m *matrix) apptest.Request {
 			return apptest.Request{Method: http.MethodPost, Path: "/api/aftersales/download",
 				JSON: map[string]any{"headers": []string{"售后单号"}, "fields": []string{"caseNo"}, "ids": []any{m.newCase(t, aftersale.TypeRefund).ID}}}
@@ -83,4 +87,20 @@ func (m *matrix) newCase(t *testing.T, typ string) aftersale.Detail {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// picture records an uploaded picture (a transfer's voucher) and returns its id.
+func picture(t *testing.T, s *apptest.Server) int64 {
+	t.Helper()
+	name := fmt.Sprintf("v%d.png", rand.Int64())
+	var id int64
+	err := s.DB.Exec("INSERT INTO attachments (stored_name, original_name, content_type, size, owner_id, create_time) VALUES (?, 'v.png', 'image/png', 1, 1, ?)",
+		name, s.Clock.Now().UTC()).Error
+	if err == nil {
+		err = s.DB.Raw("SELECT id FROM attachments WHERE stored_name = ?", name).Scan(&id).Error
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
 }

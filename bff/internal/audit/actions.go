@@ -85,6 +85,12 @@ var actions = map[string]Action{
 	"POST /background/xf/order/expressImport":          {"导入发货", "Import shipments"},
 	"POST /api/orders/expressErrors":                   {"下载导入错误", "Download import errors"},
 	"POST /api/stock/adjust":                           {"调整库存", "Adjust stock"},
+	"POST /api/aftersales":                             {"代客申请售后", "Open after-sales case"},
+	"POST /api/aftersales/:id/approve":                 {"同意售后", "Approve after-sales case"},
+	"POST /api/aftersales/:id/reject":                  {"拒绝售后", "Reject after-sales case"},
+	"POST /api/aftersales/:id/receive":                 {"售后收货", "Receive return"},
+	"POST /api/aftersales/:id/refund":                  {"售后退款", "Refund after-sales case"},
+	"POST /api/aftersales/gateway/notify":              {"退款结果通知", "Refund notification"},
 	"POST /api/agencies":                               {"新增渠道", "Add agency"},
 	"PUT /api/agencies":                                {"编辑渠道", "Edit agency"},
 	"DELETE /api/agencies":                             {"删除渠道", "Delete agencies"},
@@ -117,7 +123,7 @@ var exports = map[string]Action{
 	"/api/auth/online": {"在线用户", "online users"}, "/api/goods": {"商品", "goods"}, "/api/orders": {"订单", "orders"},
 	"/api/agencies": {"渠道", "agencies"}, "/api/contracts": {"合同", "contracts"},
 	"/api/localStorage": {"文件", "files"}, "/api/pictures": {"图片", "pictures"},
-	"/api/stock/ledger": {"库存流水", "stock ledger"},
+	"/api/stock/ledger": {"库存流水", "stock ledger"}, "/api/aftersales": {"售后单", "after-sales cases"},
 }
 
 // ActionOf names the write method on route (echo's pattern); failed says a sign-in was refused

@@ -17,3 +17,18 @@ func (s *Service) expiringContracts(ctx context.Context, scope *int64) (int64, e
 	}
 	return s.contracts.ExpiringCount(ctx, scope)
 }
+
+// Aftersales is what the overview asks of after-sales: 待处理售后 inside the scope, now.
+type Aftersales interface {
+	PendingCount(ctx context.Context, scope *int64) (int64, error)
+}
+
+// UseAftersales lets the overview count the after-sales cases waiting for staff.
+func (s *Service) UseAftersales(a Aftersales) { s.aftersales = a }
+
+func (s *Service) pendingAftersales(ctx context.Context, scope *int64) (int64, error) {
+	if s.aftersales == nil {
+		return 0, nil
+	}
+	return s.aftersales.PendingCount(ctx, scope)
+}

@@ -64,6 +64,8 @@ type Pending struct {
 	LowStockBelow int64 `json:"lowStockBelow" description:"a new SKU's default threshold; each SKU has its own (kept for older pages)"`
 	// ExpiringContracts: signed contracts ending within 30 days (合同即将到期), now.
 	ExpiringContracts int64 `json:"expiringContracts"`
+	// PendingAftersales: after-sales cases waiting for staff (待处理售后), now.
+	PendingAftersales int64 `json:"pendingAftersales"`
 }
 
 // TrendRow is one day of the trend: orders placed and sales paid.
@@ -167,6 +169,9 @@ func (s *Service) answer(c echo.Context, p *authz.Principal, scope *int64) error
 	a := answerOf(o)
 	a.Extra, a.Unavailable = extra, missing
 	if a.Pending.ExpiringContracts, err = s.expiringContracts(ctx, scope); err != nil {
+		return err
+	}
+	if a.Pending.PendingAftersales, err = s.pendingAftersales(ctx, scope); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, a)

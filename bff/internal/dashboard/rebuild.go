@@ -7,6 +7,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"mallconsole/bff/internal/aftersale"
 	"mallconsole/bff/internal/goods"
 	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/platform/db"
@@ -34,11 +35,18 @@ func (s *Service) Rebuild(ctx context.Context) error {
 			{fmt.Sprintf(`INSERT INTO dashboard_status_day (day, agency_key, status, orders)
 				SELECT %s, COALESCE(agency_id, 0), status, COUNT(*) FROM orders GROUP BY %[1]s, COALESCE(agency_id, 0), status`,
 				d("create_time")), nil},
+			// Sold on the pay day (orders refunded by after-sales cases too), less what cases gave
+			// back on the day the money went back.
 			{fmt.Sprintf(`INSERT INTO dashboard_goods_day (day, agency_key, goods_id, goods_name, quantity, sales)
-				SELECT %s, COALESCE(o.agency_id, 0), i.goods_id, MAX(i.goods_name), SUM(i.quantity), SUM(i.unit_price * i.quantity)
-				FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.status IN ?
-				GROUP BY %[1]s, COALESCE(o.agency_id, 0), i.goods_id`, d("COALESCE(o.pay_time, o.create_time)")),
-				[]any{selling}},
+				SELECT day, agency_key, goods_id, MAX(goods_name), SUM(quantity), SUM(sales) FROM (
+					SELECT %s AS day, COALESCE(o.agency_id, 0) AS agency_key, i.goods_id, i.goods_name,
+						i.quantity, i.unit_price * i.quantity AS sales
+					FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.status IN ? OR (o.status = ? AND o.refunded > 0)
+					UNION ALL SELECT %s, COALESCE(c.agency_id, 0), oi.goods_id, oi.goods_name, -ci.quantity, -ci.refunded
+					FROM aftersale_items ci JOIN aftersale_cases c ON c.id = ci.case_id JOIN order_items oi ON oi.id = ci.order_item_id
+					WHERE c.status = ?
+				) u GROUP BY day, agency_key, goods_id`, d("COALESCE(o.pay_time, o.create_time)"), d("c.refund_time")),
+				[]any{selling, order.Refunded, aftersale.Refunded}},
 			{`INSERT INTO dashboard_goods_day (day, agency_key, goods_id, goods_name, quantity, sales)
 				SELECT day, ?, goods_id, MAX(goods_name), SUM(quantity), SUM(sales) FROM dashboard_goods_day
 				GROUP BY day, goods_id`, []any{AllAgencies}},
@@ -62,10 +70,13 @@ func (s *Service) Rebuild(ctx context.Context) error {
 			{fmt.Sprintf(`INSERT INTO dashboard_day (day, agency_key, sales, new_customers, on_sale_delta)
 				SELECT day, agency_key, SUM(sales), SUM(customers), SUM(delta) FROM (
 					SELECT %s AS day, COALESCE(agency_id, 0) AS agency_key, SUM(amount) AS sales, 0 AS customers, 0 AS delta
-					FROM orders WHERE status IN ? GROUP BY %[1]s, COALESCE(agency_id, 0)
+					FROM orders WHERE status IN ? OR (status = ? AND refunded > 0) GROUP BY %[1]s, COALESCE(agency_id, 0)
+					UNION ALL SELECT %s, COALESCE(agency_id, 0), -SUM(amount), 0, 0 FROM aftersale_cases WHERE status = ?
+					GROUP BY %[2]s, COALESCE(agency_id, 0)
 					UNION ALL SELECT first_day, agency_key, 0, COUNT(*), 0 FROM dashboard_customer GROUP BY first_day, agency_key
 					UNION ALL SELECT day, agency_key, 0, 0, SUM(delta) FROM dashboard_listing GROUP BY day, agency_key
-				) u GROUP BY day, agency_key`, d("COALESCE(pay_time, create_time)")), []any{selling}},
+				) u GROUP BY day, agency_key`, d("COALESCE(pay_time, create_time)"), d("refund_time")),
+				[]any{selling, order.Refunded, aftersale.Refunded}},
 		}
 		for _, st := range steps {
 			if err := tx.Exec(st.sql, st.args...).Error; err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"mallconsole/bff/internal/aftersale"
 	"mallconsole/bff/internal/goods"
 	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/platform/db"
@@ -22,8 +23,9 @@ type Recorder struct{ loc *time.Location }
 func NewRecorder(loc *time.Location) *Recorder { return &Recorder{loc: loc} }
 
 var (
-	_ order.Watcher = (*Recorder)(nil)
-	_ goods.Watcher = (*Recorder)(nil)
+	_ order.Watcher     = (*Recorder)(nil)
+	_ goods.Watcher     = (*Recorder)(nil)
+	_ aftersale.Refunds = (*Recorder)(nil)
 )
 
 func (r *Recorder) day(t time.Time) string { return t.In(r.loc).Format(time.DateOnly) }
@@ -99,6 +101,34 @@ func (r *Recorder) OrderMoved(tx *gorm.DB, o order.Order, h order.History) error
 		}
 	}
 	return nil
+}
+
+// CaseRefunded takes an after-sales refund back from the sales on the day the money went back
+// (the order's pay day keeps what was paid), its lines from their goods' figures that day; a
+// case that refunded the order's last units moves the order to refunded in the status counts
+// without touching the sales again (docs/aftersale.md "Dashboard").
+func (r *Recorder) CaseRefunded(tx *gorm.DB, o order.Order, rec aftersale.RefundRecord) error {
+	key, day := agencyKey(o.AgencyID), r.day(rec.At)
+	if err := bump(tx, "dashboard_day", cols{"day": day, "agency_key": key}, cols{"sales": -int64(rec.Amount)}, nil); err != nil {
+		return err
+	}
+	for _, l := range rec.Lines {
+		for _, k := range []int64{key, AllAgencies} {
+			err := bump(tx, "dashboard_goods_day", cols{"day": day, "agency_key": k, "goods_id": l.GoodsID},
+				cols{"quantity": -l.Quantity, "sales": -int64(l.Amount)}, cols{"goods_name": l.GoodsName})
+			if err != nil {
+				return err
+			}
+		}
+	}
+	if rec.Whole == nil {
+		return nil
+	}
+	created := r.day(o.CreateTime)
+	if err := bumpStatus(tx, created, key, rec.Whole.FromStatus, -1); err != nil {
+		return err
+	}
+	return bumpStatus(tx, created, key, rec.Whole.ToStatus, 1)
 }
 
 // SaleChanged writes the on-sale history and the day's change of goods on sale.

@@ -31,12 +31,13 @@ var (
 
 // Service answers the overview from the figures and rebuilds them.
 type Service struct {
-	db        *gorm.DB
-	loc       *time.Location
-	now       func() time.Time
-	public    bool
-	extras    *extras   // an upstream's cards, when configured (UseUpstreams)
-	contracts Contracts // contracts about to expire (UseContracts); nil: none counted
+	db         *gorm.DB
+	loc        *time.Location
+	now        func() time.Time
+	public     bool
+	extras     *extras    // an upstream's cards, when configured (UseUpstreams)
+	contracts  Contracts  // contracts about to expire (UseContracts); nil: none counted
+	aftersales Aftersales // after-sales cases waiting (UseAftersales); nil: none counted
 }
 
 // NewService reads the figures from g, counts days in loc (the server's zone) and, when public,

@@ -20,14 +20,14 @@ func (s *Store) CountByAgencies(ctx context.Context, agencyIDs []int64) (int64, 
 }
 
 // AgencyFigures are one agency's orders: how many, and its sales (the amount of the orders that
-// were paid and not refunded, freight included).
+// were paid and not refunded, freight included, less what after-sales cases refunded of them).
 func (s *Store) AgencyFigures(ctx context.Context, agencyID int64) (count int64, sales money.Fen, err error) {
 	var r struct {
 		N     int64
 		Sales int64
 	}
 	err = s.db.WithContext(ctx).Model(&Order{}).Where("agency_id = ?", agencyID).
-		Select("COUNT(*) AS n, COALESCE(SUM(CASE WHEN pay_time IS NOT NULL AND status <> ? THEN amount ELSE 0 END), 0) AS sales", Refunded).
+		Select("COUNT(*) AS n, COALESCE(SUM(CASE WHEN pay_time IS NOT NULL AND status <> ? THEN amount - refunded ELSE 0 END), 0) AS sales", Refunded).
 		Scan(&r).Error
 	return r.N, money.Fen(r.Sales), err
 }

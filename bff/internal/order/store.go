@@ -41,6 +41,10 @@ func NewStoreWithClock(g *gorm.DB, now func() time.Time, watchers ...Watcher) *S
 		watchers: watchers}
 }
 
+// Forget drops the remembered totals and tab counts at once: for writes to orders made outside
+// this store in this process (an after-sales case that refunds an order).
+func (s *Store) Forget() { s.invalidate() }
+
 func (s *Store) invalidate() {
 	s.totals.Invalidate()
 	s.tabs.Invalidate()

@@ -107,39 +107,42 @@ func TestDatabaseLocation(t *testing.T) {
 
 func TestBadValuesNameTheirVariable(t *testing.T) {
 	cases := map[string]string{
-		"BFF_ADDR=nonsense":                            "BFF_ADDR",
-		"BFF_ADDR=127.0.0.1:99999":                     "BFF_ADDR",
-		"BFF_DB=postgres://x":                          "BFF_DB",
-		"BFF_DB=mysql://u:pw@tcp(h:1)/":                "BFF_DB",
-		"BFF_DB=sqlite:":                               "BFF_DB",
-		"BFF_CAPTCHA=maybe":                            "BFF_CAPTCHA",
-		"BFF_DEMO=2":                                   "BFF_DEMO",
-		"BFF_API_DOCS=open":                            "BFF_API_DOCS",
-		"BFF_ADMIN_PASSWORD=abc":                       "BFF_ADMIN_PASSWORD",
-		"BFF_DEMO_PASSWORD=" + strings.Repeat("x", 73): "BFF_DEMO_PASSWORD",
-		"BFF_JWT_SECRET=short":                         "BFF_JWT_SECRET",
-		"BFF_STATIC_DIR=/no/such/dir":                  "BFF_STATIC_DIR",
-		"BFF_PORTAL_ORIGINS=portal.com":                "BFF_PORTAL_ORIGINS",
-		"BFF_PORTAL_ORIGINS=https://a/b":               "BFF_PORTAL_ORIGINS",
-		"BFF_PORTAL_SECRET=short":                      "BFF_PORTAL_SECRET",
-		"BFF_PUBLIC_URL=/relative/":                    "BFF_PUBLIC_URL",
-		"BFF_PUBLIC_URL=https://x/\"><":                "BFF_PUBLIC_URL",
-		"BFF_REDIS=http://localhost":                   "BFF_REDIS",
-		"BFF_SETUP_TOKEN=" + strings.Repeat("t", 31):   "BFF_SETUP_TOKEN",
-		"BFF_SETUP_TOKEN= " + strings.Repeat("t", 40):  "BFF_SETUP_TOKEN",
-		"BFF_SESSION_TTL=forever":                      "BFF_SESSION_TTL",
-		"BFF_SESSION_TTL=1s":                           "BFF_SESSION_TTL",
-		"BFF_LOGIN_MAX_FAILS=0":                        "BFF_LOGIN_MAX_FAILS",
-		"BFF_LOGIN_MAX_FAILS=five":                     "BFF_LOGIN_MAX_FAILS",
-		"BFF_LOGIN_LOCK=-1m":                           "BFF_LOGIN_LOCK",
-		"BFF_TRUSTED_PROXIES=10.0.0.0/99":              "BFF_TRUSTED_PROXIES",
-		"BFF_LOG_LEVEL=loud":                           "BFF_LOG_LEVEL",
-		"BFF_UPLOAD_MAX_MB=0":                          "BFF_UPLOAD_MAX_MB",
-		"BFF_UPLOAD_MAX_MB=2048":                       "BFF_UPLOAD_MAX_MB",
-		"BFF_LOG_FORMAT=xml":                           "BFF_LOG_FORMAT",
-		"BFF_METRICS_ADDR=9100":                        "BFF_METRICS_ADDR",
-		"BFF_METRICS_ADDR=127.0.0.1:70000":             "BFF_METRICS_ADDR",
-		"BFF_METRICS_ADDR=127.0.0.1:8000":              "BFF_METRICS_ADDR", // the API's own address
+		"BFF_ADDR=nonsense":                              "BFF_ADDR",
+		"BFF_ADDR=127.0.0.1:99999":                       "BFF_ADDR",
+		"BFF_DB=postgres://x":                            "BFF_DB",
+		"BFF_DB=mysql://u:pw@tcp(h:1)/":                  "BFF_DB",
+		"BFF_DB=sqlite:":                                 "BFF_DB",
+		"BFF_CAPTCHA=maybe":                              "BFF_CAPTCHA",
+		"BFF_DEMO=2":                                     "BFF_DEMO",
+		"BFF_API_DOCS=open":                              "BFF_API_DOCS",
+		"BFF_ADMIN_PASSWORD=abc":                         "BFF_ADMIN_PASSWORD",
+		"BFF_DEMO_PASSWORD=" + strings.Repeat("x", 73):   "BFF_DEMO_PASSWORD",
+		"BFF_JWT_SECRET=short":                           "BFF_JWT_SECRET",
+		"BFF_STATIC_DIR=/no/such/dir":                    "BFF_STATIC_DIR",
+		"BFF_PORTAL_ORIGINS=portal.com":                  "BFF_PORTAL_ORIGINS",
+		"BFF_PORTAL_ORIGINS=https://a/b":                 "BFF_PORTAL_ORIGINS",
+		"BFF_PORTAL_SECRET=short":                        "BFF_PORTAL_SECRET",
+		"BFF_PUBLIC_URL=/relative/":                      "BFF_PUBLIC_URL",
+		"BFF_PUBLIC_URL=https://x/\"><":                  "BFF_PUBLIC_URL",
+		"BFF_REDIS=http://localhost":                     "BFF_REDIS",
+		"BFF_SETUP_TOKEN=" + strings.Repeat("t", 31):     "BFF_SETUP_TOKEN",
+		"BFF_SETUP_TOKEN= " + strings.Repeat("t", 40):    "BFF_SETUP_TOKEN",
+		"BFF_SESSION_TTL=forever":                        "BFF_SESSION_TTL",
+		"BFF_SESSION_TTL=1s":                             "BFF_SESSION_TTL",
+		"BFF_LOGIN_MAX_FAILS=0":                          "BFF_LOGIN_MAX_FAILS",
+		"BFF_LOGIN_MAX_FAILS=five":                       "BFF_LOGIN_MAX_FAILS",
+		"BFF_LOGIN_LOCK=-1m":                             "BFF_LOGIN_LOCK",
+		"BFF_REFUND_APPROVAL_OVER=-1":                    "BFF_REFUND_APPROVAL_OVER",
+		"BFF_REFUND_APPROVAL_OVER=1000.00":               "BFF_REFUND_APPROVAL_OVER",
+		"BFF_RETURN_ADDRESS=" + strings.Repeat("址", 256): "BFF_RETURN_ADDRESS",
+		"BFF_TRUSTED_PROXIES=10.0.0.0/99":                "BFF_TRUSTED_PROXIES",
+		"BFF_LOG_LEVEL=loud":                             "BFF_LOG_LEVEL",
+		"BFF_UPLOAD_MAX_MB=0":                            "BFF_UPLOAD_MAX_MB",
+		"BFF_UPLOAD_MAX_MB=2048":                         "BFF_UPLOAD_MAX_MB",
+		"BFF_LOG_FORMAT=xml":                             "BFF_LOG_FORMAT",
+		"BFF_METRICS_ADDR=9100":                          "BFF_METRICS_ADDR",
+		"BFF_METRICS_ADDR=127.0.0.1:70000":               "BFF_METRICS_ADDR",
+		"BFF_METRICS_ADDR=127.0.0.1:8000":                "BFF_METRICS_ADDR", // the API's own address
 	}
 	for env, name := range cases {
 		_, err := load(t, nil, env)
@@ -308,5 +311,16 @@ func TestFooter(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), reason) {
 			t.Errorf("%s: error %v, want one naming %s and %q", env, err, name, reason)
 		}
+	}
+}
+
+func TestAftersaleSettings(t *testing.T) {
+	c, err := load(t, nil)
+	if err != nil || c.RefundApprovalOver != 100000 || c.ReturnAddress != "" {
+		t.Fatalf("defaults: %v %v %q", err, c.RefundApprovalOver, c.ReturnAddress)
+	}
+	c, err = load(t, nil, "BFF_REFUND_APPROVAL_OVER=0", "BFF_RETURN_ADDRESS= 上海市浦东新区 退货组 ")
+	if err != nil || c.RefundApprovalOver != 0 || c.ReturnAddress != "上海市浦东新区 退货组" {
+		t.Fatalf("set: %v %v %q", err, c.RefundApprovalOver, c.ReturnAddress)
 	}
 }

@@ -8421,6 +8421,8 @@ export interface components {
              */
             lowStockBelow: number;
             /** Format: int64 */
+            pendingAftersales: number;
+            /** Format: int64 */
             refunded: number;
             /** Format: int64 */
             toShip: number;
