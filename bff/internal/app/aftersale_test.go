@@ -140,10 +140,10 @@ func TestAftersaleHTTP(t *testing.T) {
 	}
 }
 
-// TestAftersaleRefundRace: two staff refund the same case at the same moment: one 200, one 409,
+// TestAftersaleManualRefundRace: two staff refund the same case at the same moment: one 200, one 409,
 // the order refunded once (on MariaDB when BFF_TEST_MYSQL_DSN is set: row locks, not SQLite's
 // one writer, decide).
-func TestAftersaleRefundRace(t *testing.T) {
+func TestAftersaleManualRefundRace(t *testing.T) {
 	for _, variant := range []string{"sqlite", "mysql"} {
 		t.Run(variant, func(t *testing.T) {
 			s := apptest.Start(t, variant)
