@@ -7460,6 +7460,155 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/open/v1/aftersales/{caseNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * one case of the client's scope: status, lines, money, the return
+         * @description Access: signed
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Client-Id": string;
+                    /** @description Unix seconds */
+                    "X-Timestamp": string;
+                    "X-Nonce": string;
+                    "X-Signature": string;
+                };
+                path: {
+                    caseNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontCaseView"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/aftersales/{caseNo}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * the customer withdraws the case (before the return is received)
+         * @description Access: signed
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Client-Id": string;
+                    /** @description Unix seconds */
+                    "X-Timestamp": string;
+                    "X-Nonce": string;
+                    "X-Signature": string;
+                    /** @description the same key and body answer the first result again (24 h) */
+                    "Idempotency-Key": string;
+                };
+                path: {
+                    caseNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontCaseState"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/aftersales/{caseNo}/return-shipment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * the customer's return parcel of an approved return (待买家退货 → 买家已发货)
+         * @description Access: signed
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Client-Id": string;
+                    /** @description Unix seconds */
+                    "X-Timestamp": string;
+                    "X-Nonce": string;
+                    "X-Signature": string;
+                    /** @description the same key and body answer the first result again (24 h) */
+                    "Idempotency-Key": string;
+                };
+                path: {
+                    caseNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["StorefrontReturnBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontCaseState"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/open/v1/orders": {
         parameters: {
             query?: never;
@@ -7552,6 +7701,59 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/orders/{orderNo}/aftersales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * open an after-sales case for lines of the order; an amount over what may still be refunded is 400 {field: amount, maxAmount}
+         * @description Access: signed
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Client-Id": string;
+                    /** @description Unix seconds */
+                    "X-Timestamp": string;
+                    "X-Nonce": string;
+                    "X-Signature": string;
+                    /** @description the same key and body answer the first result again (24 h) */
+                    "Idempotency-Key": string;
+                };
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["StorefrontCaseBody"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontCaseState"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -9072,6 +9274,50 @@ export interface components {
             /** Format: int64 */
             stock: number;
         };
+        StorefrontCaseBody: {
+            /** @description yuan, the refund asked (freight not included) */
+            amount: string;
+            description?: string;
+            items: components["schemas"]["StorefrontLineBody"][];
+            /** @description a value of the aftersale_reason dictionary */
+            reason: string;
+            /**
+             * @description refund: 仅退款; return: 退货退款
+             * @enum {string}
+             */
+            type: "refund" | "return";
+        };
+        StorefrontCaseLineView: {
+            goodsName: string;
+            /** Format: int64 */
+            quantity: number;
+            skuCode: string;
+            unitPrice: components["schemas"]["MoneyFen"];
+        };
+        StorefrontCaseState: {
+            caseNo: string;
+            /** @enum {string} */
+            status: "applied" | "approved" | "awaiting_return" | "returned" | "received" | "refunding" | "refunded" | "rejected" | "cancelled";
+        };
+        StorefrontCaseView: {
+            amount: components["schemas"]["MoneyFen"];
+            caseNo: string;
+            createTime: string;
+            items: components["schemas"]["StorefrontCaseLineView"][];
+            orderNo: string;
+            reason: string;
+            /** @description empty until refunded */
+            refundTime: string;
+            /** @description true once the money went back */
+            refunded: boolean;
+            /** @description where a return goes, once approved */
+            returnAddress: string;
+            /** @description null until the customer sent it */
+            returnShipment: null | components["schemas"]["StorefrontReturnBody"];
+            /** @enum {string} */
+            status: "applied" | "approved" | "awaiting_return" | "returned" | "received" | "refunding" | "refunded" | "rejected" | "cancelled";
+            type: string;
+        };
         StorefrontClientBody: {
             /** @description the agency whose orders and SKUs it sees; null: the shop's own */
             agencyId: null | number;
@@ -9149,6 +9395,11 @@ export interface components {
             items: components["schemas"]["StorefrontLineBody"][];
             phone: string;
             remark?: string;
+        };
+        StorefrontReturnBody: {
+            /** @description a value of the express_company dictionary */
+            expressCompany: string;
+            trackingNo: string;
         };
         StorefrontShipment: {
             /** @description a value of the express_company dictionary */
