@@ -307,7 +307,7 @@ func (s *Service) handleRefund(c echo.Context) error {
 	}, func(c echo.Context, scope *int64, id int64, b refundBody) (Detail, error) {
 		p := authz.From(c)
 		return s.Refund(c.Request().Context(), scope, id, Actor{UserID: p.UserID, Name: p.Username},
-			RefundInput{Provider: b.Provider, VoucherNo: b.VoucherNo, VoucherFileID: b.VoucherFileID})
+			RefundInput(b))
 	})(c)
 }
 

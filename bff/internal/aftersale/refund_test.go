@@ -60,9 +60,11 @@ func TestApprovalFlow(t *testing.T) {
 			t.Fatalf("paid %+v %v", d.Case, err)
 		}
 		// an instance that ends again, or of no case, changes nothing
-		g.Transaction(func(tx *gorm.DB) error {
+		if err := g.Transaction(func(tx *gorm.DB) error {
 			return e.s.ApprovalFinished(tx, aftersale.Outcome{InstanceID: 101, Status: aftersale.OutcomeRejected})
-		})
+		}); err != nil {
+			t.Fatal(err)
+		}
 		if d, _ = e.s.Get(ctx, nil, d.ID); d.Status != aftersale.Refunded {
 			t.Fatalf("late rejection moved %s", d.Status)
 		}
@@ -74,9 +76,11 @@ func TestApprovalRejected(t *testing.T) {
 		ctx := context.Background()
 		e, d := bigShop(t, g)
 		d, _ = e.s.Refund(ctx, nil, d.ID, staff, aftersale.RefundInput{Provider: aftersale.GatewayProv})
-		g.Transaction(func(tx *gorm.DB) error {
+		if err := g.Transaction(func(tx *gorm.DB) error {
 			return e.s.ApprovalFinished(tx, aftersale.Outcome{InstanceID: *d.InstanceID, Status: aftersale.OutcomeRejected, Comment: "金额不符", Approver: "boss"})
-		})
+		}); err != nil {
+			t.Fatal(err)
+		}
 		d, _ = e.s.Get(ctx, nil, d.ID)
 		last := d.History[len(d.History)-1]
 		if d.Status != aftersale.Rejected || last.Note != "退款审批未通过：金额不符" || last.Operator != "boss" || len(e.gw.asked) != 0 {
@@ -90,9 +94,11 @@ func TestApprovalGateway(t *testing.T) {
 		ctx := context.Background()
 		e, d := bigShop(t, g)
 		d, _ = e.s.Refund(ctx, nil, d.ID, staff, aftersale.RefundInput{Provider: aftersale.GatewayProv})
-		g.Transaction(func(tx *gorm.DB) error {
+		if err := g.Transaction(func(tx *gorm.DB) error {
 			return e.s.ApprovalFinished(tx, aftersale.Outcome{InstanceID: *d.InstanceID, Status: aftersale.OutcomeApproved})
-		})
+		}); err != nil {
+			t.Fatal(err)
+		}
 		e.gw.answer = gateway.StatusSuccess
 		d, err := e.s.AfterApproval(ctx, *d.InstanceID)
 		if err != nil || d.Status != aftersale.Refunded || len(e.gw.asked) != 1 || e.gw.asked[0].RefundNo != "RF"+d.CaseNo {
@@ -122,7 +128,9 @@ func TestGateway(t *testing.T) {
 		ctx := context.Background()
 		e, o, _ := shop(t, g)
 		d, _ := e.open(t, o, aftersale.TypeRefund, 10000, 0, map[int]int64{0: 1})
-		e.s.Approve(ctx, nil, d.ID, "admin", "")
+		if _, err := e.s.Approve(ctx, nil, d.ID, "admin", ""); err != nil {
+			t.Fatal(err)
+		}
 		gw := aftersale.RefundInput{Provider: aftersale.GatewayProv}
 		d, err := e.s.Refund(ctx, nil, d.ID, staff, gw)
 		no := "RF" + d.CaseNo
@@ -155,7 +163,9 @@ func TestGateway(t *testing.T) {
 			}
 		}
 		// a late FAILED after the success changes nothing
-		e.s.Settle(ctx, gateway.Result{RefundNo: no + "-2", Status: gateway.StatusFailed})
+		if err := e.s.Settle(ctx, gateway.Result{RefundNo: no + "-2", Status: gateway.StatusFailed}); err != nil {
+			t.Fatal(err)
+		}
 		d, _ = e.s.Get(ctx, nil, d.ID)
 		if d.Status != aftersale.Refunded || d.GatewayRef != "G9" || !d.RefundTime.Equal(at) || d.OrderRefunded != 10000 {
 			t.Fatalf("settled %+v", d.Case)
@@ -172,7 +182,9 @@ func TestSweep(t *testing.T) {
 		b, _ := e.open(t, o, aftersale.TypeRefund, 5000, 0, map[int]int64{1: 1})
 		e.gw.err = errors.New("timeout") // the gateway never answers the refunds
 		for _, c := range []aftersale.Detail{a, b} {
-			e.s.Approve(ctx, nil, c.ID, "admin", "")
+			if _, err := e.s.Approve(ctx, nil, c.ID, "admin", ""); err != nil {
+				t.Fatal(err)
+			}
 			if _, err := e.s.Refund(ctx, nil, c.ID, staff, aftersale.RefundInput{Provider: aftersale.GatewayProv}); err != nil {
 				t.Fatal(err)
 			}
@@ -212,7 +224,9 @@ func TestRefundRace(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			e.s.Approve(ctx, nil, d.ID, "admin", "")
+			if _, err := e.s.Approve(ctx, nil, d.ID, "admin", ""); err != nil {
+				t.Fatal(err)
+			}
 			var wg sync.WaitGroup
 			errs := make([]error, 2)
 			for i := range 2 {
@@ -237,7 +251,7 @@ func TestRefundRace(t *testing.T) {
 			if ok != 1 || refused != 1 {
 				t.Fatalf("round %d: %v", round, errs)
 			}
-			e.s.Reject(ctx, nil, d.ID, "admin", "x") // refused: refunded stays
+			_, _ = e.s.Reject(ctx, nil, d.ID, "admin", "x") // refused: refunded stays
 		}
 		od, _ := e.orders.Get(ctx, nil, o.ID)
 		if od.Refunded != 500 {

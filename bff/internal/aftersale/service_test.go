@@ -175,8 +175,12 @@ func TestDamaged(t *testing.T) {
 		e, o, skus := shop(t, g)
 		before := stockOf(t, g, skus[1])
 		d, _ := e.open(t, o, aftersale.TypeReturn, 5000, 0, map[int]int64{1: 1})
-		e.s.Approve(ctx, nil, d.ID, "admin", "北京")
-		e.s.ReturnShipment(ctx, nil, d.CaseNo, "SF", "1", "b")
+		if _, err := e.s.Approve(ctx, nil, d.ID, "admin", "北京"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.s.ReturnShipment(ctx, nil, d.CaseNo, "SF", "1", "b"); err != nil {
+			t.Fatal(err)
+		}
 		d, err := e.s.Receive(ctx, nil, d.ID, "admin", true)
 		if err != nil || !d.Damaged || d.ReturnAddress != "北京" || stockOf(t, g, skus[1]) != before {
 			t.Fatalf("damaged %+v %v, stock %d", d, err, stockOf(t, g, skus[1]))
@@ -240,7 +244,9 @@ func TestReject(t *testing.T) {
 		moveErr(t, "approve rejected", err, aftersale.Rejected, aftersale.Refunding)
 		// the rejected case's unit may be asked again; once money was sent, no rejection
 		d, _ = e.open(t, o, aftersale.TypeRefund, 100, 0, map[int]int64{0: 2})
-		e.s.Approve(ctx, nil, d.ID, "admin", "")
+		if _, err := e.s.Approve(ctx, nil, d.ID, "admin", ""); err != nil {
+			t.Fatal(err)
+		}
 		if d, err = e.s.Refund(ctx, nil, d.ID, staff, aftersale.RefundInput{Provider: aftersale.GatewayProv}); err != nil || d.RefundState != aftersale.RefundSent {
 			t.Fatalf("sent %+v %v", d, err)
 		}
@@ -248,7 +254,9 @@ func TestReject(t *testing.T) {
 		moveErr(t, "reject sent", err, aftersale.Refunding, aftersale.Rejected)
 		// from every earlier step a rejection is legal
 		r, _ := e.open(t, o, aftersale.TypeReturn, 100, 0, map[int]int64{1: 1})
-		e.s.Approve(ctx, nil, r.ID, "admin", "")
+		if _, err := e.s.Approve(ctx, nil, r.ID, "admin", ""); err != nil {
+			t.Fatal(err)
+		}
 		if r, err = e.s.Reject(ctx, nil, r.ID, "admin", "x"); err != nil || r.Status != aftersale.Rejected {
 			t.Fatalf("reject awaiting: %v", err)
 		}
@@ -298,8 +306,12 @@ func TestListCounts(t *testing.T) {
 		ctx := context.Background()
 		e, o, _ := shop(t, g)
 		a, _ := e.open(t, o, aftersale.TypeRefund, 100, 0, map[int]int64{0: 1})
-		e.open(t, o, aftersale.TypeReturn, 100, 0, map[int]int64{1: 1})
-		e.s.Approve(ctx, nil, a.ID, "admin", "")
+		if _, err := e.open(t, o, aftersale.TypeReturn, 100, 0, map[int]int64{1: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.s.Approve(ctx, nil, a.ID, "admin", ""); err != nil {
+			t.Fatal(err)
+		}
 		counts, err := e.s.Counts(ctx, aftersale.Query{})
 		if err != nil || counts[aftersale.Applied] != 1 || counts[aftersale.Refunding] != 1 || len(counts) != len(aftersale.Statuses) {
 			t.Fatalf("counts %v %v", counts, err)
@@ -334,7 +346,9 @@ func TestPictures(t *testing.T) {
 		if err != nil || d.Photos != "[9,9]" {
 			t.Fatalf("photos %q %v", d.Photos, err)
 		}
-		e.s.Approve(ctx, nil, d.ID, "t", "")
+		if _, err := e.s.Approve(ctx, nil, d.ID, "t", ""); err != nil {
+			t.Fatal(err)
+		}
 		for _, id := range []int64{10, 99} {
 			_, err := e.s.Refund(ctx, nil, d.ID, staff, aftersale.RefundInput{Provider: aftersale.Manual, VoucherNo: "V", VoucherFileID: &id})
 			wantErr(t, fmt.Sprint("voucher ", id), err, aftersale.ErrVoucherFile)

@@ -217,6 +217,7 @@ describe('订单管理', { timeout: 60_000 }, () => {
     expect(within(partly).getByText('¥47.98')).toBeInTheDocument();
     expect(within(screen.getByText('NO4').closest('tr')!).queryByText(/已退款 ¥/)).toBeNull();
     expect(within(screen.getByText('NO1').closest('tr')!).queryByText(/已退款 ¥/)).toBeNull();
+  });
 
   it("edits a remark from the row's 更多 for order:edit, the dialog holding the remark, and reloads", async () => {
     useSession.setState({ roles: ['order:list', 'order:edit'] });
