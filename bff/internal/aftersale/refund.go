@@ -103,13 +103,21 @@ func (s *Service) askApproval(ctx context.Context, tx *gorm.DB, c Case, actor Ac
 			reason = labels[c.Reason]
 		}
 	}
+	// the history's line comes before the start's, which may already end the flow (its line
+	// follows); the instance's number is filled in once known
+	asked := History{CaseID: c.ID, FromStatus: c.Status, ToStatus: c.Status, Operator: actor.Name, Note: "发起退款审批", CreateTime: now}
+	if err := tx.Create(&asked).Error; err != nil {
+		return nil, err
+	}
 	data := map[string]any{"caseNo": c.CaseNo, "orderNo": c.OrderNo, "amount": c.Amount, "reason": reason}
 	instance, err := s.deps.Approvals.StartFor(ctx, tx, RefundFormCode, actor.UserID, data)
 	if err != nil {
 		return nil, err
 	}
-	if err := save(tx, c, map[string]any{"instance_id": instance}, c.Status, c.Status, actor.Name,
-		"发起退款审批 #"+itoa(instance), now); err != nil {
+	if err := tx.Model(&History{}).Where("id = ?", asked.ID).Update("note", asked.Note+" #"+itoa(instance)).Error; err != nil {
+		return nil, err
+	}
+	if err := tx.Model(&Case{}).Where("id = ?", c.ID).Updates(map[string]any{"instance_id": instance, "update_time": now}).Error; err != nil {
 		return nil, err
 	}
 	var state string

@@ -353,13 +353,14 @@ func (s *Service) OrderCases(ctx context.Context, orderID int64) ([]Case, error)
 	return s.store.OrderCases(ctx, orderID)
 }
 
-// PendingCount is 待处理售后: cases waiting for staff — applied, returned (to receive), and in
-// refunding with no refund asked yet or a failed one.
+// PendingCount is 待处理售后: cases waiting for staff — applied, returned (to receive), received
+// (to refund), and in refunding with no refund asked yet, a failed one, or one approved and
+// waiting for its voucher.
 func (s *Service) PendingCount(ctx context.Context, scope *int64) (int64, error) {
 	var n int64
 	err := scoped(s.store.db.WithContext(ctx).Model(&Case{}), scope).
-		Where("status IN ? OR (status = ? AND refund_state IN ?)", []string{Applied, Returned}, Refunding,
-			[]string{RefundNone, RefundFailed}).Count(&n).Error
+		Where("status IN ? OR (status = ? AND refund_state IN ?)", []string{Applied, Returned, Received}, Refunding,
+			[]string{RefundNone, RefundFailed, RefundApproved}).Count(&n).Error
 	return n, err
 }
 

@@ -105,7 +105,7 @@ func bigRefunds(t *testing.T, variant string) {
 
 	t.Run("manual, approved", func(t *testing.T) {
 		id, caseNo, orderNo := bigCase(t, "manual")
-		instance := ask(t, id, manualRefund("V-BIG"))
+		instance := ask(t, id, manualRefund(t, s, "V-BIG"))
 		todo(t, instance)
 		refOf(t, instance, caseNo)
 		act(t, instance, "approve", "同意退款")
@@ -114,7 +114,7 @@ func bigRefunds(t *testing.T, variant string) {
 			!strings.Contains(v.notes(), "同意退款") {
 			t.Fatalf("after the approval: %s %s\n%s", v.Status, v.RefundState, v.notes())
 		}
-		r := caseMoveAPI(t, s, staff, id, "refund", manualRefund("V-BIG"))
+		r := caseMoveAPI(t, s, staff, id, "refund", manualRefund(t, s, "V-BIG"))
 		if r.Status != http.StatusOK {
 			t.Fatalf("the approved refund: %d %s", r.Status, r.Body)
 		}
@@ -145,7 +145,7 @@ func bigRefunds(t *testing.T, variant string) {
 	})
 	t.Run("rejected", func(t *testing.T) {
 		id, caseNo, orderNo := bigCase(t, "rejected")
-		instance := ask(t, id, manualRefund("V-NO"))
+		instance := ask(t, id, manualRefund(t, s, "V-NO"))
 		refOf(t, instance, caseNo)
 		act(t, instance, "reject", "金额与凭证不符")
 		v := getCase(t, s, staff, id)
@@ -181,7 +181,7 @@ func bigRefunds(t *testing.T, variant string) {
 	})
 	t.Run("withdrawn, asked again", func(t *testing.T) {
 		id, caseNo, orderNo := bigCase(t, "withdrawn")
-		first := ask(t, id, manualRefund("V-W1"))
+		first := ask(t, id, manualRefund(t, s, "V-W1"))
 		r := s.Do(t, apptest.Request{Method: http.MethodPost, Path: fmt.Sprintf("/api/workflow/instances/%d/withdraw", first),
 			Token: staff, JSON: map[string]any{"comment": "金额再核对"}})
 		if r.Status != http.StatusOK {
@@ -191,7 +191,7 @@ func bigRefunds(t *testing.T, variant string) {
 			t.Fatalf("after the withdrawal: %s %q", v.Status, v.RefundState)
 		}
 		// Asked again: a new instance, linked to the case, whose approval reaches it.
-		second := ask(t, id, manualRefund("V-W2"))
+		second := ask(t, id, manualRefund(t, s, "V-W2"))
 		if second == first {
 			t.Fatalf("the case still links the withdrawn instance %d", first)
 		}
@@ -201,7 +201,7 @@ func bigRefunds(t *testing.T, variant string) {
 		if v.RefundState != "approved" || v.InstanceID == nil || *v.InstanceID != second {
 			t.Fatalf("the second approval did not reach the case: %s %q instance %v\n%s", v.Status, v.RefundState, v.InstanceID, v.notes())
 		}
-		if r := caseMoveAPI(t, s, staff, id, "refund", manualRefund("V-W2")); r.Status != http.StatusOK {
+		if r := caseMoveAPI(t, s, staff, id, "refund", manualRefund(t, s, "V-W2")); r.Status != http.StatusOK {
 			t.Fatalf("refund: %d %s", r.Status, r.Body)
 		}
 		if st, total := orderMoney(t, s, orderNo); st != "refunded" || total != 120000 {
@@ -210,13 +210,13 @@ func bigRefunds(t *testing.T, variant string) {
 	})
 	t.Run("admin's own, manual", func(t *testing.T) {
 		id, _, orderNo := bigCase(t, "admin-manual")
-		r := caseMoveAPI(t, s, admin, id, "refund", manualRefund("V-ADM"))
+		r := caseMoveAPI(t, s, admin, id, "refund", manualRefund(t, s, "V-ADM"))
 		var v caseView
 		r.JSON(t, &v)
 		if r.Status != http.StatusOK || v.RefundState != "approved" || v.InstanceID == nil {
 			t.Fatalf("admin's big refund: %d %s", r.Status, r.Body)
 		}
-		if r := caseMoveAPI(t, s, admin, id, "refund", manualRefund("V-ADM")); r.Status != http.StatusOK {
+		if r := caseMoveAPI(t, s, admin, id, "refund", manualRefund(t, s, "V-ADM")); r.Status != http.StatusOK {
 			t.Fatalf("admin's approved refund: %d %s", r.Status, r.Body)
 		}
 		if v := getCase(t, s, admin, id); !refunded(v) {
@@ -273,14 +273,14 @@ func TestAftersaleRefundRace(t *testing.T) {
 				start := make(chan struct{})
 				var wg sync.WaitGroup
 				for i, tok := range tokens {
+					body := gatewayRefund
+					if rd.provider == "manual" { // the picture uploaded before the race
+						body = manualRefund(t, s, fmt.Sprintf("V-%d-%d", round, i))
+					}
 					wg.Add(1)
 					go func() {
 						defer wg.Done()
 						<-start
-						body := gatewayRefund
-						if rd.provider == "manual" {
-							body = manualRefund(fmt.Sprintf("V-%d-%d", round, i))
-						}
 						r := s.Do(t, apptest.Request{Method: http.MethodPost, Path: fmt.Sprintf("/api/aftersales/%d/refund", id), Token: tok, JSON: body})
 						statuses[i], bodies[i] = r.Status, string(r.Body)
 					}()

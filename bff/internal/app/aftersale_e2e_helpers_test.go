@@ -134,9 +134,10 @@ func caseMoveAPI(t *testing.T, s *apptest.Server, token string, id int64, action
 	return s.Do(t, apptest.Request{Method: http.MethodPost, Path: fmt.Sprintf("/api/aftersales/%d/%s", id, action), Token: token, JSON: body})
 }
 
-// manualRefund is the body of a refund recorded by hand.
-func manualRefund(voucher string) map[string]any {
-	return map[string]any{"provider": "manual", "voucherNo": voucher, "voucherFileId": 1}
+// manualRefund is the body of a refund recorded by hand, with an uploaded picture of the transfer.
+func manualRefund(t *testing.T, s *apptest.Server, voucher string) map[string]any {
+	t.Helper()
+	return map[string]any{"provider": "manual", "voucherNo": voucher, "voucherFileId": picture(t, s)}
 }
 
 var gatewayRefund = map[string]any{"provider": "gateway"}

@@ -141,7 +141,7 @@ func TestAftersaleOpenAPI(t *testing.T) {
 			view.Items[0].Quantity != 2 || view.Return == nil || view.Return.TrackingNo != "SF100" {
 			t.Fatalf("the received case: %+v", view)
 		}
-		if r := caseMoveAPI(t, s, staff, id, "refund", manualRefund("V-100")); r.Status != http.StatusOK ||
+		if r := caseMoveAPI(t, s, staff, id, "refund", manualRefund(t, s, "V-100")); r.Status != http.StatusOK ||
 			!strings.Contains(string(r.Body), `"status":"refunded"`) {
 			t.Fatalf("refund: %d %s", r.Status, r.Body)
 		}
