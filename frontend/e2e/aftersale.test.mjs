@@ -136,6 +136,10 @@ test('standalone: a return from the storefront, approved, received and refunded 
     for (const want of ['E2E-AS-1', '100.00', '确认收货', 'TX-0001']) {
       assert.ok(text.includes(want) || (want === '确认收货' && text.includes('已收货')), `the drawer shows ${want}: ${text}`);
     }
+    // the transfer's picture, read back from the upload
+    const voucher = drawer.locator('img[alt="转账截图.png"]').first();
+    await voucher.waitFor();
+    assert.ok(await voucher.evaluate((img) => img.complete && img.naturalWidth > 0), 'the voucher picture loads');
     await screenshot(page, 'aftersale-03-drawer');
 
     // the API and the books agree: two units back in stock, the order partly refunded

@@ -1,10 +1,12 @@
 package aftersale
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 
+	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/platform/httpx"
 	"mallconsole/bff/internal/platform/money"
 )
@@ -45,10 +47,18 @@ type Row struct {
 type DetailRow struct {
 	Row
 	Items         []ItemRow    `json:"items"`
-	Photos        []int64      `json:"photos" description:"uploaded file ids"`
+	Photos        []FileRow    `json:"photos" description:"the customer's pictures"`
+	VoucherFile   *FileRow     `json:"voucherFile" description:"the picture of a manual refund's transfer, once recorded"`
 	History       []HistoryRow `json:"history"`
 	OrderAmount   money.Fen    `json:"orderAmount"`
 	OrderRefunded money.Fen    `json:"orderRefunded"`
+}
+
+// FileRow is an uploaded picture of a case and where the browser reads it.
+type FileRow struct {
+	ID           int64  `json:"id"`
+	ReadURL      string `json:"readUrl"`
+	OriginalName string `json:"originalName"`
 }
 
 // ItemRow is one line of a case.
@@ -92,9 +102,9 @@ func RowOf(c Case, masked bool) Row {
 	return r
 }
 
-// DetailOf is d in answers (the open API shows the same).
-func DetailOf(d Detail) DetailRow {
-	out := DetailRow{Row: RowOf(d.Case, false), Items: make([]ItemRow, len(d.Items)), Photos: []int64{},
+// DetailOf is d in answers, its pictures read from files (a picture no longer there is left out).
+func DetailOf(d Detail, files map[int64]FileRow) DetailRow {
+	out := DetailRow{Row: RowOf(d.Case, false), Items: make([]ItemRow, len(d.Items)), Photos: []FileRow{},
 		History: make([]HistoryRow, len(d.History)), OrderAmount: d.OrderAmount, OrderRefunded: d.OrderRefunded}
 	for i, it := range d.Items {
 		out.Items[i] = ItemRow{ID: it.ID, OrderItemID: it.OrderItemID, SkuCode: it.SkuCode, GoodsName: it.GoodsName,
@@ -104,7 +114,16 @@ func DetailOf(d Detail) DetailRow {
 		out.History[i] = HistoryRow{FromStatus: h.FromStatus, ToStatus: h.ToStatus, Operator: h.Operator, Note: h.Note,
 			CreateTime: httpx.FormatTime(h.CreateTime)}
 	}
-	_ = json.Unmarshal([]byte(d.Photos), &out.Photos) // written by Open: a JSON array of ids
+	for _, id := range photoIDs(d.Case) {
+		if f, ok := files[id]; ok {
+			out.Photos = append(out.Photos, f)
+		}
+	}
+	if d.VoucherFileID != nil {
+		if f, ok := files[*d.VoucherFileID]; ok {
+			out.VoucherFile = &f
+		}
+	}
 	return out
 }
 
@@ -183,4 +202,31 @@ func HTTPError(err error) error {
 func orderStatusLabel(s string) string {
 	return map[string]string{"unpaid": "待付款", "paid": "待发货", "shipped": "已发货", "completed": "已完成",
 		"closed": "已关闭", "refunded": "已退款"}[s]
+}
+
+// photoIDs are the ids of the case's photos (written by Open: a JSON array).
+func photoIDs(c Case) []int64 {
+	var ids []int64
+	_ = json.Unmarshal([]byte(c.Photos), &ids)
+	return ids
+}
+
+// answer is d as the routes answer it, with its pictures' addresses.
+func (s *Service) answer(ctx context.Context, d Detail) (DetailRow, error) {
+	ids := photoIDs(d.Case)
+	if d.VoucherFileID != nil {
+		ids = append(ids, *d.VoucherFileID)
+	}
+	files := map[int64]FileRow{}
+	if len(ids) == 0 {
+		return DetailOf(d, files), nil
+	}
+	var rows []attach.Attachment
+	if err := s.store.db.WithContext(ctx).Where("id IN ?", ids).Find(&rows).Error; err != nil {
+		return DetailRow{}, err
+	}
+	for _, a := range rows {
+		files[a.ID] = FileRow{ID: a.ID, ReadURL: attach.ReadPath(a), OriginalName: a.OriginalName}
+	}
+	return DetailOf(d, files), nil
 }

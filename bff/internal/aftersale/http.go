@@ -150,7 +150,7 @@ func (s *Service) handleGet(c echo.Context) error {
 	if err != nil {
 		return HTTPError(err)
 	}
-	return c.JSON(http.StatusOK, DetailOf(d))
+	return s.reply(c, http.StatusOK, d)
 }
 
 // openBody is 代客申请.
@@ -217,7 +217,7 @@ func (s *Service) handleOpen(c echo.Context) error {
 	if err != nil {
 		return HTTPError(err)
 	}
-	return c.JSON(http.StatusCreated, DetailOf(d))
+	return s.reply(c, http.StatusCreated, d)
 }
 
 type approveBody struct {
@@ -247,7 +247,7 @@ func body(c echo.Context, v any) error {
 }
 
 // moveHandler reads the id and the body, checks it and runs the move.
-func moveHandler[B any](check func(*httpx.Check, *B), run func(c echo.Context, scope *int64, id int64, b B) (Detail, error)) echo.HandlerFunc {
+func moveHandler[B any](s *Service, check func(*httpx.Check, *B), run func(c echo.Context, scope *int64, id int64, b B) (Detail, error)) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		id, err := httpx.PathID(c, "id")
 		if err != nil {
@@ -270,33 +270,33 @@ func moveHandler[B any](check func(*httpx.Check, *B), run func(c echo.Context, s
 		if d.RefundState == RefundApproving && c.Path() == "/api/aftersales/:id/refund" {
 			status = http.StatusAccepted
 		}
-		return c.JSON(status, DetailOf(d))
+		return s.reply(c, status, d)
 	}
 }
 
 func (s *Service) handleApprove(c echo.Context) error {
-	return moveHandler(func(chk *httpx.Check, b *approveBody) { chk.Text("returnAddress", &b.ReturnAddress, 255, false) },
+	return moveHandler(s, func(chk *httpx.Check, b *approveBody) { chk.Text("returnAddress", &b.ReturnAddress, 255, false) },
 		func(c echo.Context, scope *int64, id int64, b approveBody) (Detail, error) {
 			return s.Approve(c.Request().Context(), scope, id, authz.From(c).Username, b.ReturnAddress)
 		})(c)
 }
 
 func (s *Service) handleReject(c echo.Context) error {
-	return moveHandler(func(chk *httpx.Check, b *rejectBody) { chk.Text("reason", &b.Reason, 255, true) },
+	return moveHandler(s, func(chk *httpx.Check, b *rejectBody) { chk.Text("reason", &b.Reason, 255, true) },
 		func(c echo.Context, scope *int64, id int64, b rejectBody) (Detail, error) {
 			return s.Reject(c.Request().Context(), scope, id, authz.From(c).Username, b.Reason)
 		})(c)
 }
 
 func (s *Service) handleReceive(c echo.Context) error {
-	return moveHandler(func(*httpx.Check, *receiveBody) {},
+	return moveHandler(s, func(*httpx.Check, *receiveBody) {},
 		func(c echo.Context, scope *int64, id int64, b receiveBody) (Detail, error) {
 			return s.Receive(c.Request().Context(), scope, id, authz.From(c).Username, b.Damaged)
 		})(c)
 }
 
 func (s *Service) handleRefund(c echo.Context) error {
-	return moveHandler(func(chk *httpx.Check, b *refundBody) {
+	return moveHandler(s, func(chk *httpx.Check, b *refundBody) {
 		// a manual refund's voucher is required by the service once the money is paid (not when
 		// the refund first asks its approval)
 		chk.OneOf("provider", b.Provider, Manual, GatewayProv)
@@ -344,4 +344,13 @@ func (s *Service) handleNotify(c echo.Context) error {
 		return HTTPError(err)
 	}
 	return c.JSON(http.StatusOK, notifyAnswer{Code: "SUCCESS"})
+}
+
+// reply answers d with status.
+func (s *Service) reply(c echo.Context, status int, d Detail) error {
+	out, err := s.answer(c.Request().Context(), d)
+	if err != nil {
+		return err
+	}
+	return c.JSON(status, out)
 }

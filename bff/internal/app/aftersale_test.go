@@ -66,7 +66,8 @@ func TestAftersaleHTTP(t *testing.T) {
 	}
 	manual := map[string]any{"provider": "manual", "voucherNo": "V1", "voucherFileId": picture(t, s)}
 	if r := post(base+"/refund", admin, manual); r.Status != 200 || !strings.Contains(string(r.Body), `"status":"refunded"`) ||
-		!strings.Contains(string(r.Body), `"orderRefunded":"19.99"`) {
+		!strings.Contains(string(r.Body), `"orderRefunded":"19.99"`) ||
+		!strings.Contains(string(r.Body), fmt.Sprintf(`"voucherFile":{"id":%d,"readUrl":"/api/files/`, manual["voucherFileId"])) {
 		t.Fatalf("refund: %d %s", r.Status, r.Body)
 	}
 	if r := post(base+"/refund", admin, manual); r.Status != 409 {
@@ -178,5 +179,40 @@ func TestAftersaleManualRefundRace(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestAftersalePhotos: a case's photos come back with where the browser reads them; an id that is
+// not an uploaded picture is refused.
+func TestAftersalePhotos(t *testing.T) {
+	s := apptest.Start(t, "sqlite")
+	admin := s.Login(t, "admin", apptest.AdminPassword)
+	orderID := shopOrder(t, s, nil, order.Pay)
+	var item int64
+	s.DB.Raw("SELECT id FROM order_items WHERE order_id = ?", orderID).Scan(&item)
+	open := func(photos ...int64) apptest.Response {
+		return s.Do(t, apptest.Request{Method: http.MethodPost, Path: "/api/aftersales", Token: admin, JSON: map[string]any{
+			"orderNo": orderNoOf(t, s, orderID), "type": "return", "reason": "damaged", "photos": photos,
+			"items": []any{map[string]any{"orderItemId": item, "quantity": 1}}, "amount": "19.99"}})
+	}
+	if r := open(987654); r.Status != http.StatusBadRequest || r.Error(t).Errors[0].Field != "photos" {
+		t.Fatalf("a photo that is no upload: %d %s", r.Status, r.Body)
+	}
+	a, b := picture(t, s), picture(t, s)
+	r := open(a, b)
+	var got struct {
+		ID     int64 `json:"id"`
+		Photos []struct {
+			ID      int64  `json:"id"`
+			ReadURL string `json:"readUrl"`
+		} `json:"photos"`
+	}
+	r.JSON(t, &got)
+	if r.Status != http.StatusCreated || len(got.Photos) != 2 || got.Photos[0].ID != a || got.Photos[1].ID != b ||
+		!strings.HasPrefix(got.Photos[0].ReadURL, "/api/files/v") {
+		t.Fatalf("opened with photos: %d %s", r.Status, r.Body)
+	}
+	if r := s.Get(t, fmt.Sprintf("/api/aftersales/%d", got.ID), admin); !strings.Contains(string(r.Body), got.Photos[1].ReadURL) {
+		t.Fatalf("detail: %s", r.Body)
 	}
 }

@@ -86,6 +86,8 @@ export type PhotoRef = number | { id: number; readUrl?: string; url?: string; or
 export interface CaseDetail extends CaseRow {
   items: CaseItem[];
   photos: PhotoRef[];
+  /** The picture of a manual refund's transfer, once recorded. */
+  voucherFile?: { id: number; readUrl: string; originalName: string } | null;
   history: CaseHistory[];
   orderAmount: string;
   orderRefunded: string;

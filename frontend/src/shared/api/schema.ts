@@ -8022,8 +8022,8 @@ export interface components {
             orderNo: string;
             orderRefunded: components["schemas"]["MoneyFen"];
             phone: string;
-            /** @description uploaded file ids */
-            photos: number[];
+            /** @description the customer's pictures */
+            photos: components["schemas"]["AftersaleFileRow"][];
             /** @enum {string} */
             provider: "" | "manual" | "gateway";
             /** @description an aftersale_reason value */
@@ -8042,8 +8042,16 @@ export interface components {
             /** @enum {string} */
             type: "refund" | "return";
             updateTime: string;
+            /** @description the picture of a manual refund's transfer, once recorded */
+            voucherFile: null | components["schemas"]["AftersaleFileRow"];
             voucherFileId: null | number;
             voucherNo: string;
+        };
+        AftersaleFileRow: {
+            /** Format: int64 */
+            id: number;
+            originalName: string;
+            readUrl: string;
         };
         AftersaleHistoryRow: {
             createTime: string;

@@ -186,6 +186,11 @@ export function CaseView({ id, onMoved, onTitle }: { id: number; onMoved?: () =>
               <Descriptions.Item label={t('as.refundState')}>{stateText}</Descriptions.Item>
               {c.provider ? <Descriptions.Item label={t('as.provider')}>{t(`as.provider.${c.provider}`)}</Descriptions.Item> : null}
               {c.voucherNo ? <Descriptions.Item label={t('as.voucherNo')}>{c.voucherNo}</Descriptions.Item> : null}
+              {c.voucherFile ? (
+                <Descriptions.Item label={t('as.voucherFile')}>
+                  <Image src={apiUrl(c.voucherFile.readUrl)} alt={c.voucherFile.originalName} width={64} height={64} style={{ objectFit: 'cover' }} />
+                </Descriptions.Item>
+              ) : null}
               {c.refundNo ? <Descriptions.Item label={t('as.refundNo')}>{c.refundNo}</Descriptions.Item> : null}
               {c.refundTime ? <Descriptions.Item label={t('as.refundTime')}>{c.refundTime}</Descriptions.Item> : null}
               {c.instanceId ? (
