@@ -200,7 +200,10 @@ async function listFits(page, total) {
       range.selectNodeContents(td);
       const text = td.textContent.trim();
       if (text && range.getBoundingClientRect().height > line * 1.5) out.push(`wrapped: ${text}`);
-      if (td.scrollWidth > td.clientWidth + 1) out.push(`cut: ${text}`);
+      // a column made to shorten its text (摘要) keeps the whole of it in the cell's title
+      const shortened = td.classList.contains('ant-table-cell-ellipsis');
+      if (shortened && td.scrollWidth > td.clientWidth + 1 && (td.getAttribute('title') ?? td.querySelector('[title]')?.getAttribute('title')) !== text) out.push(`cut without its title: ${text}`);
+      if (!shortened && td.scrollWidth > td.clientWidth + 1) out.push(`cut: ${text}`);
     }
     const body = table.querySelector('.ant-table-content, .ant-table-body');
     if (body && body.scrollWidth > body.clientWidth + 1) out.push(`scrolls sideways: ${body.scrollWidth} > ${body.clientWidth}`);

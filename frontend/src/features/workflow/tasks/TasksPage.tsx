@@ -23,7 +23,7 @@ export default function TasksPage() {
   const columns: DataColumn<TaskRow>[] = [
     { key: 'blurry', title: t('wf.tasks.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('wf.tasks.blurry') } },
     { key: 'formName', title: t('wf.detail.form'), dataIndex: 'formName', search: false },
-    { key: 'summary', title: t('wf.tasks.summary'), dataIndex: 'summary', search: false, width: 300, ellipsis: true, render: (_, r) => r.summary || '-' },
+    { key: 'summary', title: t('wf.tasks.summary'), dataIndex: 'summary', search: false, ellipsis: true, render: (_, r) => r.summary || '-' },
     { key: 'applicant', title: t('wf.detail.applicant'), dataIndex: 'applicant', search: false, render: (_, r) => r.applicant?.name ?? '-' },
     {
       key: 'nodeName',
