@@ -71,7 +71,9 @@ export function CaseView({ id, onMoved, onTitle }: { id: number; onMoved?: () =>
   const t = useT();
   const { state, retry, refresh } = useCase(id);
   const held = useSession((s) => s.roles);
-  const reasons = useDicts(REASON_DICT)[REASON_DICT] ?? [];
+  const dicts = useDicts(REASON_DICT, 'express_company');
+  const reasons = dicts[REASON_DICT] ?? [];
+  const carriers = dicts.express_company ?? [];
   const moves = useCaseMoves(() => {
     refresh();
     onMoved?.();
@@ -206,7 +208,9 @@ export function CaseView({ id, onMoved, onTitle }: { id: number; onMoved?: () =>
             {c.type === 'return' ? (
               <Descriptions size="small" column={1} aria-label={t('as.shipment')}>
                 <Descriptions.Item label={t('as.returnAddress')}>{dash(c.returnAddress)}</Descriptions.Item>
-                <Descriptions.Item label={t('as.returnCompany')}>{dash(c.returnCompany)}</Descriptions.Item>
+                <Descriptions.Item label={t('as.returnCompany')}>
+                  {dash(carriers.find((x) => x.value === c.returnCompany)?.label ?? c.returnCompany)}
+                </Descriptions.Item>
                 <Descriptions.Item label={t('as.returnTrackingNo')}>
                   {c.returnTrackingNo ? <Typography.Text copyable>{c.returnTrackingNo}</Typography.Text> : t('as.noShipment')}
                 </Descriptions.Item>
