@@ -245,27 +245,7 @@ func (o *Open) handlePlace(c echo.Context) error {
 	case err != nil || freight < 0:
 		chk.FailCode("freight", httpx.FieldFormat, "应为不小于0的金额（元，最多两位小数）")
 	}
-	switch {
-	case len(b.Items) == 0:
-		chk.FailCode("items", httpx.FieldRequired, "至少需要一件商品")
-	case len(b.Items) > maxLines:
-		chk.FailCode("items", httpx.FieldRange, fmt.Sprintf("最多%d行", maxLines))
-	}
-	seen := map[string]bool{}
-	for i := range b.Items {
-		l := &b.Items[i]
-		field := fmt.Sprintf("items[%d]", i)
-		chk.Text(field+".skuCode", &l.SkuCode, maxCode, true)
-		switch {
-		case chk.Failed(field + ".skuCode"):
-		case seen[l.SkuCode]:
-			chk.FailCode(field+".skuCode", httpx.FieldConflict, "同一规格只能占一行")
-		}
-		seen[l.SkuCode] = true
-		if l.Quantity < 1 || l.Quantity > maxQuantity {
-			chk.FailCode(field+".quantity", httpx.FieldRange, fmt.Sprintf("应为1到%d", maxQuantity))
-		}
-	}
+	checkLines(&chk, b.Items)
 	if chk.Err != nil {
 		return chk.Err
 	}
