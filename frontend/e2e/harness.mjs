@@ -44,6 +44,35 @@ function versitygwBinary() {
   }
 }
 
+/**
+ * Why a two-instance stack cannot start here: it needs MariaDB and Redis (BFF_TEST_MYSQL_DSN,
+ * BFF_TEST_REDIS_ADDR, as the Go tests); with CI set a missing one fails instead of skipping.
+ */
+export function sharedMissing() {
+  if (process.env.BFF_TEST_MYSQL_DSN && process.env.BFF_TEST_REDIS_ADDR) return false;
+  const why = 'two instances need BFF_TEST_MYSQL_DSN and BFF_TEST_REDIS_ADDR';
+  if (process.env.CI) throw new Error(why);
+  return why;
+}
+
+// The DSN's "user:pass@tcp(host:port)/" as the Go tests take it.
+function sharedDSN() {
+  const dsn = process.env.BFF_TEST_MYSQL_DSN;
+  return dsn.endsWith('/') ? dsn : `${dsn}/`;
+}
+
+function mysqlExec(sql) {
+  const m = /^([^:@]+)(?::([^@]*))?@tcp\(([^:)]+):(\d+)\)/.exec(sharedDSN());
+  if (!m) throw new Error(`BFF_TEST_MYSQL_DSN not understood: ${sharedDSN()}`);
+  const args = ['-u', m[1], '-h', m[3], '-P', m[4], '-e', sql];
+  execFileSync('mariadb', args, { env: { ...process.env, MYSQL_PWD: m[2] ?? '' }, stdio: 'pipe' });
+}
+
+// A Redis database of its own per stack (1..15, by chance): keys never meet another run's.
+function redisDB() {
+  return 1 + (randomBytes(1)[0] % 15);
+}
+
 /** Answers once something listens at url, whatever its status (an S3 root answers 403 unsigned). */
 async function waitListening(url, child, name) {
   const deadline = Date.now() + 20_000;
@@ -105,10 +134,23 @@ function stop(child) {
  * (portalEnv adds to the portal's settings, e.g. PORTAL_SECRET for its sign-in assertion).
  * Passwords are random per run; nothing here is a fixed secret.
  */
-export async function startStack({ portal = false, env = {}, portalEnv = {}, s3 = false } = {}) {
+export async function startStack({ portal = false, env = {}, portalEnv = {}, s3 = false, shared = false } = {}) {
   const logs = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'mall-e2e-'));
-  const [bffPort, portalPort, s3Port] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [bffPort, portalPort, s3Port, otherPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  let dropDB = () => {};
+  if (shared) {
+    // Two instances as a deployment runs them: one MariaDB database (new for this run) and
+    // Redis for sessions and the events between them, one JWT secret.
+    const name = `mall_e2e_${randomBytes(4).toString('hex')}`;
+    mysqlExec(`CREATE DATABASE ${name} CHARACTER SET utf8mb4`);
+    dropDB = () => mysqlExec(`DROP DATABASE IF EXISTS ${name}`);
+    const secret = randomBytes(24).toString('hex');
+    env = {
+      BFF_DB: `mysql://${sharedDSN()}${name}?parseTime=true`, BFF_REDIS: `redis://${process.env.BFF_TEST_REDIS_ADDR}/${redisDB()}`,
+      BFF_JWT_SECRET: secret, ...env,
+    };
+  }
   const bffURL = `http://127.0.0.1:${bffPort}`;
   const portalURL = `http://127.0.0.1:${portalPort}`;
   const passwords = {
@@ -150,8 +192,19 @@ export async function startStack({ portal = false, env = {}, portalEnv = {}, s3 
     ...env,
   }, logs);
   children.push(bff);
+  const otherURL = `http://127.0.0.1:${otherPort}`;
   try {
     await waitHTTP(`${bffURL}/healthz`, bff, 'bff');
+    if (shared) {
+      // started once the first has migrated and seeded the database
+      const other = start('bff2', bin, [], {
+        BFF_ADDR: `127.0.0.1:${otherPort}`, BFF_DATA_DIR: mkdtempSync(join(tmpdir(), 'mall-e2e-b-')), BFF_CAPTCHA: 'off',
+        BFF_DEMO: 'on', BFF_DEMO_SHOP: 'off', BFF_ADMIN_PASSWORD: passwords.admin, BFF_DEMO_PASSWORD: passwords.demo,
+        BFF_STATIC_DIR: join(repo, 'frontend', 'dist'), BFF_PORTAL_ORIGINS: portalURL, ...env,
+      }, logs);
+      children.push(other);
+      await waitHTTP(`${otherURL}/healthz`, other, 'bff2');
+    }
     if (portal) {
       const p = start('portal', process.execPath, [join(repo, 'deploy', 'portal', 'server.mjs')], {
         PORTAL_ADDR: `127.0.0.1:${portalPort}`,
@@ -163,10 +216,13 @@ export async function startStack({ portal = false, env = {}, portalEnv = {}, s3 
     }
   } catch (err) {
     await Promise.all(children.map(stop));
+    dropDB();
     throw new Error(`${err.message}\n${logs.join('')}`);
   }
   return {
     bffURL,
+    /** With shared: the second instance, on the same database and Redis. */
+    otherURL,
     portalURL,
     /** The bucket's service when started with s3 (the bucket is "uploads"). */
     s3URL,
@@ -176,6 +232,7 @@ export async function startStack({ portal = false, env = {}, portalEnv = {}, s3 
     logs,
     async stop() {
       await Promise.all(children.map(stop));
+      dropDB();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -260,7 +317,7 @@ export async function screenshot(page, name) {
  * `skip` is known at once (no browser here), so tests can be declared with `{ skip: s.skip }`.
  */
 export function suite(options = {}) {
-  const s = { skip: browserMissing() || (options.s3 && versitygwMissing()), stack: undefined, browser: undefined };
+  const s = { skip: browserMissing() || (options.s3 && versitygwMissing()) || (options.shared && sharedMissing()), stack: undefined, browser: undefined };
   before(async () => {
     if (s.skip) return;
     [s.stack, s.browser] = await Promise.all([startStack(options), launchBrowser()]);
