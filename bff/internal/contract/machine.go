@@ -6,8 +6,9 @@ import (
 	"slices"
 )
 
-// Stored statuses of a contract. Expired is never stored: a signed contract reads as expired
-// once its end date has passed (docs/decisions.md "Contracts": computed, not swept).
+// Statuses of a contract. A signed contract reads as expired once its end date has passed, and
+// the contract.expire job later stores Expired (ExpireDue): reads never wait for the job
+// (docs/decisions.md "Contract expiry is stored by a job").
 const (
 	Draft       = "draft"        // 草稿
 	PendingSign = "pending_sign" // 待签署

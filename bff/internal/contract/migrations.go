@@ -56,6 +56,13 @@ type receipt20261126 struct {
 
 func (receipt20261126) TableName() string { return "contract_receipts" }
 
+// contract20261128 is the column migration 20261128_57 added. Frozen.
+type contract20261128 struct {
+	ExpiryNotifiedAt *time.Time `gorm:""`
+}
+
+func (contract20261128) TableName() string { return "contracts" }
+
 // Migrations creates the templates, contracts and receipts.
 func Migrations() []db.Migration {
 	return []db.Migration{{
@@ -63,5 +70,9 @@ func Migrations() []db.Migration {
 		Up: func(tx *gorm.DB) error {
 			return tx.Migrator().CreateTable(&template20261126{}, &contract20261126{}, &receipt20261126{})
 		},
+	}, {
+		// When the contract.expiring job told about a contract's end (once per contract).
+		ID: "20261128_57_contract_expiry_notified",
+		Up: func(tx *gorm.DB) error { return tx.Migrator().AddColumn(&contract20261128{}, "ExpiryNotifiedAt") },
 	}}
 }

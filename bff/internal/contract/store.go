@@ -160,7 +160,7 @@ func (s *Store) where(ctx context.Context, q Query) *gorm.DB {
 	case Signed:
 		tx = tx.Where("status = ? AND end_date >= ?", Signed, q.Today)
 	case Expired:
-		tx = tx.Where("status = ? AND end_date < ?", Signed, q.Today)
+		tx = tx.Where("status = ? OR (status = ? AND end_date < ?)", Expired, Signed, q.Today)
 	default:
 		tx = tx.Where("status = ?", q.Status)
 	}

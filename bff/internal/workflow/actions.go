@@ -48,8 +48,9 @@ func (s *Service) Act(ctx context.Context, p *authz.Principal, id int64, a Actio
 		}
 	}
 	var told *Outcome
+	var heard news
 	err := s.store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		told = nil // a retried closure starts afresh
+		told, heard = nil, news{} // a retried closure starts afresh
 		if a.Name == AResubmit {
 			if err := lockApplicant(tx, id); err != nil {
 				return err
@@ -60,7 +61,7 @@ func (s *Service) Act(ctx context.Context, p *authz.Principal, id int64, a Actio
 			return err
 		}
 		r.actor, r.comment = p.UserID, a.Comment
-		defer func() { told = r.told }()
+		defer func() { told, heard = r.told, r.news }()
 		switch a.Name {
 		case AWithdraw:
 			r.comment = "" // a withdrawal carries no comment (its step records none)
@@ -97,6 +98,7 @@ func (s *Service) Act(ctx context.Context, p *authz.Principal, id int64, a Actio
 	})
 	if err == nil {
 		s.afterCommit(ctx, told)
+		s.announce(ctx, heard)
 	}
 	return s.shortBalance(ctx, err, false)
 }
@@ -136,6 +138,7 @@ func (r *run) takeTask(t Task, action string) error {
 	if res.RowsAffected != 1 {
 		return ErrTaskGone
 	}
+	r.news.todo = append(r.news.todo, t.AssigneeID)
 	return nil
 }
 
@@ -176,6 +179,7 @@ func (r *run) approve(p *authz.Principal, t Task, a Action) error {
 	case n.Props.Mode == ModeAnd && len(open) > 0:
 		return nil
 	case n.Props.Mode == ModeSeq && len(open) > 0:
+		r.taskFor(open[0].AssigneeID)
 		return r.tx.Model(&Task{}).Where("id = ?", open[0].ID).Update("status", TPending).Error
 	}
 	if err := r.closeTasks(); err != nil {
@@ -206,6 +210,7 @@ func (r *run) sendBack(p *authz.Principal, t Task, a Action) error {
 	}
 	if a.NodeID == "start" {
 		r.inst.Status, r.inst.Current, r.inst.ReturnFrom = IReturned, "start", t.NodeID
+		r.ending(IReturned)
 		return nil
 	}
 	// The nodes from the target on are to be passed again.
@@ -254,6 +259,7 @@ func (r *run) transfer(p *authz.Principal, t Task, a Action) error {
 	if err := r.tx.Create(&to).Error; err != nil {
 		return err
 	}
+	r.taskFor(a.UserID)
 	return r.step(t.NodeID, ATransfer, p.UserID, a.UserID, a.Comment)
 }
 

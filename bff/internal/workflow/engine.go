@@ -40,6 +40,7 @@ type run struct {
 	comment string
 	over    bool
 	told    *Outcome // what the Finisher was told, for afterCommit
+	news    news     // who to tell once the step commits (announce.go)
 }
 
 // load reads an instance and its version into a run on tx.
@@ -54,7 +55,7 @@ func (s *Service) load(ctx context.Context, tx *gorm.DB, id int64) (*run, error)
 	if err := tx.Where("id = ?", inst.VersionID).Take(&v).Error; err != nil {
 		return nil, err
 	}
-	r := &run{s: s, ctx: ctx, tx: tx, org: s.org.In(tx), inst: &inst, now: s.now()}
+	r := &run{s: s, ctx: ctx, tx: tx, org: s.org.In(tx), inst: &inst, now: s.now(), news: news{instance: inst.ID}}
 	var root Node
 	if err := errors.Join(json.Unmarshal([]byte(v.Schema), &r.schema), json.Unmarshal([]byte(v.Flow), &root),
 		json.Unmarshal([]byte(inst.Data), &r.data), json.Unmarshal([]byte(inst.Passed), &r.passed)); err != nil {
@@ -148,6 +149,7 @@ func (r *run) enter(n *Node) error {
 	fin := r.now
 	r.inst.Status, r.inst.Current, r.inst.FinishTime = IApproved, "", &fin
 	r.ended()
+	r.ending(IApproved)
 	return r.step("", "finish", 0, 0, "")
 }
 
@@ -205,6 +207,9 @@ func (r *run) assign(n *Node) (waiting bool, err error) {
 		if err := r.tx.Create(&t).Error; err != nil {
 			return false, err
 		}
+		if status == TPending {
+			r.taskFor(u)
+		}
 	}
 	r.inst.Current = n.ID
 	return true, nil
@@ -212,6 +217,11 @@ func (r *run) assign(n *Node) (waiting bool, err error) {
 
 // closeTasks cancels the open tasks of the instance (the node or the instance finished).
 func (r *run) closeTasks() error {
+	var had []int64
+	if err := r.tx.Model(&Task{}).Where("instance_id = ? AND status = ?", r.inst.ID, TPending).Pluck("assignee_id", &had).Error; err != nil {
+		return err
+	}
+	r.news.todo = append(r.news.todo, had...)
 	return r.tx.Model(&Task{}).Where("instance_id = ? AND status IN ?", r.inst.ID, []string{TPending, TWaiting}).
 		Updates(map[string]any{"status": TCancelled, "finish_time": r.now}).Error
 }
@@ -221,5 +231,6 @@ func (r *run) finish(status string) error {
 	fin := r.now
 	r.inst.Status, r.inst.Current, r.inst.FinishTime = status, "", &fin
 	r.ended()
+	r.ending(status)
 	return r.closeTasks()
 }

@@ -2,6 +2,7 @@ package workflow
 
 import (
 	"context"
+	"log/slog"
 	"time"
 
 	"mallconsole/bff/internal/dict"
@@ -38,6 +39,9 @@ type Service struct {
 	html  *richtext.Sanitizer
 	// finishers are told when an instance of their form ends (OnFinish, set while wiring).
 	finishers map[string]Finisher
+	// notifier is told after each committed step (announce.go); nil: nobody.
+	notifier Notifier
+	log      *slog.Logger
 }
 
 // NewService builds the service.

@@ -79,9 +79,10 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 	}
 	var batchID *int64
 	var told []*Outcome
+	var heard []news
 	ids := make([]int64, 0, len(applicants))
 	err = s.store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		told, ids = nil, ids[:0]
+		told, heard, ids = nil, nil, ids[:0]
 		if isLeave(f) {
 			if err := lockUsers(tx, applicants); err != nil {
 				return err
@@ -102,7 +103,7 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 				return err
 			}
 			r := &run{s: s, ctx: ctx, tx: tx, org: s.org.In(tx), inst: &inst, ix: newIndex(&root), schema: sc,
-				data: maps.Clone(clean), passed: []string{"start"}, now: now}
+				data: maps.Clone(clean), passed: []string{"start"}, now: now, news: news{instance: inst.ID}}
 			if err := s.formRules(r, f); err != nil {
 				return err
 			}
@@ -115,7 +116,7 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 			if err := r.save(); err != nil {
 				return err
 			}
-			told = append(told, r.told)
+			told, heard = append(told, r.told), append(heard, r.news)
 			ids = append(ids, inst.ID)
 		}
 		return nil
@@ -126,6 +127,7 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 	for _, o := range told {
 		s.afterCommit(ctx, o)
 	}
+	s.announce(ctx, heard...)
 	return batchID, ids, nil
 }
 

@@ -27,90 +27,94 @@ import (
 // When the flow ends at once (nobody to approve: the node passes by itself) the form's
 // Finisher is called before StartFor returns, inside tx; its AfterFinished only with tx nil
 // (after StartFor's own commit): the caller's transaction commits after StartFor returns.
+// Likewise the new tasks' assignees are told only with tx nil; with tx the caller calls
+// Announce after its commit.
 func (s *Service) StartFor(ctx context.Context, tx *gorm.DB, formCode string, applicantID int64, data map[string]any) (int64, error) {
 	if tx != nil {
-		id, _, err := s.startFor(ctx, tx, formCode, applicantID, data)
+		id, _, _, err := s.startFor(ctx, tx, formCode, applicantID, data)
 		return id, err
 	}
 	var id int64
 	var told *Outcome
+	var heard news
 	err := s.store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var err error
-		id, told, err = s.startFor(ctx, tx, formCode, applicantID, data)
+		id, told, heard, err = s.startFor(ctx, tx, formCode, applicantID, data)
 		return err
 	})
 	if err == nil {
 		s.afterCommit(ctx, told)
+		s.announce(ctx, heard)
 	}
 	return id, err
 }
 
 // startFor starts inside tx and answers, besides the instance, what its Finisher was told when
-// the flow ended at once (nil otherwise).
-func (s *Service) startFor(ctx context.Context, tx *gorm.DB, formCode string, applicantID int64, data map[string]any) (int64, *Outcome, error) {
+// the flow ended at once (nil otherwise) and who to tell once tx commits.
+func (s *Service) startFor(ctx context.Context, tx *gorm.DB, formCode string, applicantID int64, data map[string]any) (int64, *Outcome, news, error) {
 	var f Form
 	err := tx.Where("code = ? AND enabled = ?", formCode, true).Take(&f).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return 0, nil, ErrFormNotFound
+		return 0, nil, news{}, ErrFormNotFound
 	} else if err != nil {
-		return 0, nil, err
+		return 0, nil, news{}, err
 	}
 	if f.Version == 0 {
-		return 0, nil, ErrNotPublished
+		return 0, nil, news{}, ErrNotPublished
 	}
 	var v FormVersion
 	if err := tx.Where("form_id = ? AND version = ?", f.ID, f.Version).Take(&v).Error; err != nil {
-		return 0, nil, err
+		return 0, nil, news{}, err
 	}
 	var sc Schema
 	var root Node
 	if err := errors.Join(json.Unmarshal([]byte(v.Schema), &sc), json.Unmarshal([]byte(v.Flow), &root)); err != nil {
-		return 0, nil, err
+		return 0, nil, news{}, err
 	}
 	in, err := systemData(sc, data)
 	if err != nil {
-		return 0, nil, fmt.Errorf("workflow: start of %s: %w", formCode, err)
+		return 0, nil, news{}, fmt.Errorf("workflow: start of %s: %w", formCode, err)
 	}
 	clean, err := s.checkData(ctx, dataCtx{}, sc, in, nil, nil)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, news{}, err
 	}
 	org := s.org.In(tx)
 	if ok, err := org.EnabledUsers(ctx, []int64{applicantID}); err != nil {
-		return 0, nil, err
+		return 0, nil, news{}, err
 	} else if !ok[applicantID] {
-		return 0, nil, invalid("applicant", "申请人不存在、已停用或不是员工")
+		return 0, nil, news{}, invalid("applicant", "申请人不存在、已停用或不是员工")
 	}
 	if isLeave(f) {
 		if err := lockUsers(tx, []int64{applicantID}); err != nil {
-			return 0, nil, err
+			return 0, nil, news{}, err
 		}
 	}
 	raw, err := json.Marshal(clean)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, news{}, err
 	}
 	now := s.now()
 	inst := Instance{FormID: f.ID, VersionID: v.ID, ApplicantID: applicantID, CreatorID: applicantID,
 		Status: IRunning, Data: string(raw), Passed: `["start"]`, CreateTime: now}
 	if err := tx.Create(&inst).Error; err != nil {
-		return 0, nil, err
+		return 0, nil, news{}, err
 	}
 	r := &run{s: s, ctx: ctx, tx: tx, org: org, inst: &inst, ix: newIndex(&root), schema: sc,
-		data: maps.Clone(clean), passed: []string{"start"}, now: now}
+		data: maps.Clone(clean), passed: []string{"start"}, now: now, news: news{instance: inst.ID}}
 	if err := s.formRules(r, f); err != nil {
-		return 0, nil, err
+		return 0, nil, news{}, err
 	}
 	if err := r.step("start", "submit", applicantID, 0, startNote(f, clean)); err != nil {
-		return 0, nil, err
+		return 0, nil, news{}, err
 	}
 	if err := r.enter(r.ix.after["start"]); err != nil {
-		return 0, nil, err
+		return 0, nil, news{}, err
 	}
 	if err := r.save(); err != nil {
-		return 0, nil, err
+		return 0, nil, news{}, err
 	}
-	return inst.ID, r.told, nil
+	return inst.ID, r.told, r.news, nil
 }
 
 // systemData is data as the JSON of the API would carry it (numbers as float64, lists as

@@ -130,7 +130,7 @@ func (s *Service) Tasks(ctx context.Context, p *authz.Principal, box, blurry str
 func (s *Service) hydrate(ctx context.Context, ids []int64) (map[int64]Instance, map[int64]string, map[int64]user.User, error) {
 	g := s.store.db.WithContext(ctx)
 	var insts []Instance
-	if err := g.Select("id, form_id, version_id, applicant_id, status, current, data, finish_time").Where("id IN ?", append(ids, 0)).Find(&insts).Error; err != nil {
+	if err := g.Select("id, form_id, version_id, applicant_id, creator_id, status, current, data, finish_time").Where("id IN ?", append(ids, 0)).Find(&insts).Error; err != nil {
 		return nil, nil, nil, err
 	}
 	byID := map[int64]Instance{}
