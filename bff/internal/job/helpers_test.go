@@ -37,7 +37,7 @@ func (c *clock) Add(d time.Duration) {
 
 // effect is what the test jobs write, once per run, inside a fenced transaction.
 type effect struct {
-	ID    int64 `gorm:"primaryKey;autoIncrement"`
+	ID    int64  `gorm:"primaryKey;autoIncrement"`
 	Job   string `gorm:"size:64"`
 	Token int64
 	At    time.Time
@@ -130,4 +130,14 @@ func wantErr(t *testing.T, what string, err, want error) {
 	if !errors.Is(err, want) {
 		t.Fatalf("%s: err = %v, want %v", what, err, want)
 	}
+}
+
+// each is dbtest.Each with the test jobs' effect table.
+func each(t *testing.T, body func(t *testing.T, g *gorm.DB)) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		if err := g.AutoMigrate(&effect{}); err != nil {
+			t.Fatal(err)
+		}
+		body(t, g)
+	})
 }
