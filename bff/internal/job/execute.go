@@ -60,12 +60,13 @@ func (r *Runner) execute(ctx context.Context, e *entry, token int64, start time.
 	r.release(bg, e, token, end)
 	r.m.observe(e.Name, run)
 	r.prune(bg, e.Name, end)
-	if run.Result == ResultFailed {
+	switch run.Result {
+	case ResultFailed:
 		r.o.Log.Error("job failed", "job", e.Name, "err", err)
 		if r.o.OnFail != nil {
 			r.o.OnFail(bg, e.Job, err)
 		}
-	} else if run.Result == ResultAbandoned {
+	case ResultAbandoned:
 		r.o.Log.Warn("job run abandoned", "job", e.Name, "token", token, "err", err)
 	}
 	return run, nil

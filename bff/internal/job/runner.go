@@ -218,7 +218,9 @@ func (r *Runner) poll(ctx context.Context) (*sync.WaitGroup, error) {
 		go func() {
 			defer wg.Done()
 			defer r.wg.Done()
-			r.execute(ctx, e, l.Token+1, now, TriggerSchedule, "")
+			if _, err := r.execute(ctx, e, l.Token+1, now, TriggerSchedule, ""); err != nil {
+				r.o.Log.Error("job run", "job", e.Name, "err", err)
+			}
 		}()
 	}
 	return wg, nil
