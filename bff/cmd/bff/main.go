@@ -152,6 +152,9 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 	})
 
 	go a.Janitor(ctx, 5*time.Minute, log)
+	// The jobs' runs see ctx end and are recorded before the database closes (waited below).
+	jobsDone := make(chan struct{})
+	go func() { defer close(jobsDone); a.Jobs.Start(ctx) }()
 	go func() { served <- e.Start("") }()
 	var failed error
 	select {
@@ -167,6 +170,12 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 		// moment to see it and undo what they started.
 		_ = e.Close()
 		waitFor(&inflight, cleanupGrace)
+	}
+	if ctx.Err() != nil {
+		select {
+		case <-jobsDone:
+		case <-sctx.Done():
+		}
 	}
 	// The metrics go last, so that the end of a stop can still be watched.
 	if metricsServer != nil {

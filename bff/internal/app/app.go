@@ -33,6 +33,7 @@ import (
 	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/goods"
 	"mallconsole/bff/internal/initsetup"
+	"mallconsole/bff/internal/job"
 	"mallconsole/bff/internal/menu"
 	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/platform/apidoc"
@@ -83,7 +84,9 @@ type App struct {
 	OpenKeys *storefront.Idempotency
 	// Aftersales settles gateway refunds whose notification did not come (swept by the janitor).
 	Aftersales *aftersale.Service
-	closers    []func() error
+	// Jobs runs the jobs declared in code (定时任务); cmd/bff starts it.
+	Jobs    *job.Runner
+	closers []func() error
 }
 
 // New builds the handler and the features behind it.
@@ -336,6 +339,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	overview.UseContracts(contracts)
 	overview.UseAftersales(a.Aftersales)
 	overview.Routes(routes)
+	a.Jobs = newRunner(opt.DB, now, log, opt.Metrics)
+	a.Jobs.Routes(routes)
 	// Upstream mode: after every feature, so that the BFF's own routes win.
 	routes.Yield(nil)
 	ups.Routes(routes)

@@ -400,6 +400,7 @@ func matrixSamples() map[string]sample {
 	maps.Copy(all, workflowSamples())
 	maps.Copy(all, categorySamples())
 	maps.Copy(all, openClientSamples())
+	maps.Copy(all, jobSamples())
 	maps.Copy(all, map[string]sample{
 		"GET /api/app/config":   get("/api/app/config?host=shop.example.com"),
 		"GET /api/auth/info":    get("/api/auth/info"),

@@ -16,6 +16,7 @@ import (
 	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/goods"
 	"mallconsole/bff/internal/initsetup"
+	"mallconsole/bff/internal/job"
 	"mallconsole/bff/internal/menu"
 	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/platform/db"
@@ -41,6 +42,7 @@ func Migrations() []db.Migration {
 		contract.Migrations(),
 		storefront.Migrations(),
 		aftersale.Migrations(),
+		job.Migrations(),
 	} {
 		all = append(all, ms...)
 	}

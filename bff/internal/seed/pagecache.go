@@ -25,6 +25,7 @@ var cachedComponents = []string{
 	"mall/aftersale/index",
 	"channel/cert/index", "channel/mine/cert/index", "channel/mine/index", "channel/agency/index",
 	"channel/contract/index", "channel/contractTemplate/index", "system/storage/index", "system/openClient/index",
+	"system/job/index",
 }
 
 // pageCache turns 菜单缓存 on for the seeded pages of a database seeded before KeyPageCache.

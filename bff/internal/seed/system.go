@@ -146,3 +146,15 @@ func openClientPage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) err
 	return addSystemPage(ctx, tx, gen, page{OpenClientMenu, "OpenClient", "openClient", "system/openClient/index", "link",
 		perm.OpenClientList, 10, [][2]string{{"新建", perm.OpenClientAdd}, {"轮换密钥", perm.OpenClientEdit}, {"吊销", perm.OpenClientDel}}})
 }
+
+// KeyJobPage marks 定时任务 as seeded (added later, for every database).
+const KeyJobPage = "seed.job-page"
+
+// JobMenu is the page of the jobs declared in code (/api/jobs).
+const JobMenu = "定时任务"
+
+// jobPage adds 定时任务 under 系统管理 and grants it to the superuser role.
+func jobPage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
+	return addSystemPage(ctx, tx, gen, page{JobMenu, "Job", "job", "system/job/index", "monitor",
+		perm.JobList, 11, [][2]string{{"立即执行", perm.JobRun}, {"暂停/恢复", perm.JobEdit}}})
+}

@@ -29,6 +29,7 @@ const registry: Record<string, PageComponent> = {
   'system/apidoc/index': page(() => import('@/features/apidoc')),
   'system/storage/index': page(() => import('@/features/storage')),
   'system/openClient/index': page(() => import('@/features/openClient')),
+  'system/job/index': page(() => import('@/features/job')),
   // 商城
   'mall/goods/index': page(() => import('@/features/goods')),
   'mall/category/index': page(() => import('@/features/category')),

@@ -147,3 +147,10 @@ const (
 	OpenClientEdit = "openClient:edit" // rotate a client's secret
 	OpenClientDel  = "openClient:del"  // revoke
 )
+
+// Permissions of 定时任务 (docs/operations.md "Jobs").
+const (
+	JobList = "job:list" // the jobs and their runs
+	JobRun  = "job:run"  // 立即执行
+	JobEdit = "job:edit" // 暂停/恢复
+)

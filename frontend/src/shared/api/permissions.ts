@@ -80,6 +80,9 @@ export const Perm = {
   OpenClientAdd: 'openClient:add',
   OpenClientEdit: 'openClient:edit',
   OpenClientDel: 'openClient:del',
+  JobList: 'job:list',
+  JobRun: 'job:run',
+  JobEdit: 'job:edit',
 } as const;
 
 export type Perm = (typeof Perm)[keyof typeof Perm];

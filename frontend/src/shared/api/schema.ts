@@ -3596,6 +3596,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * the jobs declared in code with their schedule, last and next run
+         * @description Access: perm(job:list)
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobItemRow"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{name}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * stop a job's scheduled runs
+         * @description Access: perm(job:edit)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the job's name (order.closeUnpaid) */
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{name}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * schedule a paused job again from now
+         * @description Access: perm(job:edit)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the job's name (order.closeUnpaid) */
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{name}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * run a job now and wait for it (409 while a run holds its lease)
+         * @description Access: perm(job:run)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the job's name (order.closeUnpaid) */
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobRunAnswer"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{name}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * a job's runs, newest first
+         * @description Access: perm(job:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description rows per page, default 10 */
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description the job's name (order.closeUnpaid) */
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListJobRunAnswer"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/localStorage": {
         parameters: {
             query?: never;
@@ -8975,6 +9183,10 @@ export interface components {
             content: components["schemas"]["GoodsRow"][];
             totalElements: number;
         };
+        HttpxListJobRunAnswer: {
+            content: components["schemas"]["JobRunAnswer"][];
+            totalElements: number;
+        };
         HttpxListOrderRow: {
             content: components["schemas"]["OrderRow"][];
             totalElements: number;
@@ -9024,6 +9236,44 @@ export interface components {
             shopName: string;
             shopPhone: string;
             username: string;
+        };
+        JobItemRow: {
+            /** @description null: never run */
+            lastRun: null | components["schemas"]["JobLastRun"];
+            name: string;
+            nextRun: string;
+            paused: boolean;
+            /** @description cron (5 fields) or a descriptor: @every 1m, @daily */
+            schedule: string;
+            title: string;
+        };
+        JobLastRun: {
+            /** Format: int64 */
+            durationMs: number;
+            error: string;
+            /** @enum {string} */
+            result: "running" | "ok" | "failed" | "abandoned";
+            /** Format: int64 */
+            rows: number;
+            start: string;
+        };
+        JobRunAnswer: {
+            /** Format: int64 */
+            durationMs: number;
+            /** @description empty while running */
+            end: string;
+            error: string;
+            /** Format: int64 */
+            id: number;
+            /** @description who ran it by hand */
+            operator: string;
+            /** @enum {string} */
+            result: "running" | "ok" | "failed" | "abandoned";
+            /** Format: int64 */
+            rows: number;
+            start: string;
+            /** @enum {string} */
+            trigger: "schedule" | "manual";
         };
         MenuMeta: {
             activeMenu?: string;
