@@ -20,6 +20,7 @@ import (
 	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/platform/db"
 	"mallconsole/bff/internal/platform/kv"
+	"mallconsole/bff/internal/report"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/stock"
 	"mallconsole/bff/internal/storefront"
@@ -41,6 +42,7 @@ func Migrations() []db.Migration {
 		contract.Migrations(),
 		storefront.Migrations(),
 		aftersale.Migrations(),
+		report.Migrations(),
 	} {
 		all = append(all, ms...)
 	}
