@@ -112,7 +112,11 @@ func (s *Service) Sales(ctx context.Context, q Query) (Result, error) {
 	tx := s.db.WithContext(ctx).Table("sales_daily").
 		Select(fmt.Sprintf("%s, %s AS orders, SUM(units) AS units, SUM(sales) AS sales, SUM(refunds) AS refunds", gr.key, gr.orders)).
 		Where("day >= ? AND day <= ?", q.Start, q.End)
-	if q.Scope != nil {
+	switch {
+	case q.Scope == nil:
+	case *q.Scope == 0: // 0 is the shop's own sales, which no channel operator sees
+		tx = tx.Where("1 = 0")
+	default:
 		tx = tx.Where("agency_id = ?", *q.Scope)
 	}
 	var got []sums

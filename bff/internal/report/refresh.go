@@ -55,7 +55,8 @@ func fill(tx *gorm.DB, d func(string) string, orderWhere, caseWhere string, args
 			a.orders, a.units, a.sales, a.refunds
 		FROM (SELECT day, agency_id, goods_id, sku_id, COUNT(DISTINCT order_id) AS orders, SUM(units) AS units,
 			SUM(sales) AS sales, SUM(refunds) AS refunds
-			FROM (%s) u GROUP BY day, agency_id, goods_id, sku_id) a`, parts(d, orderWhere, caseWhere))
+			FROM (%s) u GROUP BY day, agency_id, goods_id, sku_id
+			HAVING COUNT(order_id) > 0 OR SUM(refunds) <> 0) a`, parts(d, orderWhere, caseWhere))
 	return tx.Exec(q, args).Error
 }
 
