@@ -17,7 +17,7 @@ const PRESETS: Exclude<Preset, 'custom'>[] = ['7', '30', 'month', 'lastMonth'];
 export default function SalesReportPage() {
   const t = useT();
   const lang = useLanguage((s) => s.language);
-  const canExport = usePermission(Perm.ReportList);
+  const canExport = usePermission([Perm.ReportList]);
   const [preset, setPreset] = useState<Preset>('30');
   const [query, setQuery] = useState<SalesQuery>({ ...presetRange('30'), by: 'day' });
   const [tooLong, setTooLong] = useState(false);
