@@ -22,11 +22,13 @@ import (
 
 	"mallconsole/bff/internal/app"
 	"mallconsole/bff/internal/dashboard"
+	"mallconsole/bff/internal/initsetup"
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/config"
 	"mallconsole/bff/internal/platform/db"
 	"mallconsole/bff/internal/platform/logx"
 	"mallconsole/bff/internal/platform/metrics"
+	"mallconsole/bff/internal/report"
 	"mallconsole/bff/internal/schema"
 	"mallconsole/bff/internal/seed"
 )
@@ -92,9 +94,14 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 	gen := &cache.Generation{}
 	if err := seed.Run(ctx, g, seed.Options{Demo: cfg.Demo, DemoShop: cfg.Demo && cfg.DemoShop, AdminPassword: cfg.AdminPassword,
 		DemoPassword: cfg.DemoPassword, Out: stdout, Generation: gen,
-		// the demo orders are inserted in bulk, past the stores: the dashboard's figures are
-		// recomputed once, right after
-		Rebuild: dashboard.NewService(g, time.Local, time.Now, false).Rebuild}); err != nil {
+		// the demo orders are inserted in bulk, past the stores: the dashboard's figures and the
+		// sales reports' are recomputed once, right after
+		Rebuild: func(ctx context.Context) error {
+			if err := dashboard.NewService(g, time.Local, time.Now, false).Rebuild(ctx); err != nil {
+				return err
+			}
+			return report.NewService(g, initsetup.NewStore(g), time.Local, time.Now).Rebuild(ctx)
+		}}); err != nil {
 		return err
 	}
 	var reg *prometheus.Registry

@@ -48,6 +48,7 @@ import (
 	"mallconsole/bff/internal/platform/objstore"
 	"mallconsole/bff/internal/platform/perm"
 	"mallconsole/bff/internal/platform/richtext"
+	"mallconsole/bff/internal/report"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/stock"
 	"mallconsole/bff/internal/storefront"
@@ -327,6 +328,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	agency.NewService(agencies, agency.Deps{Accounts: users, Sessions: a.Auth, Roles: roles, Orders: order.NewStore(opt.DB),
 		Goods: goods.NewStore(opt.DB), Pictures: uploads, BcryptCost: opt.BcryptCost}).Routes(routes)
 	overview := dashboard.NewService(opt.DB, time.Local, now, cfg.ProfilingPublic)
+	// 销售报表 reads daily figures the report.refresh job keeps (jobs_report.go).
+	report.NewService(opt.DB, settings, time.Local, now).Routes(routes)
 	overview.UseUpstreams(ups, log, cfg.UpstreamTimeout)
 	// Contracts and templates (issue 12): their files are uploads with rules of their own; a
 	// signed contract keeps its scans.

@@ -392,6 +392,7 @@ func get(path string) sample {
 func matrixSamples() map[string]sample {
 	all := shopSamples()
 	maps.Copy(all, stockSamples())
+	maps.Copy(all, reportSamples())
 	maps.Copy(all, aftersaleSamples())
 	maps.Copy(all, dashboardSamples())
 	maps.Copy(all, certSamples())

@@ -45,7 +45,8 @@ const staffShopTree = `{"name":"商城","path":"/mall","hidden":false,"redirect"
 const shopPages = `{"name":"Order","path":"order",` +
 	`"hidden":false,"component":"mall/order/index","meta":{"title":"订单管理","icon":"list","noCache":false}},` +
 	`{"name":"Stock","path":"stock","hidden":false,"component":"mall/stock/index","meta":{"title":"库存流水","icon":"chart","noCache":false}},` +
-	`{"name":"Aftersale","path":"aftersale","hidden":false,"component":"mall/aftersale/index","meta":{"title":"售后管理","icon":"list","noCache":false}}`
+	`{"name":"Aftersale","path":"aftersale","hidden":false,"component":"mall/aftersale/index","meta":{"title":"售后管理","icon":"list","noCache":false}},` +
+	`{"name":"SalesReport","path":"report","hidden":false,"component":"mall/report/index","meta":{"title":"销售报表","icon":"chart","noCache":false}}`
 
 func TestBuild(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {

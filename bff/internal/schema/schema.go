@@ -21,6 +21,7 @@ import (
 	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/platform/db"
 	"mallconsole/bff/internal/platform/kv"
+	"mallconsole/bff/internal/report"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/stock"
 	"mallconsole/bff/internal/storefront"
@@ -43,6 +44,7 @@ func Migrations() []db.Migration {
 		storefront.Migrations(),
 		aftersale.Migrations(),
 		job.Migrations(),
+		report.Migrations(),
 	} {
 		all = append(all, ms...)
 	}

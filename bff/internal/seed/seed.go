@@ -117,6 +117,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyAftersalePage, "the after-sales page", aftersalePage},
 		{KeyOrderEdit, "the order remark button", orderEdit},
 		{KeyJobPage, "the jobs page", jobPage},
+		{KeyReportPage, "the sales report page", reportPage},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)
@@ -272,10 +273,10 @@ func demo(ctx context.Context, tx *gorm.DB, gen *cache.Generation, pw string, co
 	if err := grantDashboard(ctx, tx, gen, staffRole.ID, channelRole.ID); err != nil {
 		return false, err
 	}
-	if err := grantShop(ctx, tx, gen, staffRole.ID, slices.Concat(staffShop, staffAftersale)); err != nil {
+	if err := grantShop(ctx, tx, gen, staffRole.ID, slices.Concat(staffShop, staffAftersale, reportShop)); err != nil {
 		return false, err
 	}
-	if err := grantShop(ctx, tx, gen, channelRole.ID, slices.Concat(channelShop, channelAftersale)); err != nil {
+	if err := grantShop(ctx, tx, gen, channelRole.ID, slices.Concat(channelShop, channelAftersale, reportShop)); err != nil {
 		return false, err
 	}
 	if err := grantCertToChannel(ctx, tx, gen); err != nil {

@@ -37,6 +37,8 @@ const registry: Record<string, PageComponent> = {
   'mall/stock/index': page(() => import('@/features/stock')),
   // 售后管理 (issue 29)
   'mall/aftersale/index': page(() => import('@/features/aftersale')),
+  // 销售报表 (issue 31)
+  'mall/report/index': page(() => import('@/features/report')),
   // 渠道 / 我的渠道: contracts and their templates (the BFF scopes an operator to their agency)
   'channel/contract/index': page(() => import('@/features/contract')),
   'channel/contractTemplate/index': page(() => import('@/features/contract/TemplatePage')),

@@ -107,6 +107,13 @@ const (
 	DashboardRebuild = "dashboard:rebuild"
 )
 
+// Permissions of the reports (报表; docs/decisions.md "Sales reports are daily figures refreshed
+// by a job").
+const (
+	// ReportList reads the sales report and exports it (销售报表).
+	ReportList = "report:list"
+)
+
 // Permissions of the enterprise certification (docs/decisions.md "Enterprise certification").
 const (
 	// CertSubmit: an agency operator submits their company's certification and reads ID cards.

@@ -58,6 +58,7 @@ export const Perm = {
   CategoryDel: 'category:del',
   DashboardView: 'dashboard:view',
   DashboardRebuild: 'dashboard:rebuild',
+  ReportList: 'report:list',
   CertSubmit: 'cert:submit',
   CertList: 'cert:list',
   CertAudit: 'cert:audit',

@@ -5431,6 +5431,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * sales by day, goods, SKU, category or agency over a date range (channel: the agency)
+         * @description Access: perm(report:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description first day, yyyy-MM-dd */
+                    start?: string;
+                    /** @description last day, yyyy-MM-dd (at most 366 days after start) */
+                    end?: string;
+                    /** @description the rows' dimension (default day) */
+                    by?: "day" | "goods" | "sku" | "category" | "agency";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReportAnswer"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/sales/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export the rows named by ids as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+         * @description Access: perm(report:list)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ExportBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/sales/downloadAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export every row the filters match as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+         * @description Access: perm(report:list)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ExportBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/roles": {
         parameters: {
             query?: never;
@@ -9458,6 +9590,45 @@ export interface components {
             /** @enum {string} */
             reason: "order_reserve" | "order_release" | "order_refund" | "manual_in" | "manual_out" | "stocktake" | "return_restock" | "opening";
             skuCode: string;
+        };
+        ReportAnswer: {
+            /** Format: date-time */
+            asOf: null | string;
+            rows: components["schemas"]["ReportRowAnswer"][];
+            total: components["schemas"]["ReportFigures"];
+        };
+        ReportFigures: {
+            /** @description sales less refunds: the dashboard's 销售额 for the same days */
+            net: components["schemas"]["MoneyFen"];
+            /**
+             * Format: int64
+             * @description orders paid (by goods, SKU, category: the orders that had it)
+             */
+            orders: number;
+            /** @description given back on the day, after-sales and whole-order refunds */
+            refunds: components["schemas"]["MoneyFen"];
+            /** @description unit price × quantity; freight on the 运费 row */
+            sales: components["schemas"]["MoneyFen"];
+            /** Format: int64 */
+            units: number;
+        };
+        ReportRowAnswer: {
+            /** @description the day, the id, freight (the orders' freight), g<goodsId> (SKU report: lines sold before SKUs) */
+            key: string;
+            label: string;
+            /** @description sales less refunds: the dashboard's 销售额 for the same days */
+            net: components["schemas"]["MoneyFen"];
+            /**
+             * Format: int64
+             * @description orders paid (by goods, SKU, category: the orders that had it)
+             */
+            orders: number;
+            /** @description given back on the day, after-sales and whole-order refunds */
+            refunds: components["schemas"]["MoneyFen"];
+            /** @description unit price × quantity; freight on the 运费 row */
+            sales: components["schemas"]["MoneyFen"];
+            /** Format: int64 */
+            units: number;
         };
         RoleInput: {
             dataScope: string;
