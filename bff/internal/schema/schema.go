@@ -17,6 +17,7 @@ import (
 	"mallconsole/bff/internal/goods"
 	"mallconsole/bff/internal/initsetup"
 	"mallconsole/bff/internal/menu"
+	"mallconsole/bff/internal/notify"
 	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/platform/db"
 	"mallconsole/bff/internal/platform/kv"
@@ -41,6 +42,7 @@ func Migrations() []db.Migration {
 		contract.Migrations(),
 		storefront.Migrations(),
 		aftersale.Migrations(),
+		notify.Migrations(),
 	} {
 		all = append(all, ms...)
 	}
