@@ -34,6 +34,7 @@ import (
 	"mallconsole/bff/internal/goods"
 	"mallconsole/bff/internal/initsetup"
 	"mallconsole/bff/internal/menu"
+	"mallconsole/bff/internal/notify"
 	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/platform/apidoc"
 	"mallconsole/bff/internal/platform/authz"
@@ -83,7 +84,9 @@ type App struct {
 	OpenKeys *storefront.Idempotency
 	// Aftersales settles gateway refunds whose notification did not come (swept by the janitor).
 	Aftersales *aftersale.Service
-	closers    []func() error
+	// Notify is the message centre (站内信, docs/notifications.md): producers send through it.
+	Notify  *notify.Service
+	closers []func() error
 }
 
 // New builds the handler and the features behind it.
@@ -282,6 +285,26 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	flows := workflow.NewService(workflow.NewStore(opt.DB), users, dicts, uploads, a.Auth, now)
 	flows.FileRules(uploads)
 	flows.Routes(routes)
+	// 站内信: messages, their live stream (through Redis across instances), outbound channels.
+	redisPrefix := opt.RedisPrefix
+	if redisPrefix == "" {
+		redisPrefix = "bff:"
+	}
+	nd := NotifyDeps{DB: opt.DB, Prefix: redisPrefix, Sessions: sessions, Config: cfg.Notify, Now: now, Log: log,
+		TodoCount: func(ctx context.Context, id int64) (int64, error) {
+			return flows.TodoCount(ctx, &authz.Principal{UserID: id})
+		}}
+	if rdb != nil {
+		nd.Redis = rdb
+	}
+	notifier, closeNotify, err := wireNotify(ctx, nd)
+	if err != nil {
+		return nil, err
+	}
+	a.closers = append(a.closers, closeNotify)
+	a.Notify = notifier
+	a.Auth.OnSessionEnd(notifier.EndSessions)
+	notifier.Routes(routes)
 	// Enterprise certification (issue 12); nil: no agencies.cert_status to keep in step yet.
 	wireCert(routes, opt.DB, uploads, certAgencies{agencies}, cfg.OCR, now, log)
 	// The shop: goods and orders.

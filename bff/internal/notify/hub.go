@@ -34,7 +34,7 @@ type Hub interface {
 // and must resync), and the streams one user may hold open on one instance (the oldest is ended:
 // a tab reloading in a loop cannot pile up connections).
 const (
-	subscriberBuffer = 64
+	subscriberBuffer  = 64
 	maxStreamsPerUser = 8
 )
 
