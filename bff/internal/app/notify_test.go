@@ -335,3 +335,29 @@ func TestMessageStreamAcrossInstances(t *testing.T) {
 		}
 	}
 }
+
+// streamRoute tells the permission matrix which routes answer with a stream that never ends.
+func streamRoute(key string) bool { return key == "GET /api/messages/stream" }
+
+// checkStreamRule: the stream needs a session (401 without), and any session opens it.
+func checkStreamRule(t *testing.T, m *matrix) {
+	if r, err := http.Get(m.s.URL + "/api/messages/stream"); err != nil || r.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("without a session: %v %v", r, err)
+	}
+	evs, _ := openStream(t, m.s.URL, m.userWith(t, nil), "")
+	expect(t, evs, "unread", "")
+}
+
+func notifySamples() map[string]sample {
+	return map[string]sample{
+		"GET /api/messages":              get("/api/messages?type=low_stock&read=0&page=0&size=10"),
+		"GET /api/messages/unread-count": get("/api/messages/unread-count"),
+		"PUT /api/messages/read": func(*testing.T, *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPut, Path: "/api/messages/read", JSON: map[string]any{"all": true}}
+		},
+		"GET /api/messages/settings": get("/api/messages/settings"),
+		"PUT /api/messages/settings": func(*testing.T, *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPut, Path: "/api/messages/settings", JSON: map[string]any{"off": []string{"low_stock"}}}
+		},
+	}
+}
