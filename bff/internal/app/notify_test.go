@@ -361,3 +361,31 @@ func notifySamples() map[string]sample {
 		},
 	}
 }
+
+// TestMessageStreamEndsWithSession: an administrator's kick-out and disabling the user close the
+// user's streams (auth's OnSessionEnd → the `end` event).
+func TestMessageStreamEndsWithSession(t *testing.T) {
+	s := apptest.Start(t, "sqlite")
+	admin := s.Login(t, "admin", apptest.AdminPassword)
+	id := notifyUser(t, s, "kicked", nil, authz.KindStaff, nil, true)
+	drain := func(evs <-chan sseEvent) {
+		for {
+			if _, ok := next(t, evs); !ok {
+				return
+			}
+		}
+	}
+	evs, _ := openStream(t, s.URL, s.Login(t, "kicked", "notify-pass"), "")
+	expect(t, evs, "unread", "")
+	if r := s.Do(t, apptest.Request{Method: http.MethodDelete, Path: "/api/auth/online/users/" + strconv.FormatInt(id, 10), Token: admin}); r.Status != http.StatusOK {
+		t.Fatalf("kick-out %d %s", r.Status, r.Body)
+	}
+	drain(evs)
+	evs, _ = openStream(t, s.URL, s.Login(t, "kicked", "notify-pass"), "")
+	expect(t, evs, "unread", "")
+	if r := s.Do(t, apptest.Request{Method: http.MethodPut, Path: "/api/users/enabled", Token: admin,
+		JSON: map[string]any{"ids": []int64{id}, "enabled": false}}); r.Status/100 != 2 {
+		t.Fatalf("disable %d %s", r.Status, r.Body)
+	}
+	drain(evs)
+}
