@@ -304,6 +304,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	a.closers = append(a.closers, closeNotify)
 	a.Notify = notifier
 	a.Auth.OnSessionEnd(notifier.EndSessions)
+	e.Server.RegisterOnShutdown(notifier.Shutdown)
 	notifier.Routes(routes)
 	// Enterprise certification (issue 12); nil: no agencies.cert_status to keep in step yet.
 	wireCert(routes, opt.DB, uploads, certAgencies{agencies}, cfg.OCR, now, log)

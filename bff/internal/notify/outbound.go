@@ -48,6 +48,7 @@ func (s *Service) deliverLoop() {
 
 // Close stops the outbound worker (deliveries still queued are dropped).
 func (s *Service) Close() error {
+	s.Shutdown()
 	s.once.Do(func() { close(s.stop) })
 	s.wg.Wait()
 	return nil

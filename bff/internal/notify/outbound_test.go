@@ -143,3 +143,37 @@ func TestStreamHeartbeat(t *testing.T) {
 		t.Errorf("stream %q", lines)
 	}
 }
+
+// TestStreamEndsOnShutdown: http.Server.Shutdown waits for idle connections, which a stream
+// never is; the service's Shutdown (registered with RegisterOnShutdown) ends them.
+func TestStreamEndsOnShutdown(t *testing.T) {
+	g := dbtest.Open(t, db.SQLite)
+	s := New(g, people{}, NewLocalHub(), Options{})
+	e := echo.New()
+	e.Use(func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			authz.Set(c, &authz.Principal{UserID: 9, SessionID: "sess"})
+			return next(c)
+		}
+	})
+	signedIn := func(next echo.HandlerFunc) echo.HandlerFunc { return next }
+	s.Routes(authz.NewRouter(e, signedIn, nil))
+	srv := httptest.NewUnstartedServer(e)
+	srv.Config.RegisterOnShutdown(s.Shutdown)
+	srv.Start()
+	resp, err := http.Get(srv.URL + "/api/messages/stream")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	br := bufio.NewReader(resp.Body)
+	if _, err := br.ReadString('\n'); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Config.Shutdown(ctx); err != nil {
+		t.Fatalf("shutdown waited for the stream: %v", err)
+	}
+	srv.Close()
+}

@@ -55,6 +55,10 @@ type Service struct {
 	stop  chan struct{}
 	wg    sync.WaitGroup
 	once  sync.Once
+	// quit ends every stream: the server is shutting down, and http.Server.Shutdown waits for
+	// connections to go idle, which a stream never does.
+	quit     chan struct{}
+	quitOnce sync.Once
 }
 
 type delivery struct {
@@ -79,7 +83,7 @@ func New(db *gorm.DB, d Directory, hub Hub, o Options) *Service {
 	if o.QueueSize <= 0 {
 		o.QueueSize = 1000
 	}
-	s := &Service{st: store{db: db}, dir: d, hub: hub, opt: o, stop: make(chan struct{})}
+	s := &Service{st: store{db: db}, dir: d, hub: hub, opt: o, stop: make(chan struct{}), quit: make(chan struct{})}
 	if len(o.Channels) > 0 {
 		s.queue = make(chan delivery, o.QueueSize)
 		s.wg.Add(1)
@@ -87,6 +91,10 @@ func New(db *gorm.DB, d Directory, hub Hub, o Options) *Service {
 	}
 	return s
 }
+
+// Shutdown ends every open stream (register it with http.Server.RegisterOnShutdown); the
+// clients reconnect to another instance or after the restart, with Last-Event-ID.
+func (s *Service) Shutdown() { s.quitOnce.Do(func() { close(s.quit) }) }
 
 // KeepFor is how long messages are kept.
 func (s *Service) KeepFor() time.Duration { return s.opt.KeepFor }

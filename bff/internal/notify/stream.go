@@ -93,6 +93,8 @@ func (s *Service) handleStream(c echo.Context) error {
 			return nil
 		case <-sub.Ended():
 			return nil
+		case <-s.quit:
+			return nil
 		case ev := <-sub.Events():
 			if sub.Lost() && s.sendCounts(ctx, out, p.UserID) != nil {
 				return nil
