@@ -53,11 +53,11 @@ func TestSendRules(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
 		ctx := context.Background()
 		dir := people{
-			{UserID: 1},                   // staff
+			{UserID: 4},                   // staff who turned low stock off
 			{UserID: 2, AgencyID: ptr(7)}, // operator of agency 7
 			{UserID: 3, AgencyID: ptr(8)}, // operator of agency 8
+			{UserID: 1},                   // staff, second in each batch
 			{UserID: 1},                   // listed twice (a holder and named)
-			{UserID: 4},                   // staff who turned low stock off
 		}
 		hub := NewLocalHub()
 		s := New(g, dir, hub, Options{Now: newClock().Now})
@@ -87,8 +87,17 @@ func TestSendRules(t *testing.T) {
 		}
 		// The subscriber saw each message and its unread count.
 		var kinds []string
+		var got []int64
 		for range 4 {
-			kinds = append(kinds, (<-sub.Events()).Kind)
+			ev := <-sub.Events()
+			kinds = append(kinds, ev.Kind)
+			if ev.Kind == KindMessage {
+				got = append([]int64{ev.ID}, got...)
+			}
+		}
+		// The ids the batch insert reports are the stored ones (the stream's Last-Event-ID).
+		if want := ids(t, s, 1); !equal(got, want) {
+			t.Errorf("event ids %v, stored %v", got, want)
 		}
 		if want := []string{KindMessage, KindUnread, KindMessage, KindUnread}; !equal(kinds, want) {
 			t.Errorf("events %v, want %v", kinds, want)
