@@ -35,6 +35,7 @@ import (
 	"mallconsole/bff/internal/initsetup"
 	"mallconsole/bff/internal/job"
 	"mallconsole/bff/internal/menu"
+	"mallconsole/bff/internal/notify"
 	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/platform/apidoc"
 	"mallconsole/bff/internal/platform/authz"
@@ -87,6 +88,8 @@ type App struct {
 	Aftersales *aftersale.Service
 	// Jobs runs the jobs declared in code (定时任务); cmd/bff starts it.
 	Jobs    *job.Runner
+	// Notify is the message centre (站内信, docs/notifications.md): producers send through it.
+	Notify  *notify.Service
 	closers []func() error
 }
 
@@ -286,6 +289,27 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	flows := workflow.NewService(workflow.NewStore(opt.DB), users, dicts, uploads, a.Auth, now)
 	flows.FileRules(uploads)
 	flows.Routes(routes)
+	// 站内信: messages, their live stream (through Redis across instances), outbound channels.
+	redisPrefix := opt.RedisPrefix
+	if redisPrefix == "" {
+		redisPrefix = "bff:"
+	}
+	nd := NotifyDeps{DB: opt.DB, Prefix: redisPrefix, Sessions: sessions, Config: cfg.Notify, Now: now, Log: log,
+		TodoCount: func(ctx context.Context, id int64) (int64, error) {
+			return flows.TodoCount(ctx, &authz.Principal{UserID: id})
+		}}
+	if rdb != nil {
+		nd.Redis = rdb
+	}
+	notifier, closeNotify, err := wireNotify(ctx, nd)
+	if err != nil {
+		return nil, err
+	}
+	a.closers = append(a.closers, closeNotify)
+	a.Notify = notifier
+	a.Auth.OnSessionEnd(notifier.EndSessions)
+	e.Server.RegisterOnShutdown(notifier.Shutdown)
+	notifier.Routes(routes)
 	// Enterprise certification (issue 12); nil: no agencies.cert_status to keep in step yet.
 	wireCert(routes, opt.DB, uploads, certAgencies{agencies}, cfg.OCR, now, log)
 	// The shop: goods and orders.

@@ -38,6 +38,8 @@ var actions = map[string]Action{
 	"PUT /api/users/enabled":                           {"启用/停用用户", "Enable/disable users"},
 	"PUT /api/users/:id/password":                      {"重置密码", "Reset password"},
 	"PUT /api/users/center":                            {"修改个人资料", "Edit profile"},
+	"PUT /api/messages/read":                           {"消息已读", "Mark messages read"},
+	"PUT /api/messages/settings":                       {"消息设置", "Message settings"},
 	"POST /api/users/updatePass":                       {"修改密码", "Change password"},
 	"POST /api/users/updateAvatar":                     {"修改头像", "Change avatar"},
 	"POST /api/localStorage":                           {"上传文件", "Upload file"},

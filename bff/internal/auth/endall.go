@@ -86,8 +86,20 @@ func (s *Service) endSessions(ctx context.Context, ids ...string) error {
 	if err := s.d.Sessions.Delete(ctx, ids...); err != nil {
 		return err
 	}
+	s.ended(ctx, ids)
 	s.logoutUpstream(ctx, toks...)
 	return nil
+}
+
+// OnSessionEnd sets what is told of the sessions that end here (logout, kick-out, a disabled
+// user, a password change, the upstream refusing a token): the message centre closes their live
+// streams. Set once while wiring, before serving.
+func (s *Service) OnSessionEnd(f func(ctx context.Context, sessionIDs []string)) { s.onEnd = f }
+
+func (s *Service) ended(ctx context.Context, ids []string) {
+	if s.onEnd != nil && len(ids) > 0 {
+		s.onEnd(ctx, ids)
+	}
 }
 
 // UserPath names a user in the path.

@@ -98,6 +98,7 @@ type Service struct {
 	limiter  limiter
 	codes    *ratelimit.Limiter // captchas handed out per address
 	access   *cache.Map[int64, access]
+	onEnd    func(ctx context.Context, sessionIDs []string) // OnSessionEnd; nil: nobody is told
 }
 
 // access is what a request needs to know about its user; cached, because every signed-in

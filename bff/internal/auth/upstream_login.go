@@ -149,5 +149,9 @@ func (s *Service) UpstreamToken(ctx context.Context, sessionID string) (string, 
 
 // EndSession ends a session whose upstream token the upstream refused (upstream.Relay).
 func (s *Service) EndSession(ctx context.Context, sessionID string) error {
-	return s.d.Sessions.Delete(ctx, sessionID)
+	if err := s.d.Sessions.Delete(ctx, sessionID); err != nil {
+		return err
+	}
+	s.ended(ctx, []string{sessionID})
+	return nil
 }

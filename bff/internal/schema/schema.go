@@ -18,6 +18,7 @@ import (
 	"mallconsole/bff/internal/initsetup"
 	"mallconsole/bff/internal/job"
 	"mallconsole/bff/internal/menu"
+	"mallconsole/bff/internal/notify"
 	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/platform/db"
 	"mallconsole/bff/internal/platform/kv"
@@ -45,6 +46,7 @@ func Migrations() []db.Migration {
 		aftersale.Migrations(),
 		job.Migrations(),
 		report.Migrations(),
+		notify.Migrations(),
 	} {
 		all = append(all, ms...)
 	}

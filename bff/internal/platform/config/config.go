@@ -86,6 +86,9 @@ type Config struct {
 	RefundApprovalOver money.Fen
 	// ReturnAddress is given to buyers whose return was approved without an address of its own.
 	ReturnAddress string
+
+	// Notify is the message centre's outbound channels; none by default.
+	Notify Notify
 }
 
 // DB says which database to open.
@@ -300,7 +303,7 @@ func settings() []setting {
 			}
 			return nil
 		}},
-	}, append(append(ocrSettings(), imageSettings()...), refundGatewaySettings()...)...)
+	}, append(append(append(ocrSettings(), imageSettings()...), refundGatewaySettings()...), notifySettings()...)...)
 }
 
 // FlagName turns BFF_DATA_DIR into data-dir.
@@ -385,6 +388,9 @@ func Load(args, environ []string, usage io.Writer) (Config, error) {
 			errs = append(errs, err)
 		}
 		if err := checkRefundGateway(&c); err != nil {
+			errs = append(errs, err)
+		}
+		if err := checkNotify(&c); err != nil {
 			errs = append(errs, err)
 		}
 	}

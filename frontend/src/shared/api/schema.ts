@@ -4296,6 +4296,235 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * my messages, newest first
+         * @description Access: signed-in
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description rows per page, default 10 */
+                    size?: number;
+                    type?: "order_to_ship" | "aftersale_opened" | "low_stock" | "contract_expiring" | "approval_task" | "request_result" | "job_failed";
+                    read?: "0" | "1" | "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListNotifyStored"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * mark my messages read: ids, or all
+         * @description Access: signed-in
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["NotifyReadInput"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * my message types and whether each is on
+         * @description Access: signed-in
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotifyTypeSetting"][];
+                    };
+                };
+            };
+        };
+        /**
+         * turn message types off (the others on)
+         * @description Access: signed-in
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["NotifySettingsInput"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * live events (Server-Sent Events): message, unread, todo; Last-Event-ID replays
+         * @description Access: signed-in
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * my unread messages
+         * @description Access: signed-in
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotifyCount"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/olEnterpriseCert": {
         parameters: {
             query?: never;
@@ -9319,6 +9548,10 @@ export interface components {
             content: components["schemas"]["JobRunAnswer"][];
             totalElements: number;
         };
+        HttpxListNotifyStored: {
+            content: components["schemas"]["NotifyStored"][];
+            totalElements: number;
+        };
         HttpxListOrderRow: {
             content: components["schemas"]["OrderRow"][];
             totalElements: number;
@@ -9454,6 +9687,35 @@ export interface components {
         MoneyFen: string;
         /** Format: binary */
         MultipartFile: string;
+        NotifyCount: {
+            /** Format: int64 */
+            count: number;
+        };
+        NotifyReadInput: {
+            all: boolean;
+            ids: number[];
+        };
+        NotifySettingsInput: {
+            off: string[];
+        };
+        NotifyStored: {
+            body: string;
+            /** Format: date-time */
+            createTime: string;
+            /** Format: int64 */
+            id: number;
+            link: string;
+            read: boolean;
+            /** Format: date-time */
+            readTime: null | string;
+            title: string;
+            type: string;
+        };
+        NotifyTypeSetting: {
+            enabled: boolean;
+            label: string;
+            type: string;
+        };
         OcrCard: {
             address: string;
             authority: string;
