@@ -34,6 +34,11 @@ function messageOf(data: string): StoredMessage | null {
   }
 }
 
+/** How many `unread` events were told: a count read before the latest of them is stale. */
+let told = 0;
+/** Bumped when a stream stops: answers read for an earlier sign-in are dropped. */
+let generation = 0;
+
 /** One event of the stream into the store (and the app's callbacks). A malformed one is dropped. */
 export function applyEvent(event: string, data: string, options: LiveOptions = {}): void {
   const store = useNotify.getState();
@@ -44,7 +49,9 @@ export function applyEvent(event: string, data: string, options: LiveOptions = {
     options.onMessage?.(m);
   } else if (event === 'unread') {
     const n = countOf(data);
-    if (n !== null) store.setUnread(n);
+    if (n === null) return;
+    told++;
+    store.setUnread(n);
   } else if (event === 'todo') {
     const n = countOf(data);
     if (n === null) return;
@@ -55,9 +62,16 @@ export function applyEvent(event: string, data: string, options: LiveOptions = {
 
 /** Reads the count and the bell's list (quietly: the header has nothing to say about a failed read). */
 export function refresh(): void {
-  const store = useNotify.getState();
-  unreadCount(true).then((r) => store.setUnread(r.count), () => undefined);
-  listMessages({ page: 0, size: LATEST }, true).then((p) => store.setLatest(p.content ?? []), () => undefined);
+  const at = generation;
+  readCount();
+  listMessages({ page: 0, size: LATEST }, true).then((p) => at === generation && useNotify.getState().setLatest(p.content ?? []), () => undefined);
+}
+
+/** Reads the unread count; an answer overtaken by the stream's own `unread` is dropped. */
+function readCount(): void {
+  const before = told;
+  const at = generation;
+  unreadCount(true).then((r) => before === told && at === generation && useNotify.getState().setUnread(r.count), () => undefined);
 }
 
 /**
@@ -83,9 +97,10 @@ export function startLive(options: LiveOptions = {}): () => void {
   });
   const poll = setInterval(() => {
     const c = useNotify.getState().connection;
-    if (c === 'retrying' || c === 'connecting') unreadCount(true).then((r) => useNotify.getState().setUnread(r.count), () => undefined);
+    if (c === 'retrying' || c === 'connecting') readCount();
   }, POLL_MS);
   return () => {
+    generation++;
     close();
     clearInterval(poll);
     store.reset();

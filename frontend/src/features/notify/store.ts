@@ -33,10 +33,18 @@ const empty = { unread: 0, latest: [] as StoredMessage[], todo: null, connection
 export const useNotify = create<NotifyState>((set) => ({
   ...empty,
   setUnread: (count) => set({ unread: Math.max(0, count) }),
-  setLatest: (rows) => set({ latest: rows.slice(0, LATEST) }),
+  // merged with what the stream told meanwhile (a read answered after a live message must not drop
+  // it); ids grow with time, so the highest first is the newest first
+  setLatest: (rows) =>
+    set((s) => {
+      const byId = new Map<number, StoredMessage>();
+      for (const m of [...rows, ...s.latest]) if (!byId.has(m.id)) byId.set(m.id, m);
+      return { latest: [...byId.values()].sort((a, b) => b.id - a.id).slice(0, LATEST) };
+    }),
   setTodo: (count) => set({ todo: Math.max(0, count) }),
   setConnection: (connection) => set({ connection }),
-  received: (message) => set((s) => ({ latest: [message, ...s.latest.filter((m) => m.id !== message.id)].slice(0, LATEST) })),
+  received: (message) =>
+    set((s) => ({ latest: [message, ...s.latest.filter((m) => m.id !== message.id)].sort((a, b) => b.id - a.id).slice(0, LATEST) })),
   markedRead: (ids) =>
     set((s) => {
       if (ids === 'all') return { unread: 0, latest: s.latest.map((m) => ({ ...m, read: true })) };
