@@ -1,7 +1,7 @@
 // The host portal: registers the mall console ("monomer") as a qiankun micro-app under
 // /monomer and keeps its own small pages elsewhere. Settings come from window.__PORTAL__
 // (see config.ts / server.mjs), so the same build points at any BFF.
-import { addErrorHandler, registerMicroApps, start } from 'qiankun';
+import { addErrorHandler, initGlobalState, registerMicroApps, start } from 'qiankun';
 import { readConfig } from './config';
 import { installLinkHandler, navigate, REMOTE_RULE, render } from './nav';
 import './style.css';
@@ -14,6 +14,8 @@ declare global {
     __portalErrors: string[];
     /** Test hook: navigate the portal the way its links do. */
     __portal: { navigate: (path: string) => void; config: ReturnType<typeof readConfig> };
+    /** Test hook: the console's unread count as the portal last heard it (mallUnread). */
+    __portalUnread: number;
   }
 }
 
@@ -22,6 +24,7 @@ export type Assertion = { empNo: string; ts: number; nonce: string; sig: string 
 const config = readConfig(window);
 window.__portalEvents = [];
 window.__portalErrors = [];
+window.__portalUnread = 0;
 window.__portal = { navigate, config };
 
 /** Asks the portal's own server to sign "this user is signed in to the portal" (see server.mjs). */
@@ -32,6 +35,20 @@ async function getAssertion(): Promise<Assertion> {
 }
 
 const props: Record<string, unknown> = { portal: { name: '宿主门户' } };
+
+// The console's unread messages, shown on its menu entry: qiankun lends the remote
+// setGlobalState in its mount props because the state exists (deploy/README.md
+// "Unread count from the console"). Only keys present here may be set by the remote.
+const shared = initGlobalState({ mallUnread: 0 });
+shared.onGlobalStateChange((state) => showUnread(Number((state as { mallUnread?: unknown }).mallUnread) || 0), true);
+
+function showUnread(count: number): void {
+  const badge = document.getElementById('portal-unread');
+  if (!badge) return;
+  badge.hidden = count <= 0;
+  badge.textContent = count > 99 ? '99+' : String(count);
+  window.__portalUnread = count;
+}
 if (config.apiBase) props.apiBase = config.apiBase;
 if (config.assertion) props.getAssertion = getAssertion;
 

@@ -30,6 +30,7 @@ const FlowDesignPage = lazy(() => import('@/features/workflow/flowDesign/FlowDes
 const FlowDetailPage = lazy(() => import('@/features/workflow/flowDetail/FlowDetailPage'));
 const BatchDetailPage = lazy(() => import('@/features/workflow/batchDetail/BatchDetailPage'));
 const LookPage = lazy(() => import('@/features/look'));
+const MessagesPage = lazy(() => import('@/features/notify'));
 // A menu may point at a fixed route (流程 → /applyForm): the fixed route renders it.
 const FIXED_PATHS = new Set(FIXED_ROUTES.map((route) => route.path));
 const Placeholder = lazy(() => import('@/shared/ui/Placeholder'));
@@ -67,6 +68,7 @@ export function AppRoutes() {
               <Route path="/flowDetail" element={<FlowDetailPage />} />
               <Route path="/batchDetail" element={<BatchDetailPage />} />
               <Route path="/look" element={<LookPage />} />
+              <Route path="/messages" element={<MessagesPage />} />
               {placeholders.map((route) => (
                 <Route key={route.path} path={route.path} element={<Placeholder title={t(route.titleKey)} />} />
               ))}

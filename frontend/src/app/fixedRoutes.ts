@@ -26,4 +26,5 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
   { path: '/flowDetail', titleKey: 'route.flowDetail', inFrame: true },
   { path: '/batchDetail', titleKey: 'route.batchDetail', inFrame: true },
   { path: '/look', titleKey: 'route.look', inFrame: true },
+  { path: '/messages', titleKey: 'route.messages', inFrame: true },
 ];

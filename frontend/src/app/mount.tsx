@@ -6,6 +6,7 @@ import { useSession } from '@/features/auth';
 import { AppRoot } from './AppRoot';
 import { fillBox } from './box';
 import { removeLibraryGlobals } from './preflight';
+import { shareUnread } from './hostState';
 
 export interface MountOptions {
   embedded: boolean;
@@ -79,6 +80,7 @@ export function mountApp(options: MountOptions): MountedApp {
   const titleBefore = document.title;
   const iconStyleBefore = document.head.querySelector(ICON_STYLE);
   expectBindings(true);
+  const stopSharing = options.embedded ? shareUnread(props) : () => undefined;
   const root = createRoot(host);
   root.render(
     <AppRoot basename={getRuntime().basename} container={container} styleCache={createCache()} />,
@@ -89,6 +91,8 @@ export function mountApp(options: MountOptions): MountedApp {
       setRuntime({ ...getRuntime(), apiBase: resolveApiBase(options.moduleUrl, next.apiBase) });
     },
     unmount: () => {
+      // before the tree goes (and the store empties): the host keeps the last count it was told
+      stopSharing();
       client.abortAll();
       root.unmount();
       unfillBox();

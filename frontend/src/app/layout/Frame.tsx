@@ -23,6 +23,8 @@ import { FullscreenToggle } from './FullscreenToggle';
 import { AgencyBadge } from '@/features/agency/badge';
 import { HeaderSearch } from './HeaderSearch';
 import { TodoBadge } from './TodoBadge';
+import { MessageBell, MessageStream } from '@/features/notify/header';
+import { useTaskRevision } from '@/features/workflow/taskRevision';
 import { KeepAlive } from './KeepAlive';
 import { TabStrip } from './TabStrip';
 import { LanguageSwitch } from '@/shared/ui/LanguageSwitch';
@@ -176,6 +178,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
     [token.colorPrimary, token.colorPrimaryBg],
   );
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const setTodo = useTaskRevision((s) => s.setTodo);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   const embedded = getRuntime().embedded;
   const narrow = useNarrow();
@@ -218,6 +221,8 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
     <style>{NO_ANIMATION_CSS + headerScrollsCss(mobile ? 0 : collapsed ? COLLAPSED_SIDER_WIDTH : SIDEBAR_WIDTH) + EMBEDDED_CSS + LOOK_CSS}</style>
     <RouteProgress />
     <CarriedNotice />
+    {/* the tab's one message stream, here and not in the header's actions, which ProLayout may draw again */}
+    <MessageStream onTodo={setTodo} />
     <ProLayout
       layout="mix"
       splitMenus={false}
@@ -280,6 +285,7 @@ export default function Frame({ sidebar, pages }: { sidebar: SidebarItem[]; page
         <AgencyBadge key="agency" />,
         <HeaderSearch key="search" sidebar={sidebar} first={searchFirst} />,
         <TodoBadge key="todo" />,
+        <MessageBell key="bell" />,
         // a phone has no room, nor use, for them: the logo keeps its place
         ...(narrow ? [] : [<FullscreenToggle key="fullscreen" />, <SizeSelect key="size" />]),
         <LanguageSwitch key="lang" />,

@@ -75,6 +75,11 @@ export interface Client {
   axios: AxiosInstance;
   /** Abort every request in flight (unmount). */
   abortAll: () => void;
+  /**
+   * A request the client does not send itself (the message stream's fetch) addressed and signed
+   * as its own: the path on the API base and the session's Authorization header.
+   */
+  target: (path: string) => { url: string; headers: Record<string, string> };
 }
 
 export function pickMessage(body: unknown): string | undefined {
@@ -263,6 +268,13 @@ export function createClient(deps: ClientDeps): Client {
     abortAll: () => {
       controller.abort();
       controller = new AbortController();
+    },
+    target: (path) => {
+      const token = deps.getToken();
+      const headers: Record<string, string> = {};
+      // the same header the interceptor sets: the stored token already starts with "Bearer "
+      if (token) headers.Authorization = token;
+      return { url: deps.getApiBase() + path, headers };
     },
   };
 }

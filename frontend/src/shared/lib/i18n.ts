@@ -28,6 +28,7 @@ const table = {
   'route.flowDetail': ['流程详情', 'Flow detail'],
   'route.batchDetail': ['批量申请详情', 'Batch detail'],
   'route.look': ['详情', 'Detail'],
+  'route.messages': ['消息中心', 'Messages'],
   'user.center': ['个人中心', 'Personal center'],
   'breadcrumb.home': ['首页', 'Home'],
   'tab.noName': ['no-name', 'no-name'],
