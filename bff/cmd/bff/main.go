@@ -158,7 +158,6 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 		}
 	})
 
-	go a.Janitor(ctx, 5*time.Minute, log)
 	// The jobs' runs see ctx end and are recorded before the database closes (waited below).
 	jobsDone := make(chan struct{})
 	go func() { defer close(jobsDone); a.Jobs.Start(ctx) }()

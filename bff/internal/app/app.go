@@ -82,9 +82,9 @@ type App struct {
 	OpLog  *audit.Service
 	// Upstreams are the proxies of the upstream mode (none unless BFF_UPSTREAMS is set).
 	Upstreams *upstream.Service
-	// OpenKeys are the storefront API's idempotency keys (swept by the janitor).
+	// OpenKeys are the storefront API's idempotency keys (swept by a job).
 	OpenKeys *storefront.Idempotency
-	// Aftersales settles gateway refunds whose notification did not come (swept by the janitor).
+	// Aftersales settles gateway refunds whose notification did not come (swept by a job).
 	Aftersales *aftersale.Service
 	// Jobs runs the jobs declared in code (定时任务); cmd/bff starts it.
 	Jobs    *job.Runner
@@ -310,6 +310,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	a.Auth.OnSessionEnd(notifier.EndSessions)
 	e.Server.RegisterOnShutdown(notifier.Shutdown)
 	notifier.Routes(routes)
+	flows.Notify(notifier, log)
 	// Enterprise certification (issue 12); nil: no agencies.cert_status to keep in step yet.
 	wireCert(routes, opt.DB, uploads, certAgencies{agencies}, cfg.OCR, now, log)
 	// The shop: goods and orders.
@@ -353,7 +354,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		Goods: goods.NewStore(opt.DB), Pictures: uploads, BcryptCost: opt.BcryptCost}).Routes(routes)
 	overview := dashboard.NewService(opt.DB, time.Local, now, cfg.ProfilingPublic)
 	// 销售报表 reads daily figures the report.refresh job keeps (jobs_report.go).
-	report.NewService(opt.DB, settings, time.Local, now).Routes(routes)
+	reports := report.NewService(opt.DB, settings, time.Local, now)
+	reports.Routes(routes)
 	overview.UseUpstreams(ups, log, cfg.UpstreamTimeout)
 	// Contracts and templates (issue 12): their files are uploads with rules of their own; a
 	// signed contract keeps its scans.
@@ -366,7 +368,12 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	overview.UseContracts(contracts)
 	overview.UseAftersales(a.Aftersales)
 	overview.Routes(routes)
-	a.Jobs = newRunner(opt.DB, now, log, opt.Metrics)
+	// 定时任务 (docs/operations.md "Jobs"): what happens on time, each run once across instances.
+	a.Jobs = newRunner(opt.DB, now, log, opt.Metrics, notifier)
+	jobs := append(systemJobs(a, contracts, notifier.Send), reportJobs(reports)...)
+	if err := a.Jobs.Add(append(jobs, notifyJobs(notifier, now)...)...); err != nil {
+		return nil, err
+	}
 	a.Jobs.Routes(routes)
 	// Upstream mode: after every feature, so that the BFF's own routes win.
 	routes.Yield(nil)
@@ -448,31 +455,6 @@ func apiDocRoute(routes *authz.Router, public bool, portals []string) error {
 	var err error
 	doc, err = APIDocument(routes)
 	return err
-}
-
-// Janitor sweeps expired sessions and values every interval until ctx ends.
-func (a *App) Janitor(ctx context.Context, interval time.Duration, log *slog.Logger) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := a.Auth.Sweep(ctx); err != nil && !errors.Is(err, context.Canceled) {
-				log.Warn("sweeping expired sessions", "err", err)
-			}
-			if err := a.OpLog.Sweep(ctx); err != nil && !errors.Is(err, context.Canceled) {
-				log.Warn("sweeping the operation log", "err", err)
-			}
-			if err := a.OpenKeys.Sweep(ctx); err != nil && !errors.Is(err, context.Canceled) {
-				log.Warn("sweeping the storefront API's idempotency keys", "err", err)
-			}
-			if _, err := a.Aftersales.SweepStuck(ctx, interval); err != nil && !errors.Is(err, context.Canceled) {
-				log.Warn("asking the payment gateway about stuck refunds", "err", err)
-			}
-		}
-	}
 }
 
 // Close releases what New opened (not the database, which the caller owns).

@@ -36,7 +36,7 @@ func TestHealthzAndReadyz(t *testing.T) {
 	}
 }
 
-func TestJanitorSweepsExpiredSessions(t *testing.T) {
+func TestSessionsJobSweepsExpiredSessions(t *testing.T) {
 	for _, variant := range []string{"sqlite", "redis"} {
 		t.Run(variant, func(t *testing.T) {
 			s := apptest.Start(t, variant)
@@ -55,53 +55,43 @@ func TestJanitorSweepsExpiredSessions(t *testing.T) {
 			if n := stored(); n != 2 {
 				t.Fatalf("%d sessions stored, want 2", n)
 			}
-			ctx, cancel := context.WithCancel(context.Background())
-			done := make(chan struct{})
-			go func() {
-				s.App.Janitor(ctx, 5*time.Millisecond, dbtest.Logger(t))
-				close(done)
-			}()
-			s.Clock.Advance(9 * time.Hour)
-			deadline := time.Now().Add(5 * time.Second)
-			for stored() != 0 {
-				if time.Now().After(deadline) {
-					t.Fatalf("%d expired sessions left", stored())
-				}
-				time.Sleep(10 * time.Millisecond)
+			if _, err := s.App.Jobs.RunNow(context.Background(), "system.sessions", "test"); err != nil {
+				t.Fatal(err)
 			}
-			cancel()
-			<-done
+			if n := stored(); n != 2 {
+				t.Fatalf("%d sessions left after sweeping live ones, want 2", n)
+			}
+			s.Clock.Advance(9 * time.Hour)
+			if _, err := s.App.Jobs.RunNow(context.Background(), "system.sessions", "test"); err != nil {
+				t.Fatal(err)
+			}
+			if n := stored(); n != 0 {
+				t.Fatalf("%d expired sessions left", n)
+			}
 		})
 	}
 }
 
-func TestJanitorSweepsOldOperationLog(t *testing.T) {
+func TestOplogJobSweepsOldEntries(t *testing.T) {
 	s := apptest.Start(t, "sqlite")
 	s.Login(t, "admin", apptest.AdminPassword) // a write: recorded
 	count := func() (n int64) {
 		s.DB.Table("operation_logs").Count(&n)
 		return n
 	}
-	if count() != 1 {
-		t.Fatalf("%d log entries, want 1", count())
+	run := func() {
+		t.Helper()
+		if _, err := s.App.Jobs.RunNow(context.Background(), "system.oplog", "test"); err != nil {
+			t.Fatal(err)
+		}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		s.App.Janitor(ctx, 5*time.Millisecond, dbtest.Logger(t))
-		close(done)
-	}()
-	defer func() { cancel(); <-done }()
-	time.Sleep(30 * time.Millisecond)
+	run()
 	if count() != 1 {
-		t.Fatal("a fresh entry was swept")
+		t.Fatalf("%d log entries after a sweep, want the fresh one", count())
 	}
 	s.Clock.Advance(401 * 24 * time.Hour)
-	deadline := time.Now().Add(5 * time.Second)
-	for count() != 0 {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d old entries left", count())
-		}
-		time.Sleep(10 * time.Millisecond)
+	run()
+	if count() != 0 {
+		t.Fatalf("%d old entries left", count())
 	}
 }

@@ -10,8 +10,6 @@ import (
 // reportJobs keeps the sales reports' daily figures: every minute the days whose orders or
 // refunds changed are recomputed, a month of days at most per run. The job runner (package job)
 // is handed these with the other features' jobs.
-//
-//nolint:unused // used once the runner is wired in New
 func reportJobs(r *report.Service) []job.Job {
 	return []job.Job{{
 		Name:     "report.refresh",

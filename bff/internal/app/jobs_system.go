@@ -24,9 +24,9 @@ func systemJobs(a *App, contracts *contract.Service, send contract.Send) []job.J
 	jobs := []job.Job{
 		// Auth.Sweep also sweeps the short-lived values (captchas, the storefront's nonces: the
 		// same kv store; Redis expires its own).
-		{Name: "system.sessions", Title: "清理过期会话与验证码", Schedule: "@every 5m", Run: sweep(a.Auth.Sweep)},
-		{Name: "system.oplog", Title: "清理操作日志", Schedule: "@daily", Run: sweep(a.OpLog.Sweep)},
-		{Name: "storefront.idempotency", Title: "清理开放接口幂等键", Schedule: "@every 1h", Run: sweep(a.OpenKeys.Sweep)},
+		{Name: "system.sessions", Title: "清理过期会话与验证码", Schedule: "@every 5m", Batch: 1, Run: sweep(a.Auth.Sweep)},
+		{Name: "system.oplog", Title: "清理操作日志", Schedule: "@daily", Batch: 1, Run: sweep(a.OpLog.Sweep)},
+		{Name: "storefront.idempotency", Title: "清理开放接口幂等键", Schedule: "@every 1h", Batch: 1, Run: sweep(a.OpenKeys.Sweep)},
 		{Name: "aftersale.refunds", Title: "查询卡住的退款", Schedule: "@every 1m", Batch: 500,
 			Run: func(ctx context.Context, _ *job.Run) (int, error) { return a.Aftersales.SweepStuck(ctx, time.Minute) }},
 		{Name: "contract.expire", Title: "合同到期", Schedule: "@every 1h", Batch: 500,

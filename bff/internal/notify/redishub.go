@@ -32,7 +32,14 @@ func NewRedisHub(ctx context.Context, rdb redis.UniversalClient, prefix string, 
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	h := &RedisHub{rdb: rdb, channel: prefix + "notify", fan: newFanout(), log: log, done: make(chan struct{})}
+	// Pub/sub ignores the database number: two deployments sharing a server on different
+	// databases (and the same prefix) would hear each other's events without it in the name.
+	db := 0
+	if c, ok := rdb.(*redis.Client); ok {
+		db = c.Options().DB
+	}
+	channel := fmt.Sprintf("%snotify:%d", prefix, db)
+	h := &RedisHub{rdb: rdb, channel: channel, fan: newFanout(), log: log, done: make(chan struct{})}
 	h.ps = rdb.Subscribe(ctx, h.channel)
 	if _, err := h.ps.Receive(ctx); err != nil {
 		_ = h.ps.Close()
