@@ -87,7 +87,7 @@ type App struct {
 	// Aftersales settles gateway refunds whose notification did not come (swept by a job).
 	Aftersales *aftersale.Service
 	// Jobs runs the jobs declared in code (定时任务); cmd/bff starts it.
-	Jobs    *job.Runner
+	Jobs *job.Runner
 	// Notify is the message centre (站内信, docs/notifications.md): producers send through it.
 	Notify  *notify.Service
 	closers []func() error
