@@ -290,9 +290,15 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// 商品分类: the category tree goods are filed under (a goods filter takes a category's subtree).
 	categories := category.NewService(category.NewStore(opt.DB), goods.NewStore(opt.DB))
 	categories.Routes(routes)
-	goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), categories, richtext.New(), now).Routes(routes)
+	// 订单设置: the order rules, read per move (deadlines) and per SKU saved (default threshold).
+	orderRules := order.NewRules(settings)
+	orderRules.Routes(routes)
+	goodsService := goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), categories, richtext.New(), now)
+	goodsService.UseDefaults(orderRules)
+	goodsService.Routes(routes)
 	orderStore := order.NewStoreWithClock(opt.DB, now, figures)
 	orders := order.NewService(orderStore, dicts, now)
+	orders.UseSettings(orderRules)
 	orders.Routes(routes)
 	// 库存流水: the ledger every stock change writes, and a person's adjustments.
 	stock.NewService(stock.NewStore(opt.DB), now).Routes(routes)

@@ -116,6 +116,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyRefundForm, "the refund approval form", refundForm},
 		{KeyAftersalePage, "the after-sales page", aftersalePage},
 		{KeyOrderEdit, "the order remark button", orderEdit},
+		{KeyOrderSettingPage, "the order settings page", orderSettingPage},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)
