@@ -53,7 +53,7 @@ func (s *Service) due(ctx context.Context, batch int, fence Fence, status, colum
 	var ids []int64
 	err = s.store.db.WithContext(ctx).Model(&Order{}).
 		Where("status = ? AND "+column+" IS NOT NULL AND "+column+" <= ?", status, now).
-		Order(column + ", id").Limit(max(batch, 0)).Pluck("id", &ids).Error
+		Order(column+", id").Limit(max(batch, 0)).Pluck("id", &ids).Error
 	if err != nil {
 		return 0, err
 	}
