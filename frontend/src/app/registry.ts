@@ -36,6 +36,8 @@ const registry: Record<string, PageComponent> = {
   'mall/stock/index': page(() => import('@/features/stock')),
   // 售后管理 (issue 29)
   'mall/aftersale/index': page(() => import('@/features/aftersale')),
+  // 订单设置 (issue 30): the order rules
+  'mall/orderSetting/index': page(() => import('@/features/order/SettingsPage')),
   // 渠道 / 我的渠道: contracts and their templates (the BFF scopes an operator to their agency)
   'channel/contract/index': page(() => import('@/features/contract')),
   'channel/contractTemplate/index': page(() => import('@/features/contract/TemplatePage')),
