@@ -158,6 +158,8 @@ func HTTPError(err error) error {
 		return httpx.Conflict("status", "售后单当前状态不允许此操作")
 	case errors.As(err, &orderStatus):
 		return httpx.Conflict("orderNo", fmt.Sprintf("订单状态为%s，不能申请售后", orderStatusLabel(orderStatus.Status)))
+	case errors.Is(err, ErrWindowClosed):
+		return httpx.Conflict("orderNo", "已超过售后期")
 	case errors.As(err, &amount):
 		return httpx.BadRequest(amount.Field, "最多可退 ¥"+amount.Max.String())
 	case errors.As(err, &item):

@@ -40,6 +40,8 @@ var (
 	ErrAmountPositive  = errors.New("aftersale: the amount must be positive")
 	ErrVoucherFile     = errors.New("aftersale: the voucher is not an uploaded picture")
 	ErrPhotos          = errors.New("aftersale: a photo is not an uploaded picture")
+	// ErrWindowClosed: the order's after-sales window (订单设置's days after completion) ended.
+	ErrWindowClosed = errors.New("aftersale: the order's after-sales period is over")
 )
 
 // OrderStatusError: the order cannot have a case in its status.
@@ -125,8 +127,9 @@ type Deps struct {
 
 // Service holds the rules of after-sales cases.
 type Service struct {
-	store *Store
-	deps  Deps
+	store  *Store
+	deps   Deps
+	notify Notifier // nil: nobody is told of new cases
 }
 
 // NewService uses store and deps.
@@ -215,7 +218,11 @@ func (s *Service) Open(ctx context.Context, scope *int64, in OpenInput) (Detail,
 	if err != nil {
 		return Detail{}, err
 	}
-	return s.store.get(ctx, nil, "id = ?", id)
+	d, err := s.store.get(ctx, nil, "id = ?", id)
+	if err == nil {
+		s.opened(ctx, d.Case)
+	}
+	return d, err
 }
 
 func (s *Service) open(tx *gorm.DB, scope *int64, in OpenInput, photos string) (int64, error) {
@@ -225,6 +232,9 @@ func (s *Service) open(tx *gorm.DB, scope *int64, in OpenInput, photos string) (
 	}
 	if !contains(openable, o.Status) {
 		return 0, &OrderStatusError{Status: o.Status}
+	}
+	if windowClosed(o, s.stamp()) {
+		return 0, ErrWindowClosed
 	}
 	lines, err := orderLines(tx, o.ID)
 	if err != nil {

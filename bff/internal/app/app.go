@@ -319,9 +319,16 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// 商品分类: the category tree goods are filed under (a goods filter takes a category's subtree).
 	categories := category.NewService(category.NewStore(opt.DB), goods.NewStore(opt.DB))
 	categories.Routes(routes)
-	goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), categories, richtext.New(), now).Routes(routes)
+	// 订单设置: the order rules, read per move (deadlines) and per SKU saved (default threshold).
+	orderRules := order.NewRules(settings)
+	orderRules.Routes(routes)
+	goodsService := goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), categories, richtext.New(), now)
+	goodsService.UseDefaults(orderRules)
+	goodsService.Routes(routes)
 	orderStore := order.NewStoreWithClock(opt.DB, now, figures)
 	orders := order.NewService(orderStore, dicts, now)
+	orders.UseSettings(orderRules)
+	orders.Notify(notifier, log)
 	orders.Routes(routes)
 	// 库存流水: the ledger every stock change writes, and a person's adjustments.
 	stock.NewService(stock.NewStore(opt.DB), now).Routes(routes)
@@ -334,6 +341,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		OrdersChanged: orderStore.Forget, Labels: dict.LabelsOf(dicts), Approvals: flows,
 		Gateway: refundGateway(cfg.RefundGateway, now)})
 	flows.OnFinish(workflow.RefundFormCode, refundApprovals{a.Aftersales})
+	a.Aftersales.Notify(notifier)
 	a.Aftersales.Routes(routes)
 	// The storefront API (/open/v1, docs/storefront.md): servers' signed calls on the same
 	// orders and stock; its clients on 系统管理 → 开放接口. Their secrets are sealed under a key
@@ -371,6 +379,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// 定时任务 (docs/operations.md "Jobs"): what happens on time, each run once across instances.
 	a.Jobs = newRunner(opt.DB, now, log, opt.Metrics, notifier)
 	jobs := append(systemJobs(a, contracts, notifier.Send), reportJobs(reports)...)
+	jobs = append(jobs, shopJobs(orders, stock.NewAlerts(opt.DB, notifier, log))...)
 	if err := a.Jobs.Add(append(jobs, notifyJobs(notifier, now)...)...); err != nil {
 		return nil, err
 	}

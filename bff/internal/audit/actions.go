@@ -84,6 +84,7 @@ var actions = map[string]Action{
 	"PUT /api/orders/:id/refund":                       {"订单退款", "Refund order"},
 	"PUT /api/orders/:id/complete":                     {"完成订单", "Complete order"},
 	"PUT /api/orders/:id/remark":                       {"修改订单备注", "Edit order remark"},
+	"PUT /api/settings/order":                          {"修改订单设置", "Edit order settings"},
 	"POST /background/xf/order/expressImport":          {"导入发货", "Import shipments"},
 	"POST /api/orders/expressErrors":                   {"下载导入错误", "Download import errors"},
 	"POST /api/stock/adjust":                           {"调整库存", "Adjust stock"},

@@ -36,6 +36,8 @@ type SkuInput struct {
 	// legacy: made from a body without specs and SKUs (a client written before SKUs), which
 	// says nothing of the barcode, threshold and on-sale flag: an edit keeps the SKU's.
 	legacy bool
+	// lowDefault: the form left the threshold empty; Save puts the shop's default (订单设置) in.
+	lowDefault bool
 }
 
 // InvalidError is a save whose specs or SKUs break a rule; Field names the part

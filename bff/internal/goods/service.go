@@ -49,6 +49,37 @@ type Service struct {
 	categories Categories
 	clean      Sanitizer
 	now        func() time.Time
+	defaults   Defaults // nil: DefaultLowStock
+}
+
+// Defaults are the shop's defaults for what a form leaves empty (order.Rules: 订单设置).
+type Defaults interface {
+	LowStockDefault(ctx context.Context) (int64, error)
+}
+
+// UseDefaults makes SKUs saved without a threshold take d's default low-stock threshold.
+func (s *Service) UseDefaults(d Defaults) { s.defaults = d }
+
+// lowDefaults puts the shop's default threshold into the SKUs whose form left it empty.
+func (s *Service) lowDefaults(ctx context.Context, skus []SkuInput) error {
+	if s.defaults == nil {
+		return nil
+	}
+	var low *int64
+	for i := range skus {
+		if !skus[i].lowDefault {
+			continue
+		}
+		if low == nil {
+			v, err := s.defaults.LowStockDefault(ctx)
+			if err != nil {
+				return err
+			}
+			low = &v
+		}
+		skus[i].LowStock = *low
+	}
+	return nil
 }
 
 // NewService uses store, the category tree, clean for descriptions and now for listing times.
@@ -81,7 +112,7 @@ type Input struct {
 func (in Input) skus() []SkuInput {
 	if len(in.Specs) == 0 && len(in.Skus) == 0 {
 		return []SkuInput{{Code: in.Code, Specs: []string{}, Price: in.Price, Cost: in.Cost, Stock: in.Stock,
-			LowStock: DefaultLowStock, OnSale: true, legacy: true}}
+			LowStock: DefaultLowStock, OnSale: true, legacy: true, lowDefault: true}}
 	}
 	return in.Skus
 }
@@ -140,6 +171,9 @@ func (s *Service) Save(ctx context.Context, scope *int64, in Input) (int64, erro
 	skus := in.skus()
 	if bad := checkMatrix(in.Specs, skus); bad != nil {
 		return 0, bad
+	}
+	if err := s.lowDefaults(ctx, skus); err != nil {
+		return 0, err
 	}
 	if err := s.checkCategory(ctx, scope, in); err != nil {
 		return 0, err

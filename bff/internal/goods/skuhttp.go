@@ -79,7 +79,7 @@ func bindSkus(chk *httpx.Check, specs []Spec, skus []skuBody) ([]Spec, []SkuInpu
 	for i, k := range skus {
 		field := func(name string) string { return fmt.Sprintf("skus[%d].%s", i, name) }
 		in := SkuInput{ID: k.ID, Code: strings.TrimSpace(k.Code), Barcode: strings.TrimSpace(k.Barcode),
-			Specs: make([]string, len(k.Specs)), LowStock: DefaultLowStock, OnSale: true}
+			Specs: make([]string, len(k.Specs)), LowStock: DefaultLowStock, OnSale: true, lowDefault: true}
 		if k.ID < 0 {
 			chk.Fail(field("id"), "必须是正整数")
 		}
@@ -91,6 +91,7 @@ func bindSkus(chk *httpx.Check, specs []Spec, skus []skuBody) ([]Spec, []SkuInpu
 		in.Stock = count(chk, field("stock"), k.Stock)
 		if strings.TrimSpace(string(k.LowStock)) != "" {
 			in.LowStock = count(chk, field("lowStock"), k.LowStock)
+			in.lowDefault = false
 		}
 		if k.OnSale != nil {
 			in.OnSale = *k.OnSale

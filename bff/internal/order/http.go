@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -139,6 +140,19 @@ type DetailRow struct {
 	Items      []ItemRow      `json:"items"`
 	History    []HistoryRow   `json:"history"`
 	StockMoves []StockMoveRow `json:"stockMoves"`
+	// The deadlines 订单设置 gave the order ("" where none: not reached yet, or an order from
+	// before them).
+	PayDeadline    string `json:"payDeadline" description:"支付截止: an unpaid order closes by itself then"`
+	AutoCompleteAt string `json:"autoCompleteAt" description:"自动确认收货: a shipped order completes by itself then"`
+	AftersaleUntil string `json:"aftersaleUntil" description:"售后截止: after-sales may be opened until then"`
+}
+
+// timeOrEmpty is t as the API writes times, "" for none.
+func timeOrEmpty(t *time.Time) string {
+	if t == nil {
+		return ""
+	}
+	return httpx.FormatTime(*t)
 }
 
 // ItemRow is a line of an order.
@@ -305,6 +319,7 @@ func (s *Service) handleGet(c echo.Context) error {
 	out := DetailRow{Row: rowOf(d.Order, names), Address: d.Address, Items: make([]ItemRow, len(d.Items)),
 		History: make([]HistoryRow, len(d.History)), StockMoves: make([]StockMoveRow, len(d.StockMoves))}
 	out.Phone = d.Phone
+	out.PayDeadline, out.AutoCompleteAt, out.AftersaleUntil = timeOrEmpty(d.PayDeadline), timeOrEmpty(d.AutoCompleteAt), timeOrEmpty(d.AftersaleUntil)
 	for i, it := range d.Items {
 		out.Items[i] = ItemRow{ID: it.ID, GoodsID: it.GoodsID, GoodsName: it.GoodsName, SkuCode: it.SkuCode, SpecText: it.SpecText,
 			UnitPrice: it.UnitPrice, Quantity: it.Quantity, Refunded: it.Refunded, RefundedQty: it.RefundedQty}

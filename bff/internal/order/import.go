@@ -75,8 +75,12 @@ func (s *Service) Import(ctx context.Context, scope *int64, actor string, each f
 	// error, so that the listed errors come in sheet order too.
 	pending := make([]RowError, 0, importBatch)
 	ready := make([]ImportRow, 0, importBatch)
+	st, err := s.settings(ctx) // the rules as the import starts: its ships' auto-completion
+	if err != nil {
+		return res, err
+	}
 	flush := func() error {
-		errs, err := s.store.ShipMany(ctx, scope, ready, s.shipChange(actor))
+		errs, err := s.store.ShipMany(ctx, scope, ready, s.shipChange(actor, st))
 		if err != nil {
 			return err
 		}

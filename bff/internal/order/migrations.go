@@ -75,6 +75,9 @@ func Migrations() []db.Migration {
 	}, {
 		ID: "20261128_41_order_refunded",
 		Up: refunded20261128,
+	}, {
+		ID: "20261128_54_order_deadlines",
+		Up: deadlines20261128Up,
 	}}
 }
 

@@ -28,6 +28,12 @@ type Order struct {
 	// freight among it; never above Amount (docs/aftersale.md).
 	Refunded        money.Fen
 	FreightRefunded money.Fen
+	// The deadlines the order rules (订单设置) gave when the order was made, shipped and
+	// completed; nil on orders from before them, which the jobs leave alone (deadlines.go).
+	PayDeadline     *time.Time
+	AutoCompleteAt  *time.Time
+	AftersaleUntil  *time.Time
+	AftersaleClosed bool      // the after-sales window job closed it
 	CreateTime      time.Time `gorm:"autoCreateTime"`
 	UpdateTime      time.Time `gorm:"autoUpdateTime"`
 }

@@ -95,7 +95,11 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Order, error) {
 
 func (s *Service) place(ctx context.Context, in PlaceInput) (Order, error) {
 	var o Order
-	err := db.Retry(ctx, retries, func() error {
+	st, err := s.settings(ctx)
+	if err != nil {
+		return o, err
+	}
+	err = db.Retry(ctx, retries, func() error {
 		now := s.stamp()
 		no, err := newOrderNo(now)
 		if err != nil {
@@ -108,7 +112,7 @@ func (s *Service) place(ctx context.Context, in PlaceInput) (Order, error) {
 			}
 			o = Order{OrderNo: no, CustomerName: in.CustomerName, Phone: in.Phone, Address: in.Address,
 				Amount: amount, Freight: in.Freight, AgencyID: in.AgencyID, Status: Unpaid, Remark: in.Remark,
-				CreateTime: now, UpdateTime: now}
+				PayDeadline: st.payDeadline(now), CreateTime: now, UpdateTime: now}
 			h := History{ToStatus: Unpaid, Operator: in.Operator, Note: placeNote, CreateTime: now}
 			return s.store.create(tx, &o, items, h, func(tx *gorm.DB, o Order, items []Item) error {
 				_, err := stock.Apply(tx, now, lineMoves(o, items, stock.OrderReserve, in.Operator))
@@ -245,8 +249,11 @@ func stockChange(tx *gorm.DB, o Order, action, operator string, now time.Time) e
 // paid through the status machine (history, dashboard); a closed one is a *MoveError.
 func (s *Service) MarkPaid(ctx context.Context, scope *int64, orderNo string, amount money.Fen, operator string) (Order, error) {
 	var o Order
+	var moved bool
 	err := db.Retry(ctx, retries, func() (err error) {
-		step := s.moveChange(operator, Pay, MoveInput{Note: "支付成功"}, s.stamp())
+		// paying starts no deadline: no rules needed
+		step := s.moveChange(operator, Pay, MoveInput{Note: "支付成功"}, s.stamp(), Settings{})
+		moved = false
 		o, err = s.store.MoveByNo(ctx, scope, orderNo, func(_ *gorm.DB, o Order) (map[string]any, History, error) {
 			if amount != o.Amount {
 				return nil, History{}, ErrAmountMismatch
@@ -254,10 +261,15 @@ func (s *Service) MarkPaid(ctx context.Context, scope *int64, orderNo string, am
 			if o.Status != Unpaid && o.Status != Closed {
 				return nil, History{}, nil // paid before: shipped, completed and refunded all were
 			}
-			return step(o)
+			up, h, err := step(o)
+			moved = err == nil
+			return up, h, err
 		})
 		return err
 	})
+	if err == nil && moved {
+		s.paid(ctx, o)
+	}
 	return o, err
 }
 
@@ -266,15 +278,15 @@ func (s *Service) MarkPaid(ctx context.Context, scope *int64, orderNo string, am
 func (s *Service) CancelUnpaid(ctx context.Context, scope *int64, orderNo, operator string) (Order, error) {
 	var o Order
 	err := db.Retry(ctx, retries, func() (err error) {
-		o, err = s.store.MoveByNo(ctx, scope, orderNo, s.stockedChange(operator, Close, MoveInput{Note: "买家取消"}, s.stamp()))
+		o, err = s.store.MoveByNo(ctx, scope, orderNo, s.stockedChange(operator, Close, MoveInput{Note: "买家取消"}, s.stamp(), Settings{}))
 		return err
 	})
 	return o, err
 }
 
 // stockedChange is moveChange with the stock the move carries (stockChange).
-func (s *Service) stockedChange(actor, action string, in MoveInput, now time.Time) Change {
-	step := s.moveChange(actor, action, in, now)
+func (s *Service) stockedChange(actor, action string, in MoveInput, now time.Time, st Settings) Change {
+	step := s.moveChange(actor, action, in, now, st)
 	return func(tx *gorm.DB, o Order) (map[string]any, History, error) {
 		up, h, err := step(o)
 		if err != nil {

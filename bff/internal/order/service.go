@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/big"
 	"slices"
 	"time"
@@ -39,13 +40,16 @@ type Dicts interface {
 type Service struct {
 	store   *Store
 	dicts   Dicts
+	rules   SettingsReader // nil: DefaultSettings
+	notify  Notifier       // nil: no messages
+	log     *slog.Logger
 	now     func() time.Time
 	imports *gate.Gate // the express imports this process reads at once
 }
 
 // NewService uses store, the express companies of dicts and now for time stamps.
 func NewService(store *Store, dicts Dicts, now func() time.Time) *Service {
-	return &Service{store: store, dicts: dicts, now: now, imports: gate.New(importSlots, importWait)}
+	return &Service{store: store, dicts: dicts, now: now, imports: gate.New(importSlots, importWait), log: slog.Default()}
 }
 
 // stamp is the time written into rows: UTC in milliseconds, as platform/db stores.
@@ -94,6 +98,10 @@ func (s *Service) Create(ctx context.Context, in NewOrder) (int64, error) {
 	if err != nil || in.Freight < 0 {
 		return 0, ErrAmount
 	}
+	st, err := s.settings(ctx)
+	if err != nil {
+		return 0, err
+	}
 	now := s.stamp()
 	if in.OrderNo == "" {
 		if in.OrderNo, err = newOrderNo(now); err != nil {
@@ -102,7 +110,7 @@ func (s *Service) Create(ctx context.Context, in NewOrder) (int64, error) {
 	}
 	o := Order{OrderNo: in.OrderNo, CustomerName: in.CustomerName, Phone: in.Phone, Address: in.Address,
 		Amount: amount, Freight: in.Freight, AgencyID: in.AgencyID, Status: Unpaid, Remark: in.Remark,
-		CreateTime: now, UpdateTime: now}
+		PayDeadline: st.payDeadline(now), CreateTime: now, UpdateTime: now}
 	err = s.store.Create(ctx, &o, items, History{ToStatus: Unpaid, Operator: "system", Note: "下单", CreateTime: now})
 	return o.ID, err
 }
@@ -178,15 +186,20 @@ func (s *Service) Move(ctx context.Context, scope *int64, actor string, id int64
 			return ErrUnknownExpress
 		}
 	}
+	st, err := s.settings(ctx)
+	if err != nil {
+		return err
+	}
 	return db.Retry(ctx, retries, func() error {
-		_, err := s.store.Move(ctx, scope, id, s.stockedChange(actor, action, in, s.stamp()))
+		_, err := s.store.Move(ctx, scope, id, s.stockedChange(actor, action, in, s.stamp(), st))
 		return err
 	})
 }
 
 // moveChange is the status machine's step for one order: what to write and the history entry,
-// or the *MoveError of an illegal move. A manual move and the express import both go through it.
-func (s *Service) moveChange(actor, action string, in MoveInput, now time.Time) func(Order) (map[string]any, History, error) {
+// or the *MoveError of an illegal move. A manual move, the express import and the jobs all go
+// through it; st are the order rules now, for the deadlines a ship or a completion starts.
+func (s *Service) moveChange(actor, action string, in MoveInput, now time.Time, st Settings) func(Order) (map[string]any, History, error) {
 	return func(o Order) (map[string]any, History, error) {
 		to, err := Next(o.Status, action)
 		if err != nil {
@@ -199,6 +212,7 @@ func (s *Service) moveChange(actor, action string, in MoveInput, now time.Time) 
 		case Ship:
 			up["express_company"], up["tracking_no"], up["ship_time"] = in.ExpressCompany, in.TrackingNo, now
 		}
+		st.deadlines(action, now, up)
 		return up, History{FromStatus: o.Status, ToStatus: to, Operator: actor, Note: in.Note, CreateTime: now}, nil
 	}
 }
@@ -207,10 +221,10 @@ func (s *Service) moveChange(actor, action string, in MoveInput, now time.Time) 
 const importNote = "快递单号导入"
 
 // shipChange is moveChange's ship for a row of the express import.
-func (s *Service) shipChange(actor string) func(Order, ImportRow) (map[string]any, History, error) {
+func (s *Service) shipChange(actor string, st Settings) func(Order, ImportRow) (map[string]any, History, error) {
 	now := s.stamp()
 	return func(o Order, r ImportRow) (map[string]any, History, error) {
 		in := MoveInput{ExpressCompany: r.Company, TrackingNo: r.TrackingNo, Note: importNote}
-		return s.moveChange(actor, Ship, in, now)(o)
+		return s.moveChange(actor, Ship, in, now, st)(o)
 	}
 }

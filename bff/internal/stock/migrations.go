@@ -42,5 +42,22 @@ func Migrations() []db.Migration {
 			return tx.Exec("INSERT INTO stock_ledger (sku_id, goods_id, scope_id, sku_code, delta, balance, reason, order_no, operator, note, create_time) " +
 				"SELECT id, goods_id, scope_id, code, stock, stock, 'opening', '', 'system', '', update_time FROM goods_skus").Error
 		},
+	}, {
+		ID: "20261128_55_sku_low_alerted",
+		Up: lowAlerted20261128,
 	}}
+}
+
+// skuAlert20261128 is the column migration 20261128_55_sku_low_alerted added to goods_skus. Frozen.
+type skuAlert20261128 struct {
+	LowAlerted bool `gorm:"not null;default:false"`
+}
+
+func (skuAlert20261128) TableName() string { return "goods_skus" }
+
+// lowAlerted20261128 remembers, per SKU, that its low-stock alert went out, so it goes out once
+// per fall under the threshold (alerts.go). SKUs low already when it runs are alerted once.
+// Frozen.
+func lowAlerted20261128(tx *gorm.DB) error {
+	return tx.Migrator().AddColumn(&skuAlert20261128{}, "LowAlerted")
 }

@@ -47,6 +47,9 @@ type skuRow struct {
 	Stock    int64
 	LowStock int64
 	OnSale   bool
+	// LowAlerted: the low-stock alert was sent and the SKU has not been above its threshold since
+	// (alerts.go).
+	LowAlerted bool
 }
 
 // Apply makes moves inside tx, the caller's transaction: every SKU changes by a conditional
@@ -71,7 +74,7 @@ func Apply(tx *gorm.DB, now time.Time, moves []Move) ([]Entry, error) {
 			return nil, res.Error
 		}
 		var sku skuRow
-		err := tx.Table("goods_skus").Select("id", "goods_id", "scope_id", "code", "stock", "low_stock", "on_sale").
+		err := tx.Table("goods_skus").Select("id", "goods_id", "scope_id", "code", "stock", "low_stock", "on_sale", "low_alerted").
 			Where("id = ?", m.SkuID).Take(&sku).Error
 		if errors.Is(err, gorm.ErrRecordNotFound) {
 			return nil, ErrNoSku
@@ -84,6 +87,12 @@ func Apply(tx *gorm.DB, now time.Time, moves []Move) ([]Entry, error) {
 			return nil, &ShortError{SkuID: sku.ID, Code: sku.Code, Available: sku.Stock - applied[sku.ID]}
 		}
 		applied[sku.ID] += m.Delta
+		if sku.LowAlerted && sku.Stock > sku.LowStock {
+			// refilled above the threshold: the next fall under it is alerted again
+			if err := tx.Exec("UPDATE goods_skus SET low_alerted = ? WHERE id = ?", false, sku.ID).Error; err != nil {
+				return nil, err
+			}
+		}
 		d := goods[sku.GoodsID]
 		if d == nil {
 			d = &goodsDelta{}

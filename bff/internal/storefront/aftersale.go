@@ -169,6 +169,8 @@ func (a *OpenCases) caseError(c echo.Context, err error, lines []LineBody) error
 		return httpx.NotFound("售后单不存在")
 	case errors.As(err, &status):
 		return httpx.Conflict("status", "订单状态不允许申请售后")
+	case errors.Is(err, aftersale.ErrWindowClosed):
+		return httpx.Conflict("status", "已超过售后期")
 	case errors.As(err, &move):
 		return httpx.Conflict("status", fmt.Sprintf("售后单状态为%s，不能变为%s",
 			aftersale.StatusLabels[move.From], aftersale.StatusLabels[move.To]))

@@ -73,6 +73,9 @@ const (
 	OrderExport   = "order:export"
 	// OrderEdit changes an order's remark (修改备注), nothing of what was sold.
 	OrderEdit = "order:edit"
+	// OrderSetting reads and saves the order rules (订单设置: unpaid close, auto-complete,
+	// after-sales window, default low-stock threshold).
+	OrderSetting = "order:setting"
 
 	// 库存流水 (docs/decisions.md "Stock"): reading the ledger, booking a manual change (入库,
 	// 出库, 盘点), exporting the ledger.

@@ -52,3 +52,8 @@ export function importExpress(file: File): Promise<ImportAnswer> {
 export const expressTemplate = () => http.get<Blob>('/api/orders/expressTemplate', { responseType: 'blob' });
 export const expressErrorSheet = (errors: ImportErrorRow[]) =>
   http.post<Blob>('/api/orders/expressErrors', errors, { responseType: 'blob' });
+
+/** 订单设置 (GET/PUT /api/settings/order). */
+export type OrderSettings = Schemas['OrderSettings'];
+export const getOrderSettings = () => http.get<OrderSettings>('/api/settings/order');
+export const saveOrderSettings = (body: OrderSettings) => http.put<OrderSettings>('/api/settings/order', body);

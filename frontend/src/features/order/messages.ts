@@ -53,6 +53,22 @@ export const messages = {
   'order.import.download': ['下载错误数据', 'Download errors'],
   'order.import.firstOnly': ['仅列出前 {n} 条失败的行', 'Only the first {n} failed rows are listed'],
   'order.import.hint': ['xlsx，表头为 订单号 | 快递公司 | 快递单号，最多 10 MB、100000 行', 'xlsx with the header 订单号 | 快递公司 | 快递单号, at most 10 MB and 100,000 rows'],
+  'order.setting.title': ['订单设置', 'Order settings'],
+  'order.setting.help': ['修改仅对此后的订单生效：已下单、已发货或已完成的订单仍按当时的设置处理。', 'Changes apply to orders from then on: orders already placed, shipped or completed keep the settings of their time.'],
+  'order.setting.unpaidCloseMinutes': ['未付款自动关闭', 'Close unpaid orders after'],
+  'order.setting.unpaidCloseMinutes.extra': ['下单后超过该时间未付款，订单自动关闭并释放库存（5–10080 分钟）', 'An order unpaid this long closes and gives its stock back (5–10080 minutes)'],
+  'order.setting.completeAfterDays': ['发货后自动确认收货', 'Complete shipped orders after'],
+  'order.setting.completeAfterDays.extra': ['发货后超过该天数自动确认收货（1–365 天）', 'A shipped order completes by itself after this many days (1–365)'],
+  'order.setting.afterSaleDays': ['售后期', 'After-sales period'],
+  'order.setting.afterSaleDays.extra': ['订单完成后可申请售后的天数，0 表示完成后不可申请（0–365 天）', 'Days after completion during which after-sales may be opened; 0: none (0–365)'],
+  'order.setting.lowStockDefault': ['默认库存预警值', 'Default low-stock threshold'],
+  'order.setting.lowStockDefault.extra': ['新建商品规格未填写预警值时使用（0–999999 件）', 'For new SKUs saved without a threshold (0–999999)'],
+  'order.setting.minutes': ['分钟', 'min'],
+  'order.setting.days': ['天', 'days'],
+  'order.setting.pieces': ['件', 'pcs'],
+  'order.setting.save': ['保存', 'Save'],
+  'order.setting.saved': ['保存成功', 'Saved'],
+  'order.setting.range': ['请输入 {min}–{max} 之间的整数', 'Enter a whole number from {min} to {max}'],
 } as const satisfies Messages;
 
 export const { t, useT, translate } = featureMessages(messages);

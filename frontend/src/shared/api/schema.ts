@@ -6039,6 +6039,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * the order rules (订单设置)
+         * @description Access: perm(order:setting)
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderSettings"];
+                    };
+                };
+            };
+        };
+        /**
+         * save the order rules; they apply to orders from then on (the operation log keeps before → after)
+         * @description Access: perm(order:setting)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderSettings"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderSettings"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stock/adjust": {
         parameters: {
             query?: never;
@@ -9744,10 +9810,14 @@ export interface components {
         };
         OrderDetailRow: {
             address: string;
+            /** @description 售后截止: after-sales may be opened until then */
+            aftersaleUntil: string;
             agencyId: null | number;
             /** @description the agency's name; empty for the shop's own orders */
             agencyName: string;
             amount: components["schemas"]["MoneyFen"];
+            /** @description 自动确认收货: a shipped order completes by itself then */
+            autoCompleteAt: string;
             createTime: string;
             customerName: string;
             expressCompany: string;
@@ -9757,6 +9827,8 @@ export interface components {
             id: number;
             items: components["schemas"]["OrderItemRow"][];
             orderNo: string;
+            /** @description 支付截止: an unpaid order closes by itself then */
+            payDeadline: string;
             payTime: string;
             phone: string;
             /** @description what after-sales cases refunded, freight included */
@@ -9841,6 +9913,19 @@ export interface components {
             shipTime: string;
             status: string;
             trackingNo: string;
+        };
+        OrderSettings: {
+            /** @description days after completion during which after-sales may be opened */
+            afterSaleDays: number;
+            /** @description days after shipping before an order completes */
+            completeAfterDays: number;
+            /**
+             * Format: int64
+             * @description a new SKU's low-stock threshold when none is given
+             */
+            lowStockDefault: number;
+            /** @description minutes before an unpaid order closes */
+            unpaidCloseMinutes: number;
         };
         OrderStockMoveRow: {
             /** Format: int64 */
