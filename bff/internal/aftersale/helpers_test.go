@@ -35,9 +35,17 @@ func wantErr(t *testing.T, what string, err, want error) {
 
 // approvals is a workflow that numbers the instances it starts.
 type approvals struct {
-	mu      sync.Mutex
-	started []map[string]any
-	fail    error
+	mu        sync.Mutex
+	started   []map[string]any
+	announced []int64
+	fail      error
+}
+
+// Announce records the instances whose approvers were told, after the commit.
+func (a *approvals) Announce(_ context.Context, instance int64) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.announced = append(a.announced, instance)
 }
 
 func (a *approvals) StartFor(_ context.Context, tx *gorm.DB, form string, applicant int64, data map[string]any) (int64, error) {

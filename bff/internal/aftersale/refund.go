@@ -124,14 +124,16 @@ func (s *Service) askApproval(ctx context.Context, tx *gorm.DB, c Case, actor Ac
 	if err := tx.Model(&Case{}).Select("refund_state").Where("id = ?", c.ID).Scan(&state).Error; err != nil {
 		return nil, err
 	}
-	if state == RefundApproved && in.Provider == GatewayProv {
-		return func(ctx context.Context) {
-			if _, err := s.AfterApproval(ctx, instance); err != nil {
-				s.deps.Log.Warn("aftersale: sending an approved refund", "caseNo", c.CaseNo, "err", err)
-			}
-		}, nil
-	}
-	return nil, nil
+	send := state == RefundApproved && in.Provider == GatewayProv
+	return func(ctx context.Context) {
+		s.deps.Approvals.Announce(ctx, instance)
+		if !send {
+			return
+		}
+		if _, err := s.AfterApproval(ctx, instance); err != nil {
+			s.deps.Log.Warn("aftersale: sending an approved refund", "caseNo", c.CaseNo, "err", err)
+		}
+	}, nil
 }
 
 // complete books the money as given back at at (pay) and moves the case to refunded.

@@ -43,6 +43,10 @@ func TestApprovalFlow(t *testing.T) {
 			e.appr.started[0]["caseNo"] != d.CaseNo || e.appr.started[0]["amount"] != money.Fen(300000) {
 			t.Fatalf("asked %+v %v %v", d, err, e.appr.started)
 		}
+		// the approvers hear of it once the refund's transaction committed
+		if len(e.appr.announced) != 1 || e.appr.announced[0] != 101 {
+			t.Fatalf("announced %v, want [101]", e.appr.announced)
+		}
 		wantErr(t, "second", func() error { _, err := e.s.Refund(ctx, nil, d.ID, staff, manual); return err }(), aftersale.ErrApproving)
 		// the approval passes inside the engine's transaction; the manual refund then completes
 		err = g.Transaction(func(tx *gorm.DB) error {
@@ -266,6 +270,8 @@ type passing struct {
 	s *aftersale.Service
 	n int64
 }
+
+func (p *passing) Announce(context.Context, int64) {}
 
 func (p *passing) StartFor(_ context.Context, tx *gorm.DB, _ string, _ int64, data map[string]any) (int64, error) {
 	p.n++

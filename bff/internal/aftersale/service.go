@@ -72,6 +72,8 @@ func (e *AmountError) Error() string { return fmt.Sprintf("aftersale: %s at most
 // Approvals starts the 退款审批 workflow instance of a big refund (the workflow engine).
 type Approvals interface {
 	StartFor(ctx context.Context, tx *gorm.DB, formCode string, applicantID int64, data map[string]any) (int64, error)
+	// Announce tells the instance's approvers, once the transaction StartFor ran in committed.
+	Announce(ctx context.Context, instanceID int64)
 }
 
 // Gateway is the payment gateway's refund API (gateway.Client).
