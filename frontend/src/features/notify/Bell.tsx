@@ -32,7 +32,7 @@ export function MessageBell() {
   const openMessage = useOpenMessage();
 
   const content = (
-    <div style={{ width: 340 }}>
+    <div style={{ width: 360 }}>
       {latest.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('msg.empty')} />
       ) : (
@@ -49,11 +49,11 @@ export function MessageBell() {
               }}
             >
               <Space direction="vertical" size={0} style={{ width: '100%' }}>
-                <Space size={4}>
+                <Space size={4} align="start">
                   <TypeTag type={m.type} />
-                  <Typography.Text strong={!m.read} ellipsis style={{ maxWidth: 210 }}>
+                  <Typography.Paragraph strong={!m.read} ellipsis={{ rows: 2, tooltip: m.title }} style={{ margin: 0, width: 240 }}>
                     {m.title}
-                  </Typography.Text>
+                  </Typography.Paragraph>
                 </Space>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {ago(m.createTime)}

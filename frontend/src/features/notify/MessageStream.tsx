@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { App } from 'antd';
 import { useSession } from '@/features/auth';
 import { useOpenMessage } from './Bell';
 import { startLive } from './live';
 import { useT } from './messages';
 import { showsLink } from './paths';
+
+const toastKey = 'new-messages';
 
 /**
  * The tab's one live stream: opened once the session is known (token and roles), closed at
@@ -21,10 +23,12 @@ export function MessageStream({ onTodo }: { onTodo?: (count: number) => void }) 
   // read by the stream's callbacks, which outlive the render that made them
   const here = useRef(location);
   const openMessage = useOpenMessage();
-  const latest = useRef({ t, notification, openMessage, onTodo });
+  const navigate = useNavigate();
+  const latest = useRef({ t, notification, openMessage, onTodo, navigate });
+  const burst = useRef(0);
   useEffect(() => {
     here.current = location;
-    latest.current = { t, notification, openMessage, onTodo };
+    latest.current = { t, notification, openMessage, onTodo, navigate };
   });
 
   useEffect(() => {
@@ -34,17 +38,27 @@ export function MessageStream({ onTodo }: { onTodo?: (count: number) => void }) 
       onMessage: (m) => {
         const { pathname, search } = here.current;
         if (showsLink(pathname, search, m.link)) return;
-        const { t: tr, notification: n, openMessage: open } = latest.current;
-        const key = `message-${m.id}`;
+        const { t: tr, notification: n, openMessage: open, navigate: go } = latest.current;
+        // One notification however many arrive together (a job's run may send dozens): it
+        // names the newest and how many came while it was shown.
+        burst.current += 1;
+        const more = burst.current - 1;
         n.info({
-          key,
-          message: tr('msg.new'),
+          key: toastKey,
+          message: more > 0 ? tr('msg.newMany').replace('{n}', String(more + 1)) : tr('msg.new'),
           description: m.title,
           duration: 6,
+          // below, not over, the header's bell and its list of the latest messages
+          placement: 'bottomRight',
           style: { cursor: 'pointer' },
+          onClose: () => {
+            burst.current = 0;
+          },
           onClick: () => {
-            n.destroy(key);
-            open(m);
+            n.destroy(toastKey);
+            burst.current = 0;
+            if (more > 0) go('/messages');
+            else open(m);
           },
         });
       },

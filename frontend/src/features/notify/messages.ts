@@ -24,6 +24,7 @@ export const messages = {
   'msg.settings.hint': ['关闭的类型不再发给你', 'Types turned off are no longer sent to you'],
   'msg.settings.saved': ['已保存', 'Saved'],
   'msg.new': ['新消息', 'New message'],
+  'msg.newMany': ['{n} 条新消息', '{n} new messages'],
   'msg.type.order_to_ship': ['待发货订单', 'Order to ship'],
   'msg.type.aftersale_opened': ['售后申请', 'After-sales case'],
   'msg.type.low_stock': ['库存预警', 'Low stock'],
