@@ -89,10 +89,13 @@ for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$plb/healthz" >/dev/null &&
 rss() { awk '/^VmRSS/{print $2}' "/proc/$1/status"; }
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 echo "instance B before the streams: RSS $(rss "$pid_b") kB"
-"$out/eventlat" -idle "$STREAMS" -hold "$((HOLD + 15))s" -stream "http://127.0.0.1:$pb" -password "$pw" &
+"$out/eventlat" -idle "$STREAMS" -hold "$((HOLD + 10))s" -stream "http://127.0.0.1:$pb" -password "$pw" >"$out/idle.txt" &
 holder=$!
 pids+=($holder)
-sleep 10
+# measured once every stream is open (the sign-ins before them are bcrypt's work) and settled
+for _ in $(seq 1 1200); do grep -q "open streams" "$out/idle.txt" 2>/dev/null && break; sleep 0.1; done
+cat "$out/idle.txt"
+sleep 5
 before=$(ticks "$pid_b")
 rss_open=$(rss "$pid_b")
 sleep "$HOLD"

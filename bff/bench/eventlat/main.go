@@ -238,7 +238,7 @@ func measure(raise, stream, user, password string, n int) error {
 	}
 	slices.Sort(lat)
 	q := func(p float64) time.Duration { return lat[min(len(lat)-1, int(p*float64(len(lat))))] }
-	fmt.Printf("events %d: p50 %v p95 %v p99 %v max %v (payment answered → message on the other instance's stream)\n",
+	fmt.Printf("events %d: p50 %v p95 %v p99 %v max %v (payment sent on A → its message read from B's stream through nginx)\n",
 		len(lat), q(0.50).Round(10*time.Microsecond), q(0.95).Round(10*time.Microsecond), q(0.99).Round(10*time.Microsecond), lat[len(lat)-1].Round(10*time.Microsecond))
 	return nil
 }

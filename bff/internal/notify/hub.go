@@ -31,11 +31,12 @@ type Hub interface {
 }
 
 // Limits of the fan-out: the events a subscriber may have waiting (a slow one loses its oldest
-// and must resync), and the streams one user may hold open on one instance (the oldest is ended:
-// a tab reloading in a loop cannot pile up connections).
+// and must resync), and the streams one session may hold open on one instance (a tab each; the
+// oldest is ended: a tab reloading in a loop cannot pile up connections). Per session, not per
+// user: people share an account across machines, and each sign-in is its own session.
 const (
-	subscriberBuffer  = 64
-	maxStreamsPerUser = 8
+	subscriberBuffer     = 64
+	maxStreamsPerSession = 8
 )
 
 // Subscription is one open stream's view of the hub.
@@ -53,7 +54,7 @@ type Subscription struct {
 // Events are the subscriber's events, oldest first.
 func (s *Subscription) Events() <-chan Event { return s.events }
 
-// Ended is closed when the session ended, the user opened too many streams, or Close was called.
+// Ended is closed when the session ended, the session opened too many streams, or Close was called.
 func (s *Subscription) Ended() <-chan struct{} { return s.ended }
 
 // Lost tells (once) whether events were dropped since the last call: the stream must then send
@@ -109,9 +110,9 @@ func (f *fanout) subscribe(userID int64, sessionID string) *Subscription {
 		subs = map[*Subscription]struct{}{}
 		f.byUser[userID] = subs
 	}
-	for len(subs) >= maxStreamsPerUser {
+	for len(f.bySession[sessionID]) >= maxStreamsPerSession {
 		var oldest *Subscription
-		for o := range subs {
+		for o := range f.bySession[sessionID] {
 			if oldest == nil || o.seq < oldest.seq {
 				oldest = o
 			}

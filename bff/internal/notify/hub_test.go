@@ -22,26 +22,34 @@ func TestSlowSubscriberLosesOldest(t *testing.T) {
 	}
 }
 
-func TestStreamsPerUserCapped(t *testing.T) {
+func TestStreamsPerSessionCapped(t *testing.T) {
 	h := NewLocalHub()
 	var subs []*Subscription
-	for i := range maxStreamsPerUser + 1 {
-		subs = append(subs, h.Subscribe(1, string(rune('a'+i))))
+	for range maxStreamsPerSession + 1 {
+		subs = append(subs, h.Subscribe(1, "a"))
 	}
+	// the same user's other session (another browser) is not counted with the first
+	other := h.Subscribe(1, "b")
 	select {
 	case <-subs[0].Ended():
 	default:
 		t.Fatal("the oldest stream was not ended")
 	}
-	if h.Subscribers() != maxStreamsPerUser {
+	select {
+	case <-other.Ended():
+		t.Fatal("another session's stream was ended")
+	default:
+	}
+	if h.Subscribers() != maxStreamsPerSession+1 {
 		t.Errorf("%d open", h.Subscribers())
 	}
 	_ = h.Publish(context.Background(), Event{SessionID: "b", Kind: KindEnd})
 	select {
-	case <-subs[1].Ended():
+	case <-other.Ended():
 	default:
 		t.Fatal("end of session b did not end its stream")
 	}
+	subs = append(subs, other)
 	for _, s := range subs {
 		s.Close()
 	}
