@@ -408,6 +408,10 @@ func matrixSamples() map[string]sample {
 	maps.Copy(all, jobSamples())
 	maps.Copy(all, notifySamples())
 	maps.Copy(all, map[string]sample{
+		"GET /api/settings/order": get("/api/settings/order"),
+		"PUT /api/settings/order": put("/api/settings/order", func(*matrix, *testing.T) map[string]any {
+			return map[string]any{"unpaidCloseMinutes": 30, "completeAfterDays": 15, "afterSaleDays": 7, "lowStockDefault": 10}
+		}),
 		"GET /api/app/config":   get("/api/app/config?host=shop.example.com"),
 		"GET /api/auth/info":    get("/api/auth/info"),
 		"GET /api/openapi.json": get("/api/openapi.json"),

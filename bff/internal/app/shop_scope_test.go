@@ -20,7 +20,8 @@ import (
 func shopScope() scopeSuite {
 	return scopeSuite{
 		perms: []string{"goods:list", "goods:add", "goods:edit", "goods:del", "goods:export",
-			"order:list", "order:detail", "order:ship", "order:close", "order:refund", "order:complete", "order:export", "order:edit"},
+			"order:list", "order:detail", "order:ship", "order:close", "order:refund", "order:complete", "order:export", "order:edit",
+			"order:setting"},
 		prefixes: []string{"/api/goods", "/api/orders", "/background/xf/order"},
 		cases:    shopScopeCases,
 	}
@@ -160,6 +161,19 @@ func shopScopeCases(e *scopeEnv) map[string]func() {
 		"GET /api/orders/:id": func() {
 			want(t, ch.do(http.MethodGet, fmt.Sprintf("/api/orders/%d", orderB["ship"]), nil), http.StatusNotFound, "订单不存在")
 			want(t, ch.do(http.MethodGet, fmt.Sprintf("/api/orders/%d", orderA), nil), http.StatusOK, "")
+		},
+		// the order rules are the whole shop's: an operator granted order:setting is still refused
+		"GET /api/settings/order": func() {
+			want(t, ch.do(http.MethodGet, "/api/settings/order", nil), http.StatusForbidden, "订单设置是全店的规则，渠道账号不能查看或修改")
+		},
+		"PUT /api/settings/order": func() {
+			body := map[string]any{"unpaidCloseMinutes": 5, "completeAfterDays": 1, "afterSaleDays": 0, "lowStockDefault": 0}
+			want(t, ch.do(http.MethodPut, "/api/settings/order", body), http.StatusForbidden, "订单设置是全店的规则，渠道账号不能查看或修改")
+			var st map[string]any
+			admin.do(http.MethodGet, "/api/settings/order", nil).JSON(t, &st)
+			if st["unpaidCloseMinutes"] != float64(30) {
+				t.Errorf("an operator changed the shop's rules: %v", st)
+			}
 		},
 		"PUT /api/orders/:id/ship":     moveB("ship"),
 		"PUT /api/orders/:id/close":    moveB("close"),

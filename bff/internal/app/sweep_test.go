@@ -65,6 +65,9 @@ func sweep(t *testing.T, s *apptest.Server) {
 	for _, key := range keys {
 		method, path, _ := strings.Cut(key, " ")
 		for _, role := range roles {
+			if streamRoute(key) && role.token != "" {
+				continue // it answers by never ending: notify_test.go checks it with a session
+			}
 			for _, in := range badInputs(method, path) {
 				req := in
 				req.Token = role.token

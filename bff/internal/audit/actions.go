@@ -130,6 +130,7 @@ var exports = map[string]Action{
 	"/api/agencies": {"渠道", "agencies"}, "/api/contracts": {"合同", "contracts"},
 	"/api/localStorage": {"文件", "files"}, "/api/pictures": {"图片", "pictures"},
 	"/api/stock/ledger": {"库存流水", "stock ledger"}, "/api/aftersales": {"售后单", "after-sales cases"},
+	"/api/reports/sales": {"销售报表", "sales report"},
 }
 
 // ActionOf names the write method on route (echo's pattern); failed says a sign-in was refused

@@ -138,7 +138,7 @@ func (s *Service) handleSaveSettings(c echo.Context) error {
 	}
 	for _, t := range in.Off {
 		if !Known(t) {
-			return httpx.BadRequest("off", "未知的消息类型: "+t)
+			return httpx.BadRequest("off", "未知的消息类型："+t)
 		}
 	}
 	if err := s.SetPrefs(c.Request().Context(), authz.From(c).UserID, in.Off); err != nil {

@@ -21,7 +21,19 @@ func (r *Rules) Routes(rt *authz.Router) {
 		Doc(authz.Doc{Summary: "save the order rules; they apply to orders from then on (the operation log keeps before → after)", Body: Settings{}, Resp: Settings{}})
 }
 
+// shopOnly refuses a channel operator even when a role grants order:setting: the rules are the
+// whole shop's, not an agency's.
+func shopOnly(c echo.Context) error {
+	if p := authz.From(c); p != nil && p.Kind == authz.KindChannel {
+		return httpx.Forbidden("订单设置是全店的规则，渠道账号不能查看或修改")
+	}
+	return nil
+}
+
 func (r *Rules) handleGet(c echo.Context) error {
+	if err := shopOnly(c); err != nil {
+		return err
+	}
 	st, err := r.Get(c.Request().Context())
 	if err != nil {
 		return err
@@ -30,6 +42,9 @@ func (r *Rules) handleGet(c echo.Context) error {
 }
 
 func (r *Rules) handlePut(c echo.Context) error {
+	if err := shopOnly(c); err != nil {
+		return err
+	}
 	var st Settings
 	if err := httpx.JSON(c, &st); err != nil {
 		return err
