@@ -196,7 +196,7 @@ func shopMenus(t *testing.T, g *gorm.DB) (dir, goods, order bool) {
 	for _, p := range pages {
 		hidden[p.Title] = p.Hidden
 	}
-	if len(hidden) != 6 {
+	if len(hidden) != 7 {
 		t.Fatalf("商城 pages = %v", hidden)
 	}
 	return d.Hidden, hidden[seed.GoodsMenu], hidden[seed.OrderMenu]
