@@ -82,7 +82,13 @@ function gzipKb(file) {
  * not a manifest key; it is then found through the registry's import of it (app/registry.ts).
  */
 function pageChunkKey(module, registryKey) {
-  if (manifest[module] || !registryKey) return module;
+  if (manifest[module]) return module;
+  // A lazily imported module that Rollup merged with small shared chunks keeps its name on a
+  // chunk without a facade ("_Frame-….js"): the dynamic import still loads that chunk.
+  const base = module.split('/').pop().replace(/\.[jt]sx?$/, '');
+  const merged = Object.keys(manifest).filter((k) => k.startsWith(`_${base}-`) && manifest[k].isDynamicEntry);
+  if (merged.length === 1) return merged[0];
+  if (!registryKey) return module;
   for (const chunk of Object.values(manifest)) {
     if (!chunk.file.endsWith('.js')) continue;
     const code = readFileSync(join(dist, chunk.file), 'utf8');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { useNotify } from '@/features/notify/header';
+import { useNotify } from '@/features/notify/store';
 import { shareUnread } from './hostState';
 
 afterEach(() => useNotify.getState().reset());

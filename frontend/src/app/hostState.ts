@@ -1,4 +1,4 @@
-import { useNotify } from '@/features/notify/header';
+import { useNotify } from '@/features/notify/store';
 
 /** What a qiankun host's initGlobalState lends its micro apps in their props. */
 type SetGlobalState = (state: Record<string, unknown>) => boolean | void;

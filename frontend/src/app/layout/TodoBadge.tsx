@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Badge, Button } from 'antd';
 import { AuditOutlined } from '@ant-design/icons';
 import { useSession } from '@/features/auth';
-import { useNotify } from '@/features/notify/header';
+import { useNotify } from '@/features/notify/store';
 import { taskCount } from '@/features/workflow/api.flow';
 import { useTaskRevision } from '@/features/workflow/taskRevision';
 import { useT } from '@/features/workflow/messages.badge';

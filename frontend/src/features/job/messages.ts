@@ -29,7 +29,7 @@ export const messages = {
   'job.result.running': ['执行中', 'Running'],
   'job.start': ['开始时间', 'Started'],
   'job.end': ['结束时间', 'Ended'],
-  'job.duration': ['耗时(毫秒)', 'Duration (ms)'],
+  'job.duration': ['耗时（毫秒）', 'Duration (ms)'],
   'job.rowsCol': ['处理行数', 'Rows'],
   'job.result': ['结果', 'Result'],
   'job.error': ['错误', 'Error'],

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { App } from 'antd';
 import { useSession } from '@/features/auth';
-import { useOpenMessage } from './Bell';
+import { useOpenMessage } from './openMessage';
 import { startLive } from './live';
 import { useT } from './messages';
 import { showsLink } from './paths';

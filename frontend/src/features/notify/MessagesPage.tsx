@@ -3,7 +3,7 @@ import { App, Badge, Button, Select, Tabs, Typography } from 'antd';
 import { DataTable, type ActionType, type DataColumn, type Selected } from '@/shared/ui/table';
 import { formatTime } from '@/shared/lib/time';
 import { listMessages, markAllRead, markRead, type MessageQuery } from './api';
-import { useOpenMessage } from './Bell';
+import { useOpenMessage } from './openMessage';
 import { SettingsDrawer } from './components/SettingsDrawer';
 import { useT } from './messages';
 import { useNotify } from './store';

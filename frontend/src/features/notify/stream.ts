@@ -1,4 +1,3 @@
-import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
 import type { Connection } from './store';
 
 /** The server ended the session (or refused the stream): trying again would be refused again. */
@@ -10,6 +9,9 @@ export class StreamRefused extends Error {
 
 /** Statuses that end the stream for good: the session is gone (401; 405 a channel operator's) or not allowed (403). */
 const REFUSED = new Set([401, 403, 405]);
+
+/** The event-stream reader, fetched with the stream's first opening: the frame need not carry it. */
+const library = () => import('@microsoft/fetch-event-source');
 
 /** Wait before the next try: 1 s, 2 s, 4 s … at most 30 s. */
 export function backoff(attempt: number): number {
@@ -38,29 +40,32 @@ export function openStream(o: StreamOptions): () => void {
   const ctrl = new AbortController();
   let attempt = 0;
   o.onState('connecting');
-  fetchEventSource(o.url, {
-    signal: ctrl.signal,
-    headers: o.headers,
-    openWhenHidden: true,
-    fetch: o.fetch,
-    onopen: async (res) => {
-      if (REFUSED.has(res.status)) throw new StreamRefused(res.status);
-      if (!res.ok || !res.headers.get('content-type')?.startsWith(EventStreamContentType)) {
-        throw new Error(`message stream answered ${res.status}`);
-      }
-      attempt = 0;
-      o.onState('open');
-    },
-    onmessage: (ev) => o.onEvent(ev.event || 'message', ev.data),
-    // The server (or a proxy) closed it: left alone, the library would stop; go through onerror.
-    onclose: () => {
-      throw new Error('message stream closed');
-    },
-    onerror: (err) => {
-      if (err instanceof StreamRefused) throw err; // stops the library's loop
-      o.onState('retrying');
-      return backoff(attempt++);
-    },
+  library().then(({ EventStreamContentType, fetchEventSource }) => {
+    if (ctrl.signal.aborted) return undefined; // closed while the library was on its way
+    return fetchEventSource(o.url, {
+      signal: ctrl.signal,
+      headers: o.headers,
+      openWhenHidden: true,
+      fetch: o.fetch,
+      onopen: async (res) => {
+        if (REFUSED.has(res.status)) throw new StreamRefused(res.status);
+        if (!res.ok || !res.headers.get('content-type')?.startsWith(EventStreamContentType)) {
+          throw new Error(`message stream answered ${res.status}`);
+        }
+        attempt = 0;
+        o.onState('open');
+      },
+      onmessage: (ev) => o.onEvent(ev.event || 'message', ev.data),
+      // The server (or a proxy) closed it: left alone, the library would stop; go through onerror.
+      onclose: () => {
+        throw new Error('message stream closed');
+      },
+      onerror: (err) => {
+        if (err instanceof StreamRefused) throw err; // stops the library's loop
+        o.onState('retrying');
+        return backoff(attempt++);
+      },
+    });
   }).then(
     () => undefined, // closed by us
     (err: unknown) => {
