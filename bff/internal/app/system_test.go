@@ -307,28 +307,28 @@ func TestMenuChangesReachTheRouterTree(t *testing.T) {
 		s.DB.Table("menus").Where("title = ? AND pid IS NULL", "系统管理").Pluck("id", &system)
 		s.DB.Table("roles").Where("name = ?", "普通员工").Pluck("id", &staffRole)
 		staff := client{t, s, s.Login(t, "staff", apptest.DemoPassword)}
-		if r := staff.do(http.MethodGet, "/api/menus/build", nil); strings.Contains(string(r.Body), "报表") {
+		if r := staff.do(http.MethodGet, "/api/menus/build", nil); strings.Contains(string(r.Body), "统计看板") {
 			t.Fatalf("before: %s", r.Body)
 		}
-		want(t, admin.do(http.MethodPost, "/api/menus", map[string]any{"type": 1, "title": "报表", "pid": system}),
+		want(t, admin.do(http.MethodPost, "/api/menus", map[string]any{"type": 1, "title": "统计看板", "pid": system}),
 			400, "component: 不能为空")
 		want(t, admin.do(http.MethodPost, "/api/menus", map[string]any{"type": 2, "title": "按钮"}), 400, "permission: 不能为空")
 		// an icon the sidebar cannot draw is refused, naming the field
-		want(t, admin.do(http.MethodPost, "/api/menus", map[string]any{"type": 1, "title": "报表", "pid": system,
-			"path": "report", "component": "report/index", "icon": "banana"}), 400, "icon: 图标不在可选范围内，请从图标列表中选择")
-		page := createdID(t, admin.do(http.MethodPost, "/api/menus", map[string]any{"type": 1, "title": "报表", "pid": system,
-			"path": "report", "component": "report/index", "componentName": "Report", "menuSort": 9, "breadcrumb": true, "icon": "chart"}))
+		want(t, admin.do(http.MethodPost, "/api/menus", map[string]any{"type": 1, "title": "统计看板", "pid": system,
+			"path": "stats", "component": "stats/index", "icon": "banana"}), 400, "icon: 图标不在可选范围内，请从图标列表中选择")
+		page := createdID(t, admin.do(http.MethodPost, "/api/menus", map[string]any{"type": 1, "title": "统计看板", "pid": system,
+			"path": "stats", "component": "stats/index", "componentName": "Stats", "menuSort": 9, "breadcrumb": true, "icon": "chart"}))
 		want(t, admin.do(http.MethodPut, "/api/menus", map[string]any{"id": system, "type": 0, "title": "系统管理",
 			"path": "/system", "pid": page}), 400, "pid: 上级菜单不能是自己或自己的下级")
 		var online int64
 		s.DB.Table("menus").Where("permission = ?", "online:list").Pluck("id", &online)
 		want(t, admin.do(http.MethodPut, "/api/roles", map[string]any{"id": staffRole, "name": "普通员工", "level": 3,
 			"dataScope": "dept", "menus": []int64{system, online, page}}), 204, "")
-		if r := staff.do(http.MethodGet, "/api/menus/build", nil); !strings.Contains(string(r.Body), `"component":"report/index"`) {
+		if r := staff.do(http.MethodGet, "/api/menus/build", nil); !strings.Contains(string(r.Body), `"component":"stats/index"`) {
 			t.Fatalf("after the grant: %s", r.Body)
 		}
 		want(t, admin.do(http.MethodDelete, "/api/menus", []int64{page}), 200, "")
-		if r := staff.do(http.MethodGet, "/api/menus/build", nil); strings.Contains(string(r.Body), "report") {
+		if r := staff.do(http.MethodGet, "/api/menus/build", nil); strings.Contains(string(r.Body), "stats/index") {
 			t.Fatalf("after the delete: %s", r.Body)
 		}
 	})
