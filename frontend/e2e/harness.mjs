@@ -274,11 +274,15 @@ afterEach(async (t) => {
 });
 
 function recordCalls(page) {
+  page.apiInFlight = new Set();
   page.on('request', (req) => {
-    if (req.url().includes('/api/')) pending.add(req);
+    if (!req.url().includes('/api/')) return;
+    pending.add(req);
+    if (!isStream(req)) page.apiInFlight.add(req);
   });
   page.on('requestfinished', async (req) => {
     pending.delete(req);
+    page.apiInFlight.delete(req);
     if (!req.url().includes('/api/')) return;
     const res = await req.response().catch(() => null);
     const ms = Math.round(req.timing().responseEnd);
@@ -286,8 +290,35 @@ function recordCalls(page) {
   });
   page.on('requestfailed', (req) => {
     pending.delete(req);
+    page.apiInFlight.delete(req);
     if (req.url().includes('/api/')) calls.push(`${req.method()} ${new URL(req.url()).pathname} failed ${req.failure()?.errorText}`);
   });
+}
+
+// The message stream (/api/messages/stream) is an answer that never ends: it is left out of
+// "the page's requests are done".
+function isStream(req) {
+  return new URL(req.url()).pathname.endsWith('/api/messages/stream');
+}
+
+/**
+ * Waits until the page has had no API request in flight for 500 ms (at most 30 s): what
+ * 'networkidle' said before the page held its message stream open for good.
+ */
+export async function settled(page) {
+  if (!page.apiInFlight) throw new Error('settled() needs a page made by newPage()');
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + 30_000;
+  let quietSince = Date.now();
+  for (;;) {
+    if (page.apiInFlight.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+    if (Date.now() > deadline) {
+      const left = [...page.apiInFlight].map((r) => `${r.method()} ${new URL(r.url()).pathname}`);
+      throw new Error(`API requests still in flight after 30 s: ${left.join(', ')}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** A new page that records uncaught errors and failed API calls for the test to assert on. */

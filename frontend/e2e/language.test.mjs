@@ -6,7 +6,7 @@
 // the 操作 column holds its buttons whole on the list pages, in both languages, and no date is cut.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, screenshot, suite } from './harness.mjs';
+import { newPage, screenshot, suite, settled } from './harness.mjs';
 import { noErrors, revoke, signIn, signInEmbedded, storedToken } from './flows.mjs';
 
 // the demo shop too: the goods and orders lists have rows
@@ -118,7 +118,7 @@ test('switch to English: frame, menus, dialogs, pager, delete confirm, validatio
   // A session ended on the server: the 401 dialog is in English too. (First let the page settle
   // in English: antd's en-US arrives lazily, the pager shows it.)
   await page.locator('.ant-pagination-options .ant-select-selection-item').getByText('10 / page').waitFor();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await revoke(base, await storedToken(page));
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Personal center' }).click();

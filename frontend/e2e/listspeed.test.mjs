@@ -6,7 +6,7 @@
 // docs/figures.md. `LIST_RUNS` (default 1) repeats the walk in fresh browser contexts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, suite } from './harness.mjs';
+import { newPage, suite, settled } from './harness.mjs';
 import { signIn, noErrors } from './flows.mjs';
 
 const s = suite({ env: { BFF_DEMO_SHOP: 'on' } });
@@ -96,7 +96,7 @@ async function open(page, group, title, empty) {
     await link.first().waitFor();
     await page.waitForTimeout(300);
   }
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await page.waitForTimeout(200);
   return page.evaluate(clickToRows, [title, !!empty]);
 }
@@ -109,13 +109,13 @@ test('click → rows of every list page, first and return visit', { skip: s.skip
     await signIn(page, 'admin', s.stack.passwords.admin);
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole('button', { name: '用户菜单' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     for (const visit of ['first', 'back', 'reopen']) {
       if (visit === 'reopen') {
         // every tab closed (关闭全部): the pages mount again, their code already fetched
         await page.getByRole('tab', { name: PAGES.at(-1)[1], exact: true }).click({ button: 'right' });
         await page.getByRole('menuitem', { name: '关闭全部', exact: true }).click();
-        await page.waitForLoadState('networkidle');
+        await settled(page);
       }
       for (const [group, title, empty, leave] of PAGES) {
         const r = await open(page, group, title, empty);

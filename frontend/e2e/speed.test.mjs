@@ -7,7 +7,7 @@
 // department tree (the 部门 search field's options) has come back, not after it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, screenshot, suite } from './harness.mjs';
+import { newPage, screenshot, suite, settled } from './harness.mjs';
 import { signIn, noErrors } from './flows.mjs';
 
 const s = suite();
@@ -69,7 +69,7 @@ test('speed: first open of 用户管理 (click → rows painted) and the role di
     await signIn(page, 'admin', s.stack.passwords.admin);
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole('button', { name: '用户菜单' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await page.locator('aside').getByText('系统管理', { exact: true }).click();
     await page.locator('aside').getByText('用户管理', { exact: true }).waitFor();
     await page.waitForTimeout(300);
@@ -96,7 +96,7 @@ test('speed: first open of 用户管理 (click → rows painted) and the role di
     // the role list itself: the address changes before the page shows, the user list still shown
     const roles = page.locator('main .data-table:visible').filter({ has: page.locator('.data-table-title', { hasText: /^角色管理$/ }) });
     await roles.locator('.ant-table-tbody tr.ant-table-row').getByRole('button', { name: '编辑' }).first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await page.waitForTimeout(300);
     // the click on the visible row's 编辑 until the dialog's menu tree is painted
     const d = await page.evaluate(clickToPaint, ['.ant-table-tbody tr.ant-table-row button', '编辑', '.ant-modal .ant-tree-treenode:not([aria-hidden])']);

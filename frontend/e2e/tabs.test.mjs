@@ -3,7 +3,7 @@
 // another tab is shown, tabs kept across a reload, and the route switch time between two tabs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, screenshot, suite } from './harness.mjs';
+import { newPage, screenshot, suite, settled } from './harness.mjs';
 import { signIn, signInEmbedded, noErrors, storedToken } from './flows.mjs';
 
 const s = suite({ portal: true });
@@ -286,7 +286,7 @@ test('a kept page shown again does not fetch its list again; 刷新 does', { ski
   await show(page, '用户管理');
   const before = await rows();
   assert.ok(before.length > 0, 'the user list has rows');
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   const start = { ...fetched };
 
   // Typed, not searched: it stays typed, and neither the list nor the server hears of it.
@@ -295,7 +295,7 @@ test('a kept page shown again does not fetch its list again; 刷新 does', { ski
     await show(page, '在线用户');
     await show(page, '用户管理');
   }
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   // The tab is marked selected a render before the kept page is displayed again: wait for its rows.
   await page.locator('.ant-table-tbody:visible tr.ant-table-row').first().waitFor();
   assert.equal(await keyword(page).inputValue(), 'nobody-by-this-name', 'the typed text is kept');
@@ -312,7 +312,7 @@ test('a kept page shown again does not fetch its list again; 刷新 does', { ski
     return shownFields.length > 0 && shownFields.every((e) => e.value === '');
   });
   await page.locator('.ant-table-tbody:visible tr.ant-table-row').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   assert.equal(fetched.users - start.users, 1, 'refresh fetched the list once');
   assert.equal(await keyword(page).inputValue(), '');
   // The remounted page paints its rows a frame after the answer (the progress bar is still
@@ -398,7 +398,7 @@ test('/applyForm and /startBatch ask for the department tree at most once', { sk
     await page.goto(`${s.stack.bffURL}${path}`);
     await page.getByRole('list', { name: '人事' }).getByRole('listitem', { name: '请假' }).click();
     await page.locator('.ant-form-item').filter({ has: page.locator('label[title="请假类型"]') }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await page.waitForTimeout(500);
     console.log(`${path}: GET /api/dept/list ${asked.length} time(s) ${asked.join(' ')}`);
     return asked.length;
