@@ -25,7 +25,7 @@ type salesAnswer struct {
 		Orders, Units       int64
 		Sales, Refunds, Net string
 	}
-	AsOf *time.Time
+	AsOf *string
 }
 
 // TestSalesReportHTTP: the report answers money as yuan strings with its figures' age, checks

@@ -3,7 +3,12 @@
 // Redis) and the optional outbound channels (webhook, e-mail). docs/notifications.md.
 package notify
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+
+	"mallconsole/bff/internal/platform/httpx"
+)
 
 // Types of message. A user may turn each off (Prefs).
 const (
@@ -52,4 +57,46 @@ type Stored struct {
 	Read       bool       `json:"read"`
 	CreateTime time.Time  `json:"createTime"`
 	ReadTime   *time.Time `json:"readTime"`
+}
+
+// MarshalJSON writes the times as every console answer does (yyyy-MM-dd HH:mm:ss in the server's
+// zone, DECISIONS §3); readTime is null while unread.
+func (m Stored) MarshalJSON() ([]byte, error) {
+	type plain Stored
+	var read *string
+	if m.ReadTime != nil {
+		t := httpx.FormatTime(*m.ReadTime)
+		read = &t
+	}
+	return json.Marshal(struct {
+		plain
+		CreateTime string  `json:"createTime"`
+		ReadTime   *string `json:"readTime"`
+	}{plain(m), httpx.FormatTime(m.CreateTime), read})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes (a client of this API, the tests).
+func (m *Stored) UnmarshalJSON(b []byte) error {
+	type plain Stored
+	var v struct {
+		plain
+		CreateTime string  `json:"createTime"`
+		ReadTime   *string `json:"readTime"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*m = Stored(v.plain)
+	var err error
+	if m.CreateTime, _, err = httpx.ParseTime(v.CreateTime, false); err != nil {
+		return err
+	}
+	if v.ReadTime != nil {
+		t, _, err := httpx.ParseTime(*v.ReadTime, false)
+		if err != nil {
+			return err
+		}
+		m.ReadTime = &t
+	}
+	return nil
 }

@@ -57,7 +57,7 @@ type Answer struct {
 	Rows  []RowAnswer `json:"rows"`
 	Total Figures     `json:"total"`
 	// AsOf is when the figures last caught up with the orders (null before the first refresh).
-	AsOf *time.Time `json:"asOf"`
+	AsOf *string `json:"asOf" description:"yyyy-MM-dd HH:mm:ss"`
 }
 
 func figures(f Sums) Figures {
@@ -109,7 +109,11 @@ func (s *Service) handleSales(c echo.Context) error {
 	if err != nil {
 		return httpError(err)
 	}
-	a := Answer{Rows: make([]RowAnswer, len(res.Rows)), Total: figures(res.Total), AsOf: res.AsOf}
+	a := Answer{Rows: make([]RowAnswer, len(res.Rows)), Total: figures(res.Total)}
+	if res.AsOf != nil {
+		t := httpx.FormatTime(*res.AsOf)
+		a.AsOf = &t
+	}
 	for i, r := range res.Rows {
 		a.Rows[i] = RowAnswer{Key: r.Key, Label: r.Label, Figures: figures(r.Sums)}
 	}

@@ -37,7 +37,7 @@ describe('money', () => {
 });
 
 const answer: SalesAnswer = {
-  asOf: '2026-11-28T10:00:00Z',
+  asOf: '2026-11-28 10:00:00',
   total: { orders: 4, units: 8, sales: '93.00', refunds: '48.00', net: '45.00' },
   rows: [
     { key: '1', label: '商品A', orders: 3, units: 4, sales: '40.00', refunds: '18.00', net: '22.00' },

@@ -9939,7 +9939,7 @@ export interface components {
             skuCode: string;
         };
         ReportAnswer: {
-            /** Format: date-time */
+            /** @description yyyy-MM-dd HH:mm:ss */
             asOf: null | string;
             rows: components["schemas"]["ReportRowAnswer"][];
             total: components["schemas"]["ReportFigures"];
