@@ -2,15 +2,12 @@ package seed
 
 import (
 	"context"
-	"errors"
 
 	"gorm.io/gorm"
 
 	"mallconsole/bff/internal/dict"
-	"mallconsole/bff/internal/menu"
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/perm"
-	"mallconsole/bff/internal/role"
 )
 
 // KeyAftersalePage marks 售后管理 and its reasons as seeded (added later, for every database).
@@ -45,44 +42,8 @@ func aftersalePage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) erro
 	if err := dict.NewStore(tx).Ensure(ctx, AftersaleReasonDict, "售后原因", aftersaleReasons()); err != nil {
 		return err
 	}
-	var dir menu.Menu
-	err := tx.Where("title = ? AND pid IS NULL AND type = ?", ShopMenu, menu.TypeDir).Take(&dir).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	granted, err := ensurePages(ctx, menu.NewStore(tx, gen), dir.ID, []page{{AftersaleMenu, "Aftersale", "aftersale",
-		"mall/aftersale/index", "list", perm.AftersaleList, 4, [][2]string{{"审核", perm.AftersaleAudit},
-			{"收货", perm.AftersaleReceive}, {"退款", perm.AftersaleRefund}, {"导出", perm.AftersaleExport}}}})
-	if err != nil {
-		return err
-	}
-	if err := grantSuperuser(ctx, tx, gen, granted); err != nil {
-		return err
-	}
-	// a role the demo gave 商城 (a demo database seeded before this step) gets its share too; a
-	// role without 商城 (the operators' role of a plain install) is left to its administrator
-	for name, perms := range map[string][]string{StaffRole: staffAftersale, ChannelRole: channelAftersale} {
-		var r role.Role
-		err := tx.Where("name = ?", name).Take(&r).Error
-		if errors.Is(err, gorm.ErrRecordNotFound) {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		var n int64
-		if err := tx.Model(&role.RoleMenu{}).Where("role_id = ? AND menu_id = ?", r.ID, dir.ID).Count(&n).Error; err != nil {
-			return err
-		}
-		if n == 0 {
-			continue
-		}
-		if err := grantShop(ctx, tx, gen, r.ID, perms); err != nil {
-			return err
-		}
-	}
-	return nil
+	return shopPage(ctx, tx, gen, page{AftersaleMenu, "Aftersale", "aftersale", "mall/aftersale/index", "list",
+		perm.AftersaleList, 4, [][2]string{{"审核", perm.AftersaleAudit}, {"收货", perm.AftersaleReceive},
+			{"退款", perm.AftersaleRefund}, {"导出", perm.AftersaleExport}}},
+		map[string][]string{StaffRole: staffAftersale, ChannelRole: channelAftersale})
 }

@@ -2,11 +2,9 @@ package seed
 
 import (
 	"context"
-	"errors"
 
 	"gorm.io/gorm"
 
-	"mallconsole/bff/internal/menu"
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/perm"
 )
@@ -21,18 +19,6 @@ const OrderSettingMenu = "订单设置"
 // there), and grants it to the superuser role only: the rules bind every order of the shop, so
 // the demo roles (staff, channel operators) do not get them.
 func orderSettingPage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
-	var dir menu.Menu
-	err := tx.Where("title = ? AND pid IS NULL AND type = ?", ShopMenu, menu.TypeDir).Take(&dir).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	granted, err := ensurePages(ctx, menu.NewStore(tx, gen), dir.ID, []page{{OrderSettingMenu, "OrderSetting", "orderSetting",
-		"mall/orderSetting/index", "list", perm.OrderSetting, 5, nil}})
-	if err != nil {
-		return err
-	}
-	return grantSuperuser(ctx, tx, gen, granted)
+	return shopPage(ctx, tx, gen, page{OrderSettingMenu, "OrderSetting", "orderSetting", "mall/orderSetting/index",
+		"list", perm.OrderSetting, 5, nil}, nil)
 }

@@ -84,20 +84,8 @@ const KeyStockPage = "seed.stock-page"
 // stockPage adds 库存流水 under 商城 (when that directory is still there) and grants it to the
 // superuser role; the demo roles get it with the rest of 商城 (grantShop).
 func stockPage(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
-	var dir menu.Menu
-	err := tx.Where("title = ? AND pid IS NULL AND type = ?", ShopMenu, menu.TypeDir).Take(&dir).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	granted, err := ensurePages(ctx, menu.NewStore(tx, gen), dir.ID, []page{{StockMenu, "Stock", "stock", "mall/stock/index",
-		"chart", perm.StockList, 3, [][2]string{{"调整", perm.StockAdjust}, {"导出", perm.StockExport}}}})
-	if err != nil {
-		return err
-	}
-	return grantSuperuser(ctx, tx, gen, granted)
+	return shopPage(ctx, tx, gen, page{StockMenu, "Stock", "stock", "mall/stock/index", "chart", perm.StockList, 3,
+		[][2]string{{"调整", perm.StockAdjust}, {"导出", perm.StockExport}}}, nil)
 }
 
 // KeyOrderEdit marks 订单管理's 修改备注 button as seeded (added later, for every database).
@@ -147,4 +135,48 @@ func grantShop(ctx context.Context, tx *gorm.DB, gen *cache.Generation, roleID i
 		return err
 	}
 	return role.NewStore(tx, gen).Grant(ctx, roleID, ids)
+}
+
+// shopPage adds p under 商城 (when an administrator has not removed that directory), grants it
+// to the superuser role, and to each demo role in demo that holds 商城 already (a demo database
+// seeded before this step) with the permissions given; a role without 商城 (the operators' role
+// of a plain install) is left to its administrator. A new demo database grants the same with
+// the rest of 商城 (grantShop).
+func shopPage(ctx context.Context, tx *gorm.DB, gen *cache.Generation, p page, demo map[string][]string) error {
+	var dir menu.Menu
+	err := tx.Where("title = ? AND pid IS NULL AND type = ?", ShopMenu, menu.TypeDir).Take(&dir).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	granted, err := ensurePages(ctx, menu.NewStore(tx, gen), dir.ID, []page{p})
+	if err != nil {
+		return err
+	}
+	if err := grantSuperuser(ctx, tx, gen, granted); err != nil {
+		return err
+	}
+	for name, perms := range demo {
+		var r role.Role
+		err := tx.Where("name = ?", name).Take(&r).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		var n int64
+		if err := tx.Model(&role.RoleMenu{}).Where("role_id = ? AND menu_id = ?", r.ID, dir.ID).Count(&n).Error; err != nil {
+			return err
+		}
+		if n == 0 {
+			continue
+		}
+		if err := grantShop(ctx, tx, gen, r.ID, perms); err != nil {
+			return err
+		}
+	}
+	return nil
 }
