@@ -5,28 +5,13 @@
 // the agency's orders.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { newPage, screenshot, suite } from './harness.mjs';
-import { apiCall, noErrors, signIn, signInAt, storedToken } from './flows.mjs';
+import { apiCall, noErrors, signIn, signInAt, storedToken, storefrontCall as signed } from './flows.mjs';
 
 const ctx = suite({ portal: true });
 const { skip } = ctx;
 const ok = /确\s*定/;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-/** A signed POST of the storefront API (docs/storefront.md). */
-async function signed(base, client, method, path, body, key) {
-  const raw = body === undefined ? '' : JSON.stringify(body);
-  const ts = String(Math.floor(Date.now() / 1000));
-  const nonce = randomBytes(16).toString('hex');
-  const hash = createHash('sha256').update(raw).digest('hex');
-  const sig = createHmac('sha256', client.secret).update([method, path, '', ts, nonce, hash].join('\n')).digest('hex');
-  const headers = { 'X-Client-Id': client.clientId, 'X-Timestamp': ts, 'X-Nonce': nonce, 'X-Signature': sig };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (key) headers['Idempotency-Key'] = key;
-  const res = await fetch(`${base}${path}`, { method, body: body === undefined ? undefined : raw, headers });
-  return { status: res.status, body: await res.json() };
-}
 
 /**
  * A goods item with one SKU (price, 20 units) of the token's scope, a client of the scope, and a

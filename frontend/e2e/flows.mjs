@@ -1,5 +1,6 @@
 // What a person does again and again in the console, written once for every browser test.
 import assert from 'node:assert/strict';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { newPage } from './harness.mjs';
 
 /** Fills the staff (/login) or channel (/newLogin) form and submits it. */
@@ -107,4 +108,21 @@ export async function asAdmin(browser, stack) {
   const page = await newPage(browser);
   await signInAt(page, stack.bffURL, 'admin', stack.passwords.admin);
   return { page, token: await storedToken(page) };
+}
+
+/**
+ * A signed call of the storefront API (docs/storefront.md) as a client's server makes it; key is
+ * the Idempotency-Key of a write. Gives the status and the decoded answer.
+ */
+export async function storefrontCall(base, client, method, path, body, key) {
+  const raw = body === undefined ? '' : JSON.stringify(body);
+  const ts = String(Math.floor(Date.now() / 1000));
+  const nonce = randomBytes(16).toString('hex');
+  const hash = createHash('sha256').update(raw).digest('hex');
+  const sig = createHmac('sha256', client.secret).update([method, path, '', ts, nonce, hash].join('\n')).digest('hex');
+  const headers = { 'X-Client-Id': client.clientId, 'X-Timestamp': ts, 'X-Nonce': nonce, 'X-Signature': sig };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (key) headers['Idempotency-Key'] = key;
+  const res = await fetch(`${base}${path}`, { method, body: body === undefined ? undefined : raw, headers });
+  return { status: res.status, body: await res.json() };
 }

@@ -6,9 +6,8 @@
 // dictionary's detail panel in a card, and the app as tall as the host's container.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { newPage, screenshot, suite } from './harness.mjs';
-import { apiCall, signIn, signInEmbedded, noErrors, storedToken } from './flows.mjs';
+import { apiCall, signIn, signInEmbedded, noErrors, storedToken, storefrontCall } from './flows.mjs';
 
 const s = suite({ portal: true });
 
@@ -275,19 +274,10 @@ async function placedOrder(token, code) {
     specs: [], skus: [{ code, specs: [], price: '25.00', cost: '10.00', stock: 10, lowStock: 2, onSale: true }],
   });
   const client = await apiCall(bffURL, token, 'POST', '/api/openClients', { name: `店面 ${code}`, agencyId: null });
-  const path = '/open/v1/orders';
-  const raw = JSON.stringify({ customerName: '详情顾客', phone: '13900001234', address: '上海市浦东新区 1 号', freight: '0.00', items: [{ skuCode: code, quantity: 2 }] });
-  const ts = String(Math.floor(Date.now() / 1000));
-  const nonce = randomBytes(16).toString('hex');
-  const hash = createHash('sha256').update(raw).digest('hex');
-  const sig = createHmac('sha256', client.secret).update(['POST', path, '', ts, nonce, hash].join('\n')).digest('hex');
-  const res = await fetch(`${bffURL}${path}`, {
-    method: 'POST',
-    body: raw,
-    headers: { 'Content-Type': 'application/json', 'X-Client-Id': client.clientId, 'X-Timestamp': ts, 'X-Nonce': nonce, 'X-Signature': sig, 'Idempotency-Key': `e2e-${code}` },
-  });
-  const placed = await res.json();
-  assert.equal(res.status, 201, JSON.stringify(placed));
+  const { status, body: placed } = await storefrontCall(bffURL, client, 'POST', '/open/v1/orders',
+    { customerName: '详情顾客', phone: '13900001234', address: '上海市浦东新区 1 号', freight: '0.00', items: [{ skuCode: code, quantity: 2 }] },
+    `e2e-${code}`);
+  assert.equal(status, 201, JSON.stringify(placed));
   const order = (await apiCall(bffURL, token, 'GET', `/api/orders?orderNo=${placed.orderNo}&page=0&size=1`)).content[0];
   const goods = (await apiCall(bffURL, token, 'GET', `/api/goods?blurry=${code}&page=0&size=1`)).content[0];
   return { order, goods };

@@ -4,30 +4,17 @@
 // host's menu entry shows the same count (qiankun global state).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { newPage, screenshot, suite } from './harness.mjs';
-import { apiCall, noErrors, signIn, signInAt, storedToken } from './flows.mjs';
+import { apiCall, noErrors, signIn, signInAt, storedToken, storefrontCall } from './flows.mjs';
 
 const ctx = suite({ portal: true, shared: true });
 const { skip } = ctx;
 
-/** A signed POST of the storefront API (docs/storefront.md). */
+/** A signed POST of the storefront API (docs/storefront.md) that must succeed: its answer. */
 async function signedPost(base, client, path, body) {
-  const raw = JSON.stringify(body);
-  const ts = String(Math.floor(Date.now() / 1000));
-  const nonce = randomBytes(16).toString('hex');
-  const hash = createHash('sha256').update(raw).digest('hex');
-  const sig = createHmac('sha256', client.secret).update(['POST', path, '', ts, nonce, hash].join('\n')).digest('hex');
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    body: raw,
-    headers: {
-      'Content-Type': 'application/json', 'X-Client-Id': client.clientId, 'X-Timestamp': ts, 'X-Nonce': nonce,
-      'X-Signature': sig, 'Idempotency-Key': randomBytes(12).toString('hex'),
-    },
-  });
-  const answer = await res.json();
-  assert.ok(res.status < 300, `${path}: ${res.status} ${JSON.stringify(answer)}`);
+  const { status, body: answer } = await storefrontCall(base, client, 'POST', path, body, randomBytes(12).toString('hex'));
+  assert.ok(status < 300, `${path}: ${status} ${JSON.stringify(answer)}`);
   return answer;
 }
 

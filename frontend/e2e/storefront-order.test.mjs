@@ -4,35 +4,15 @@
 // books the counted figure's difference at the top of the ledger.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { newPage, screenshot, suite } from './harness.mjs';
-import { apiCall, noErrors, signIn, signInAt, storedToken } from './flows.mjs';
+import { apiCall, noErrors, signIn, signInAt, storedToken, storefrontCall } from './flows.mjs';
 
 const ctx = suite({ portal: true });
 const { skip } = ctx;
 const ok = /确\s*定/;
 
 /** A signed POST of the storefront API (docs/storefront.md). */
-async function signedPost(base, client, path, body, key) {
-  const raw = JSON.stringify(body);
-  const ts = String(Math.floor(Date.now() / 1000));
-  const nonce = randomBytes(16).toString('hex');
-  const hash = createHash('sha256').update(raw).digest('hex');
-  const sig = createHmac('sha256', client.secret).update(['POST', path, '', ts, nonce, hash].join('\n')).digest('hex');
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    body: raw,
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Client-Id': client.clientId,
-      'X-Timestamp': ts,
-      'X-Nonce': nonce,
-      'X-Signature': sig,
-      'Idempotency-Key': key,
-    },
-  });
-  return { status: res.status, body: await res.json() };
-}
+const signedPost = (base, client, path, body, key) => storefrontCall(base, client, 'POST', path, body, key);
 
 /** A goods item with one SKU of `stock` units, and a storefront client; then an order of 3 through the API. */
 async function apiOrder(token, code, stock) {
