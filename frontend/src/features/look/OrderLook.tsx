@@ -86,14 +86,17 @@ export function OrderLook({ id, fullPath }: { id: number; fullPath: string }) {
             {dash(o.address)}
           </Descriptions.Item>
           <Descriptions.Item label={t('order.payTime')}>{dash(o.payTime)}</Descriptions.Item>
-          {/* the deadlines 订单设置 gave the order, where it has them */}
-          {o.payDeadline && o.status === 'unpaid' && (
+          {/* the deadlines 订单设置 gave the order, where it has them (a ternary: `"" && …` would
+              hand Descriptions an empty string, which it draws as an empty cell) */}
+          {o.payDeadline && o.status === 'unpaid' ? (
             <Descriptions.Item label={t('order.payDeadline')}>{o.payDeadline}</Descriptions.Item>
-          )}
-          {o.autoCompleteAt && o.status === 'shipped' && (
+          ) : null}
+          {o.autoCompleteAt && o.status === 'shipped' ? (
             <Descriptions.Item label={t('order.autoCompleteAt')}>{o.autoCompleteAt}</Descriptions.Item>
-          )}
-          {o.aftersaleUntil && <Descriptions.Item label={t('order.aftersaleUntil')}>{o.aftersaleUntil}</Descriptions.Item>}
+          ) : null}
+          {o.aftersaleUntil ? (
+            <Descriptions.Item label={t('order.aftersaleUntil')}>{o.aftersaleUntil}</Descriptions.Item>
+          ) : null}
           <Descriptions.Item label={t('order.remark')} span={3}>
             {dash(o.remark)}
           </Descriptions.Item>

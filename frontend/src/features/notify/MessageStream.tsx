@@ -2,12 +2,12 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { App } from 'antd';
 import { useSession } from '@/features/auth';
-import { useOpenMessage } from './openMessage';
+import { NEW_MESSAGES_KEY, useOpenMessage } from './openMessage';
 import { startLive } from './live';
 import { useT } from './messages';
 import { showsLink } from './paths';
 
-const toastKey = 'new-messages';
+const toastKey = NEW_MESSAGES_KEY;
 
 /**
  * The tab's one live stream: opened once the session is known (token and roles), closed at
