@@ -78,6 +78,8 @@ type Config struct {
 
 	// OCR reads identity cards for the enterprise certification.
 	OCR OCR
+	// PDFFont is the TrueType font generated PDFs embed; "" when PDFs are off.
+	PDFFont string
 
 	// RefundGateway is where after-sales refunds are paid; URL empty: none.
 	RefundGateway RefundGateway
@@ -303,7 +305,7 @@ func settings() []setting {
 			}
 			return nil
 		}},
-	}, append(append(append(ocrSettings(), imageSettings()...), refundGatewaySettings()...), notifySettings()...)...)
+	}, append(append(append(ocrSettings(), imageSettings()...), refundGatewaySettings()...), append(notifySettings(), pdfSettings()...)...)...)
 }
 
 // FlagName turns BFF_DATA_DIR into data-dir.
@@ -385,6 +387,9 @@ func Load(args, environ []string, usage io.Writer) (Config, error) {
 			errs = append(errs, err)
 		}
 		if err := resolveOCR(&c, fileExists); err != nil {
+			errs = append(errs, err)
+		}
+		if err := resolvePDFFont(&c, fileExists); err != nil {
 			errs = append(errs, err)
 		}
 		if err := checkRefundGateway(&c); err != nil {

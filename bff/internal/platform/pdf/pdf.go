@@ -1,0 +1,58 @@
+// Package pdf makes PDF documents with Chinese text: go-pdf/fpdf with a TrueType CJK font
+// (config BFF_PDF_FONT) embedded as a subset of the glyphs a document uses.
+package pdf
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/go-pdf/fpdf"
+)
+
+// Family is the font family every document registers; callers SetFont(Family, "", size).
+const Family = "cjk"
+
+// ErrOff: no font is configured, so PDFs cannot be made; HTML views remain.
+var ErrOff = errors.New("pdf: no TrueType CJK font is configured (BFF_PDF_FONT)")
+
+// Maker holds the font's bytes, read once at start, and makes documents with it.
+type Maker struct {
+	font []byte
+}
+
+// NewMaker reads the font at path; "" gives a Maker that is off.
+func NewMaker(path string) (*Maker, error) {
+	if path == "" {
+		return &Maker{}, nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("pdf font: %w", err)
+	}
+	return &Maker{font: b}, nil
+}
+
+// Enabled tells whether documents can be made.
+func (m *Maker) Enabled() bool { return m != nil && len(m.font) > 0 }
+
+// New starts a document: orientation "P" or "L", size "A4" or a custom size in mm (w, h > 0).
+func (m *Maker) New(orientation string, size fpdf.SizeType) (*fpdf.Fpdf, error) {
+	if !m.Enabled() {
+		return nil, ErrOff
+	}
+	d := fpdf.NewCustom(&fpdf.InitType{OrientationStr: orientation, UnitStr: "mm", Size: size})
+	d.SetCreator("mallconsole", true)
+	d.AddUTF8FontFromBytes(Family, "", m.font)
+	if err := d.Error(); err != nil {
+		return nil, fmt.Errorf("pdf font: %w", err)
+	}
+	d.SetFont(Family, "", 10)
+	return d, nil
+}
+
+// A4 and Label are the page sizes documents use, in mm.
+var (
+	A4    = fpdf.SizeType{Wd: 210, Ht: 297}
+	Label = fpdf.SizeType{Wd: 100, Ht: 150}
+)
