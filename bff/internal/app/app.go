@@ -47,6 +47,7 @@ import (
 	"mallconsole/bff/internal/platform/kv"
 	"mallconsole/bff/internal/platform/metrics"
 	"mallconsole/bff/internal/platform/objstore"
+	"mallconsole/bff/internal/platform/pdf"
 	"mallconsole/bff/internal/platform/perm"
 	"mallconsole/bff/internal/platform/richtext"
 	"mallconsole/bff/internal/report"
@@ -88,6 +89,8 @@ type App struct {
 	Aftersales *aftersale.Service
 	// Jobs runs the jobs declared in code (定时任务); cmd/bff starts it.
 	Jobs *job.Runner
+	// PDFs makes generated PDFs; off (pdf.ErrOff) without a TrueType CJK font.
+	PDFs *pdf.Maker
 	// Notify is the message centre (站内信, docs/notifications.md): producers send through it.
 	Notify  *notify.Service
 	closers []func() error
@@ -313,6 +316,12 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	flows.Notify(notifier, log)
 	// Enterprise certification (issue 12); nil: no agencies.cert_status to keep in step yet.
 	wireCert(routes, opt.DB, uploads, certAgencies{agencies}, cfg.OCR, now, log)
+	// Generated PDFs (delivery notes, statements, filled contracts) embed this font; off without one.
+	pdfs, err := pdf.NewMaker(cfg.PDFFont)
+	if err != nil {
+		return nil, err
+	}
+	a.PDFs = pdfs
 	// The shop: goods and orders.
 	// The dashboard's figures change in the same transaction as the goods and orders they count.
 	figures := dashboard.NewRecorder(time.Local)
