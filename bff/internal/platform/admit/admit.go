@@ -1,0 +1,184 @@
+package admit
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+)
+
+// Class says how a request is admitted.
+type Class int
+
+const (
+	// Normal requests use the limit less a reserved share and give way to Priority ones.
+	Normal Class = iota
+	// Priority requests (sign-in, the session, the menus, writes) may use the whole limit and
+	// are handed a freed slot before any Normal one.
+	Priority
+	// Exempt requests are never counted nor refused: health checks, and long-lived streams that
+	// would otherwise hold a slot for their lifetime.
+	Exempt
+)
+
+// ErrShed: no slot came free within the wait, or the queue was full.
+var ErrShed = errors.New("admit: over the limit")
+
+// Options configure a Limiter.
+type Options struct {
+	Initial, Min, Max int
+	// Wait is the longest a request queues for a slot before it is refused.
+	Wait time.Duration
+	// Queue is how many requests may wait at once (each class); more are refused at once.
+	Queue int
+	// Reserve is the share of the limit Normal requests may not use (0..1), kept for Priority.
+	Reserve float64
+	Now     func() time.Time
+}
+
+// Limiter admits requests under an adaptive limit. The zero value is not usable: see New.
+type Limiter struct {
+	mu       sync.Mutex
+	algo     *Gradient2
+	inflight int
+	waiting  [2][]*waiter // by class: Normal, Priority
+	opt      Options
+	shed     [2]uint64
+}
+
+type waiter struct {
+	ready   chan struct{}
+	granted bool
+}
+
+// New makes a limiter; zero options take the defaults (Gradient2's 20 to 200, 50 ms wait, a
+// queue of 50, 20 % reserved).
+func New(opt Options) *Limiter {
+	if opt.Max <= 0 {
+		opt.Max = 200
+	}
+	if opt.Min <= 0 {
+		opt.Min = min(20, opt.Max)
+	}
+	if opt.Initial <= 0 {
+		opt.Initial = opt.Min
+	}
+	if opt.Wait <= 0 {
+		opt.Wait = 50 * time.Millisecond
+	}
+	if opt.Queue <= 0 {
+		opt.Queue = 50
+	}
+	if opt.Reserve <= 0 || opt.Reserve >= 1 {
+		opt.Reserve = 0.2
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	return &Limiter{algo: NewGradient2(opt.Initial, opt.Min, opt.Max), opt: opt}
+}
+
+// Ticket is an admitted request; Done gives its slot back.
+type Ticket struct {
+	l        *Limiter
+	start    time.Time
+	inflight int
+}
+
+// Done gives the slot back and records the request's latency (sample false: a request whose
+// latency says nothing of the load, e.g. one that failed at once).
+func (t *Ticket) Done(sample bool) {
+	if t == nil {
+		return
+	}
+	l := t.l
+	rtt := l.opt.Now().Sub(t.start)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if sample {
+		l.algo.Sample(rtt, t.inflight)
+	}
+	l.inflight--
+	l.handOn()
+}
+
+// capOf is how many requests of a class may be in flight.
+func (l *Limiter) capOf(c Class) int {
+	limit := l.algo.Limit()
+	if c == Priority {
+		return limit
+	}
+	return max(1, limit-max(1, int(float64(limit)*l.opt.Reserve)))
+}
+
+// handOn gives free slots to the waiters, Priority first. Called with mu held.
+func (l *Limiter) handOn() {
+	for _, c := range []Class{Priority, Normal} {
+		for len(l.waiting[c]) > 0 && l.inflight < l.capOf(c) {
+			w := l.waiting[c][0]
+			l.waiting[c] = l.waiting[c][1:]
+			w.granted = true
+			l.inflight++
+			close(w.ready)
+		}
+	}
+}
+
+// Enter admits a request of class c, waiting at most the limiter's Wait (and while ctx lasts);
+// ErrShed when it may not go on.
+func (l *Limiter) Enter(ctx context.Context, c Class) (*Ticket, error) {
+	if c == Exempt {
+		return nil, nil
+	}
+	l.mu.Lock()
+	if l.inflight < l.capOf(c) && (c == Priority || len(l.waiting[Priority])+len(l.waiting[Normal]) == 0) {
+		l.inflight++
+		t := &Ticket{l: l, start: l.opt.Now(), inflight: l.inflight}
+		l.mu.Unlock()
+		return t, nil
+	}
+	if len(l.waiting[c]) >= l.opt.Queue {
+		l.shed[c]++
+		l.mu.Unlock()
+		return nil, ErrShed
+	}
+	w := &waiter{ready: make(chan struct{})}
+	l.waiting[c] = append(l.waiting[c], w)
+	l.mu.Unlock()
+
+	timer := time.NewTimer(l.opt.Wait)
+	defer timer.Stop()
+	select {
+	case <-w.ready:
+	case <-timer.C:
+	case <-ctx.Done():
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !w.granted {
+		for i, x := range l.waiting[c] {
+			if x == w {
+				l.waiting[c] = append(l.waiting[c][:i:i], l.waiting[c][i+1:]...)
+				break
+			}
+		}
+		l.shed[c]++
+		return nil, ErrShed
+	}
+	// The time spent waiting is not the handler's latency: the sample starts now.
+	return &Ticket{l: l, start: l.opt.Now(), inflight: l.inflight}, nil
+}
+
+// Stats are the figures an operator watches.
+type Stats struct {
+	InFlight, Limit, Waiting int
+	ShedNormal, ShedPriority uint64
+}
+
+// Stats reads the current figures.
+func (l *Limiter) Stats() Stats {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return Stats{InFlight: l.inflight, Limit: l.algo.Limit(), Waiting: len(l.waiting[Normal]) + len(l.waiting[Priority]),
+		ShedNormal: l.shed[Normal], ShedPriority: l.shed[Priority]}
+}

@@ -1,0 +1,129 @@
+package admit
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
+
+// fixed is a limiter whose limit stays at n.
+func fixed(n int, wait time.Duration, queue int) *Limiter {
+	return New(Options{Initial: n, Min: n, Max: n, Wait: wait, Queue: queue})
+}
+
+func enter(t *testing.T, l *Limiter, c Class) *Ticket {
+	t.Helper()
+	tk, err := l.Enter(context.Background(), c)
+	if err != nil {
+		t.Fatalf("enter %v: %v (%+v)", c, err, l.Stats())
+	}
+	return tk
+}
+
+func waitFor(t *testing.T, l *Limiter, waiting int) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); l.Stats().Waiting != waiting; {
+		if time.Now().After(deadline) {
+			t.Fatalf("waiting %d, want %d", l.Stats().Waiting, waiting)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func TestNormalLeavesTheReserveToPriority(t *testing.T) {
+	l := fixed(10, 5*time.Millisecond, 10)
+	for range 8 { // 10 less the 20 % reserve
+		enter(t, l, Normal)
+	}
+	if _, err := l.Enter(context.Background(), Normal); !errors.Is(err, ErrShed) {
+		t.Fatalf("9th normal request: %v, want ErrShed", err)
+	}
+	enter(t, l, Priority)
+	enter(t, l, Priority)
+	if _, err := l.Enter(context.Background(), Priority); !errors.Is(err, ErrShed) {
+		t.Fatalf("priority request past the whole limit: %v, want ErrShed", err)
+	}
+	if s := l.Stats(); s.InFlight != 10 || s.ShedNormal != 1 || s.ShedPriority != 1 || s.Waiting != 0 {
+		t.Fatalf("stats %+v", s)
+	}
+}
+
+func TestExemptIsNeverCountedNorRefused(t *testing.T) {
+	l := fixed(1, time.Millisecond, 1)
+	enter(t, l, Priority)
+	for range 100 {
+		if tk, err := l.Enter(context.Background(), Exempt); err != nil || tk != nil {
+			t.Fatalf("exempt: %v, %v", tk, err)
+		}
+	}
+	if s := l.Stats(); s.InFlight != 1 {
+		t.Fatalf("stats %+v", s)
+	}
+}
+
+func TestFreedSlotGoesToPriorityFirst(t *testing.T) {
+	l := fixed(10, time.Minute, 10)
+	var held []*Ticket
+	for range 10 {
+		held = append(held, enter(t, l, Priority))
+	}
+	order := make(chan Class, 2)
+	go func() { enter(t, l, Normal); order <- Normal }()
+	waitFor(t, l, 1)
+	go func() { enter(t, l, Priority); order <- Priority }()
+	waitFor(t, l, 2)
+	// 9 in flight: room for a priority request, not yet for a normal one (8).
+	held[0].Done(false)
+	if got := <-order; got != Priority {
+		t.Fatalf("first admitted: %v, want the priority request though it came later", got)
+	}
+	held[1].Done(false)
+	held[2].Done(false)
+	held[3].Done(false)
+	if got := <-order; got != Normal {
+		t.Fatalf("then: %v", got)
+	}
+	if s := l.Stats(); s.InFlight != 8 || s.Waiting != 0 {
+		t.Fatalf("stats %+v", s)
+	}
+}
+
+func TestFullQueueRefusesAtOnce(t *testing.T) {
+	l := fixed(1, time.Minute, 1)
+	tk := enter(t, l, Priority)
+	done := make(chan error, 1)
+	go func() {
+		w, err := l.Enter(context.Background(), Priority)
+		w.Done(false)
+		done <- err
+	}()
+	waitFor(t, l, 1)
+	start := time.Now()
+	if _, err := l.Enter(context.Background(), Priority); !errors.Is(err, ErrShed) {
+		t.Fatalf("second waiter with a queue of 1: %v", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Fatalf("refusal took %v: want at once, not after the minute's wait", d)
+	}
+	tk.Done(false)
+	if err := <-done; err != nil {
+		t.Fatalf("queued request: %v", err)
+	}
+}
+
+func TestWaitEndsWithTheRequest(t *testing.T) {
+	l := fixed(1, time.Minute, 5)
+	enter(t, l, Priority)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { _, err := l.Enter(ctx, Normal); done <- err }()
+	waitFor(t, l, 1)
+	cancel()
+	if err := <-done; !errors.Is(err, ErrShed) {
+		t.Fatalf("cancelled waiter: %v", err)
+	}
+	if s := l.Stats(); s.Waiting != 0 || s.InFlight != 1 {
+		t.Fatalf("stats %+v", s)
+	}
+}
