@@ -37,6 +37,7 @@ import (
 	"mallconsole/bff/internal/menu"
 	"mallconsole/bff/internal/notify"
 	"mallconsole/bff/internal/order"
+	"mallconsole/bff/internal/platform/admit"
 	"mallconsole/bff/internal/platform/apidoc"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/cache"
@@ -238,7 +239,19 @@ func New(ctx context.Context, opt Options) (*App, error) {
 			return nil, err
 		}
 	}
-	e.Use(httpx.RequestLog(log), httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
+	e.Use(httpx.RequestLog(log))
+	if !cfg.Admit.Off {
+		// After the request id, metrics and log (a refusal is counted and logged like any answer),
+		// ahead of everything that costs: a refused request must cost next to nothing.
+		limiter := admit.New(admit.Options{Max: cfg.Admit.Max, Wait: cfg.Admit.Wait})
+		if opt.Metrics != nil {
+			if err := limiter.Register(opt.Metrics); err != nil {
+				return nil, err
+			}
+		}
+		e.Use(limiter.Middleware(admitClass, now))
+	}
+	e.Use(httpx.Recover(log), httpx.CORS(cfg.PortalOrigins, now),
 		httpx.BodyLimit(2<<20, append([]string{attach.UploadRoute, user.AvatarRoute, order.ImportRoute, agency.LogoRoute}, ups.Paths()...)...),
 		// Ahead of every route's session and permission check: a proxied path must mean one thing.
 		ups.Guard())

@@ -18,7 +18,7 @@ func (s *Service) Routes(r *authz.Router) {
 		Doc(authz.Doc{Summary: "my unread messages", Resp: Count{}})
 	r.PUT("/api/messages/read", authz.SignedIn(), s.handleRead).
 		Doc(authz.Doc{Summary: "mark my messages read: ids, or all", Body: ReadInput{}})
-	r.GET("/api/messages/stream", authz.SignedIn(), s.handleStream).
+	r.GET(StreamRoute, authz.SignedIn(), s.handleStream).
 		Doc(authz.Doc{Summary: "live events (Server-Sent Events): message, unread, todo; Last-Event-ID replays", RespType: "text/event-stream"})
 	r.GET("/api/messages/settings", authz.SignedIn(), s.handleSettings).
 		Doc(authz.Doc{Summary: "my message types and whether each is on", Resp: []TypeSetting{}})
@@ -155,3 +155,7 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// StreamRoute is the live events' route: it stays open for the session, so the admission limit
+// leaves it out (a slot held for hours would be a slot lost).
+const StreamRoute = "/api/messages/stream"

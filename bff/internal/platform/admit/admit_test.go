@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // fixed is a limiter whose limit stays at n.
@@ -125,5 +127,38 @@ func TestWaitEndsWithTheRequest(t *testing.T) {
 	}
 	if s := l.Stats(); s.Waiting != 0 || s.InFlight != 1 {
 		t.Fatalf("stats %+v", s)
+	}
+}
+
+func TestFiguresAreExposed(t *testing.T) {
+	l := fixed(10, time.Millisecond, 1)
+	for range 8 {
+		enter(t, l, Normal)
+	}
+	_, _ = l.Enter(context.Background(), Normal)
+	reg := prometheus.NewRegistry()
+	if err := l.Register(reg); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{}
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		for _, m := range f.GetMetric() {
+			name := f.GetName()
+			for _, lp := range m.GetLabel() {
+				name += "/" + lp.GetValue()
+			}
+			got[name] = m.GetGauge().GetValue() + m.GetCounter().GetValue()
+		}
+	}
+	want := map[string]float64{"bff_admit_in_flight": 8, "bff_admit_limit": 10, "bff_admit_waiting": 0,
+		"bff_admit_shed_total/normal": 1, "bff_admit_shed_total/priority": 0}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s = %v, want %v (all: %v)", k, got[k], v, got)
+		}
 	}
 }

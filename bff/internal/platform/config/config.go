@@ -91,6 +91,9 @@ type Config struct {
 
 	// Notify is the message centre's outbound channels; none by default.
 	Notify Notify
+
+	// Admit bounds the requests in flight (BFF_ADMIT*).
+	Admit Admit
 }
 
 // DB says which database to open.
@@ -305,7 +308,7 @@ func settings() []setting {
 			}
 			return nil
 		}},
-	}, append(append(append(ocrSettings(), imageSettings()...), refundGatewaySettings()...), append(notifySettings(), pdfSettings()...)...)...)
+	}, append(append(append(ocrSettings(), imageSettings()...), refundGatewaySettings()...), append(append(notifySettings(), pdfSettings()...), admitSettings()...)...)...)
 }
 
 // FlagName turns BFF_DATA_DIR into data-dir.

@@ -68,6 +68,10 @@ func RequestLog(log *slog.Logger) echo.MiddlewareFunc {
 			status := c.Response().Status
 			level := slog.LevelDebug
 			switch {
+			case status == http.StatusServiceUnavailable && c.Response().Header().Get("Retry-After") != "":
+				// Shed under load (platform/admit): counted by bff_admit_shed_total; a line at
+				// error level each would add work, and noise, exactly when there is none to spare.
+				level = slog.LevelDebug
 			case status >= 500:
 				level = slog.LevelError
 			case status >= 400:
