@@ -3,6 +3,8 @@ import axios, { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxios
 import { translate } from '@/shared/lib/i18n';
 import { failureOf } from './errors';
 import {
+  BUSY_RETRY_MAX_MS,
+  busyDelay,
   createClient,
   ERROR_NOTICE_SECONDS,
   MESSAGE_FIELDS,
@@ -371,3 +373,100 @@ describe('error answers with a code and fields', () => {
   });
 });
 
+
+describe('request client: a busy server (503 + Retry-After)', () => {
+  const BUSY = { status: 503, code: 'unavailable', message: '系统繁忙，请稍后重试', timestamp: 1 };
+
+  /** Answers the queued statuses in turn (503s shed with Retry-After), then 200. */
+  function answers(statuses: number[], retryAfter: string | null = '1'): Handler {
+    return async (config) => {
+      const status = statuses.shift() ?? 200;
+      if (status === 200) return response(config, 200, { ok: true });
+      const res = response(config, status, BUSY);
+      if (retryAfter !== null) res.headers = { 'retry-after': retryAfter };
+      throw new AxiosError('busy', AxiosError.ERR_BAD_RESPONSE, config, {}, res);
+    };
+  }
+
+  function busySetup(handler: Handler, random = 0.5) {
+    const waits: number[] = [];
+    const seen: InternalAxiosRequestConfig[] = [];
+    const notify: string[] = [];
+    const bindings: ClientBindings = {
+      navigate: vi.fn(),
+      confirm: vi.fn(),
+      notifyError: vi.fn((m: string) => void notify.push(m)),
+      logout: vi.fn(async () => undefined),
+      resetSession: vi.fn(),
+      reload: vi.fn(),
+    };
+    const client = createClient({
+      getToken: () => undefined,
+      removeToken: vi.fn(),
+      getApiBase: () => 'http://bff.test',
+      getBindings: () => bindings,
+      translate: (key) => translate('zh-CN', key),
+      adapter: (config) => {
+        seen.push(config);
+        return handler(config);
+      },
+      wait: async (ms) => void waits.push(ms),
+      random: () => random,
+    });
+    return { http: client.http, waits, seen, notify };
+  }
+
+  it('retries a read once after Retry-After with jitter, and says nothing when the retry is answered', async () => {
+    const { http, waits, seen, notify } = busySetup(answers([503]), 0.5);
+    await expect(http.get('/api/goods')).resolves.toEqual({ ok: true });
+    expect(seen).toHaveLength(2);
+    expect(waits).toEqual([1250]); // 1 s plus a quarter (half of random 0.5)
+    expect(notify).toEqual([]);
+  });
+
+  it('retries a read only once, then says 系统繁忙 calmly', async () => {
+    const { http, seen, notify } = busySetup(answers([503, 503, 503]));
+    await expect(http.get('/api/goods')).rejects.toBeInstanceOf(AxiosError);
+    expect(seen).toHaveLength(2);
+    expect(notify).toEqual(['系统繁忙，请稍后重试']);
+  });
+
+  it('does not retry a write', async () => {
+    const { http, waits, seen, notify } = busySetup(answers([503]));
+    await expect(http.post('/api/goods', { name: 'x' })).rejects.toBeInstanceOf(AxiosError);
+    await expect(http.put('/api/goods', { name: 'x' })).resolves.toEqual({ ok: true });
+    expect(seen.map((c) => c.method)).toEqual(['post', 'put']);
+    expect(waits).toEqual([]);
+    expect(notify).toEqual(['系统繁忙，请稍后重试']);
+  });
+
+  it('says it once for many pages refused together', async () => {
+    const { http, seen, notify } = busySetup(answers(Array(20).fill(503)));
+    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => http.get(`/api/list/${i}`)));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect(seen).toHaveLength(10);
+    expect(notify).toEqual(['系统繁忙，请稍后重试']);
+  });
+
+  it('bounds the wait whatever Retry-After says', async () => {
+    const { http, waits } = busySetup(answers([503], '3600'), 0.999);
+    await http.get('/api/goods');
+    expect(waits[0]).toBeGreaterThanOrEqual(BUSY_RETRY_MAX_MS);
+    expect(waits[0]).toBeLessThanOrEqual(BUSY_RETRY_MAX_MS * 1.5);
+  });
+
+  it('leaves a 503 without Retry-After (a dependency down) to the ordinary notice, unretried', async () => {
+    const { http, seen, notify } = busySetup(answers([503], null));
+    await expect(http.get('/api/goods')).rejects.toBeInstanceOf(AxiosError);
+    expect(seen).toHaveLength(1);
+    expect(notify).toEqual(['系统繁忙，请稍后重试']); // the server's own message, through the usual path
+  });
+
+  it('reads Retry-After with busyDelay: seconds, bounded, nothing for other answers', () => {
+    const res = (status: number, headers: Record<string, string>) => ({ status, headers }) as unknown as AxiosResponse;
+    expect(busyDelay(res(503, { 'retry-after': '2' }), () => 0)).toBe(2000);
+    expect(busyDelay(res(503, { 'retry-after': 'Wed, 21 Oct 2026 07:28:00 GMT' }), () => 0)).toBe(1000);
+    expect(busyDelay(res(503, {}), () => 0)).toBeUndefined();
+    expect(busyDelay(res(500, { 'retry-after': '1' }), () => 0)).toBeUndefined();
+  });
+});

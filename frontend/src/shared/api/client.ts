@@ -14,6 +14,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Reject without any notification, confirm or navigation (logout, session bootstrap). */
     silent?: boolean;
+    /** Set on the one retry of a read the server shed (503 + Retry-After): never retried again. */
+    busyRetried?: boolean;
   }
 }
 
@@ -58,6 +60,10 @@ export interface ClientDeps {
   language?: () => Language;
   /** Test hook: axios adapter. */
   adapter?: AxiosRequestConfig['adapter'];
+  /** Test hook: waits ms before a shed read is retried (default: a timer, ended by the request's abort). */
+  wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Test hook: the jitter's random number in [0, 1). */
+  random?: () => number;
 }
 
 export interface Http {
@@ -118,6 +124,44 @@ async function readBody(data: unknown): Promise<unknown> {
   return data;
 }
 
+/** The longest a shed read waits for its retry, whatever Retry-After says. */
+export const BUSY_RETRY_MAX_MS = 5_000;
+
+/**
+ * The delay before retrying a read the server shed: its Retry-After (seconds; a date or nothing
+ * counts as 1 s), bounded, plus up to half again at random so that the pages refused together do
+ * not come back together. undefined: not a shed answer (a 503 without Retry-After is a failing
+ * dependency, not load).
+ */
+export function busyDelay(response: AxiosResponse | undefined, random: () => number): number | undefined {
+  if (response?.status !== 503) return undefined;
+  const header = AxiosHeaders.from(response.headers as AxiosHeaders).get('Retry-After');
+  if (header === undefined || header === null || header === '') return undefined;
+  const seconds = Number(header);
+  const base = Math.min(Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000, BUSY_RETRY_MAX_MS);
+  return Math.round(base * (1 + random() / 2));
+}
+
+const IDEMPOTENT = new Set(['get', 'head', 'options']);
+
+function timer(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new axios.CanceledError());
+      return;
+    }
+    const id = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    const abort = () => {
+      clearTimeout(id);
+      reject(new axios.CanceledError());
+    };
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+}
+
 function statusOf(error: AxiosError, body: unknown): number {
   if (error.response?.status) return error.response.status;
   const fromBody = body && typeof body === 'object' ? (body as { status?: unknown }).status : undefined;
@@ -141,6 +185,10 @@ export function createClient(deps: ClientDeps): Client {
   // One session-expired box at a time, shared by 401 and 405. Remembered per binding, so a box
   // left open by an unmounted app does not block the next mount.
   let boxOpenFor: ClientBindings | null = null;
+  // Until when the 系统繁忙 notice is on screen: the pages refused together say it once.
+  let busyNoticeUntil = 0;
+  const wait = deps.wait ?? timer;
+  const random = deps.random ?? Math.random;
 
   instance.interceptors.request.use((config: InternalAxiosRequestConfig) => {
     if (config.baseURL === undefined) config.baseURL = deps.getApiBase();
@@ -195,6 +243,14 @@ export function createClient(deps: ClientDeps): Client {
 
   async function onError(error: unknown): Promise<never> {
     if (axios.isCancel(error) || !(error instanceof AxiosError)) throw error;
+    const delay = busyDelay(error.response, random);
+    const config = error.config;
+    // A shed read did nothing on the server: asked again once, after the time it asked for.
+    // Writes are not: the user decides whether to save again.
+    if (delay !== undefined && config && !config.busyRetried && IDEMPOTENT.has((config.method ?? 'get').toLowerCase())) {
+      await wait(delay, config.signal as AbortSignal | undefined);
+      return instance.request({ ...config, busyRetried: true });
+    }
     const bindings = deps.getBindings();
     const body = error.response ? await readBody(error.response.data) : undefined;
     const status = statusOf(error, body);
@@ -203,6 +259,14 @@ export function createClient(deps: ClientDeps): Client {
     if (error.response) attachFailure(error, failure);
     if (error.config?.silent || !bindings) throw error;
 
+    if (delay !== undefined) {
+      const now = Date.now();
+      if (now >= busyNoticeUntil) {
+        busyNoticeUntil = now + ERROR_NOTICE_SECONDS * 1000;
+        bindings.notifyError(deps.translate('err.busy'), ERROR_NOTICE_SECONDS);
+      }
+      throw error;
+    }
     if (!error.response) {
       bindings.notifyError(deps.translate(isTimeout(error) ? 'err.timeout' : 'err.failed'), ERROR_NOTICE_SECONDS);
       throw error;

@@ -25,6 +25,7 @@ const DECISIONS_2: readonly [keys: MessageKey[], zh: string, en: string | null][
   [['pagination.confirm'], '确定', 'Confirm'],
   [['err.timeout'], '网络请求超时', 'Network request timed out'],
   [['err.failed'], '接口请求失败', 'Interface request failed'],
+  [['err.busy'], '系统繁忙，请稍后重试', 'The system is busy, please try again later'],
   [['err.expired.title'], '系统提示', 'System hint'],
   [['err.expired.body'], '登录状态已过期，您可以继续留在该页面，或者重新登录', 'Login status has expired, you can stay on this page or log in again'],
   [['err.expired.relogin', 'err.expired.cancel'], '重新登录 / 取消', 'Re-login / Cancel'],

@@ -61,6 +61,8 @@ const table = {
   'pagination.next': ['下一页', 'Next'],
   'err.timeout': ['网络请求超时', 'Network request timed out'],
   'err.failed': ['接口请求失败', 'Interface request failed'],
+  // the server shed the request under load (503 + Retry-After): nothing was done, try later
+  'err.busy': ['系统繁忙，请稍后重试', 'The system is busy, please try again later'],
   'err.expired.title': ['系统提示', 'System hint'],
   'err.expired.body': [
     '登录状态已过期，您可以继续留在该页面，或者重新登录',
