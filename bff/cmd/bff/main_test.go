@@ -268,6 +268,10 @@ func TestRunServesMetricsOnTheirOwnListener(t *testing.T) {
 		"bff_sessions_active 1\n",
 		`bff_transfers_in_flight{kind="upload"} 0`,
 		fmt.Sprintf(`bff_transfer_bytes_total{kind="export"} %d`+"\n", len(xlsx)),
+		// admission control (BFF_ADMIT, on by default): nothing refused at this load
+		"bff_admit_limit 20\n",
+		`bff_admit_shed_total{class="normal"} 0`,
+		`bff_admit_shed_total{class="priority"} 0`,
 	}
 	// A request is counted after its answer is written (its duration includes the write), so the
 	// client can hold the answer a moment before the count moves: scrape until it has, bounded.
