@@ -679,3 +679,72 @@ func TestFaultStopPastTheGrace(t *testing.T) {
 	}
 	t.Logf("FIGURE SIGTERM past the grace: ended %v after the signal (exit %d), the stalled upload's partial file removed", stopped.Round(time.Millisecond), code)
 }
+
+// Two instances behind nginx, both shedding (a limit of 1, 1 ms of wait) under 64 clients: the
+// shed answers reach the client as 503 + Retry-After, never as nginx's 502 (no instance is
+// marked down for them: proxy_next_upstream has no http_503), and when the load stops both
+// instances answer at once.
+func TestFaultBothInstancesShed(t *testing.T) {
+	tool(t, "nginx")
+	pa, pb := freePort(t), freePort(t)
+	env := func(port int) []string {
+		return []string{fmt.Sprintf("BFF_ADDR=127.0.0.1:%d", port), "BFF_DATA_DIR=" + t.TempDir(),
+			"BFF_JWT_SECRET=" + strings.Repeat("fault-key-", 4), "BFF_ADMIN_PASSWORD=fault-admin-pw",
+			"BFF_LOG_LEVEL=error", "BFF_ADMIT_MAX=1", "BFF_ADMIT_WAIT=1ms", "BFF_CAPTCHA_PER_MINUTE=10000"}
+	}
+	startChild(t, env(pa))
+	startChild(t, env(pb))
+	lb := startNginx(t, pa, pb)
+
+	// A captcha is drawn for each request (a PNG, a millisecond or so): long enough for 64 clients
+	// to overlap on a limit of 1.
+	get := func(path string) (int, string) {
+		res, err := http.Get(lb + path)
+		if err != nil {
+			return 0, err.Error()
+		}
+		defer res.Body.Close()
+		_, _ = io.Copy(io.Discard, res.Body)
+		return res.StatusCode, res.Header.Get("Retry-After")
+	}
+	var mu sync.Mutex
+	counts := map[int]int{}
+	badRetryAfter := 0
+	var wg sync.WaitGroup
+	for range 64 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 60 {
+				st, ra := get("/api/auth/code")
+				mu.Lock()
+				counts[st]++
+				if st == http.StatusServiceUnavailable && ra != "1" {
+					badRetryAfter++
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	t.Logf("FIGURE both instances shedding behind nginx: answers by status %v", counts)
+	if counts[http.StatusServiceUnavailable] == 0 {
+		t.Skipf("no request was shed (the machine was too slow to overlap 64 clients?): %v", counts)
+	}
+	if counts[http.StatusOK]+counts[http.StatusServiceUnavailable] != 64*60 || badRetryAfter != 0 {
+		t.Fatalf("shedding turned into failures: %v, %d 503s without Retry-After: 1", counts, badRetryAfter)
+	}
+	// Load gone: both instances serve (round-robin: two requests in a row reach both).
+	for i := range 10 {
+		if st, _ := get("/api/auth/code"); st != http.StatusOK {
+			t.Fatalf("request %d after the load: %d", i, st)
+		}
+	}
+	for _, p := range []int{pa, pb} {
+		res, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/readyz", p))
+		if err != nil || res.StatusCode != http.StatusOK {
+			t.Fatalf("instance on %d after the load: %v %v", p, res, err)
+		}
+		res.Body.Close()
+	}
+}
