@@ -83,6 +83,8 @@ type Config struct {
 
 	// RefundGateway is where after-sales refunds are paid; URL empty: none.
 	RefundGateway RefundGateway
+	// Tracking is the parcel tracking provider; Provider "off": none.
+	Tracking Tracking
 
 	// RefundApprovalOver: an after-sales refund above it (fen) needs a 退款审批 approval.
 	RefundApprovalOver money.Fen
@@ -305,7 +307,7 @@ func settings() []setting {
 			}
 			return nil
 		}},
-	}, append(append(append(ocrSettings(), imageSettings()...), refundGatewaySettings()...), append(notifySettings(), pdfSettings()...)...)...)
+	}, append(append(append(ocrSettings(), imageSettings()...), refundGatewaySettings()...), append(append(notifySettings(), pdfSettings()...), trackingSettings()...)...)...)
 }
 
 // FlagName turns BFF_DATA_DIR into data-dir.
@@ -396,6 +398,9 @@ func Load(args, environ []string, usage io.Writer) (Config, error) {
 			errs = append(errs, err)
 		}
 		if err := checkNotify(&c); err != nil {
+			errs = append(errs, err)
+		}
+		if err := checkTracking(&c); err != nil {
 			errs = append(errs, err)
 		}
 	}
