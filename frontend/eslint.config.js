@@ -25,7 +25,8 @@ const ALLOWED = {
   role: ['./dept/api.ts', './menu/api.ts'],
   // a detail page (/look) offers its list's moves: the list's own buttons and dialogs, loaded lazily
   // and an after-sales case (售后单) as 售后管理's drawer draws it, with its moves
-  look: ['./order/index.ts', './goods/moves.tsx', './aftersale/look.ts'],
+  // and a shipped order's parcel tracking (物流跟踪)
+  look: ['./order/index.ts', './goods/moves.tsx', './aftersale/look.ts', './tracking/index.ts'],
 };
 
 const featureZones = FEATURES.map((name) => ({

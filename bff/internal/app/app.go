@@ -55,6 +55,7 @@ import (
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/stock"
 	"mallconsole/bff/internal/storefront"
+	"mallconsole/bff/internal/tracking"
 	"mallconsole/bff/internal/upstream"
 	"mallconsole/bff/internal/user"
 	"mallconsole/bff/internal/web"
@@ -352,6 +353,10 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	orders.UseSettings(orderRules)
 	orders.Notify(notifier, log)
 	orders.Routes(routes)
+	// 物流跟踪 (docs/decisions.md "Parcel tracking"): the settings' provider, or off.
+	parcels := tracking.NewService(tracking.NewStore(opt.DB), tracking.Deps{Provider: trackingProvider(cfg.Tracking),
+		Orders: orderShipments{orders}, Now: now, Log: log, Timeout: cfg.Tracking.Timeout})
+	parcels.Routes(routes)
 	// 库存流水: the ledger every stock change writes, and a person's adjustments.
 	stock.NewService(stock.NewStore(opt.DB), now).Routes(routes)
 	// 售后管理 (issue 29, docs/aftersale.md): cases per order item and the refunds they pay. A
@@ -402,6 +407,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	a.Jobs = newRunner(opt.DB, now, log, opt.Metrics, notifier)
 	jobs := append(systemJobs(a, contracts, notifier.Send), reportJobs(reports)...)
 	jobs = append(jobs, shopJobs(orders, stock.NewAlerts(opt.DB, notifier, log))...)
+	jobs = append(jobs, trackingJobs(parcels)...)
 	if err := a.Jobs.Add(append(jobs, notifyJobs(notifier, now)...)...); err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 
 	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/stock"
+	"mallconsole/bff/internal/tracking"
 )
 
 // TestShopJobsDeclared: the shop's jobs keep the names, schedules and batches the runner, the
@@ -25,5 +26,14 @@ func TestShopJobsDeclared(t *testing.T) {
 		if !ok || j.Schedule != w[0] || j.Batch != w[1] || j.Title == "" || j.Run == nil {
 			t.Errorf("job %+v", j)
 		}
+	}
+}
+
+// TestTrackingJobDeclared: tracking.subscribe keeps the name, schedule and batch docs/operations.md
+// gives it.
+func TestTrackingJobDeclared(t *testing.T) {
+	jobs := trackingJobs(&tracking.Service{})
+	if len(jobs) != 1 || jobs[0].Name != "tracking.subscribe" || jobs[0].Schedule != "@every 5m" || jobs[0].Batch != 100 || jobs[0].Run == nil {
+		t.Fatalf("jobs %+v", jobs)
 	}
 }

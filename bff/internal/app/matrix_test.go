@@ -398,6 +398,7 @@ func matrixSamples() map[string]sample {
 	maps.Copy(all, stockSamples())
 	maps.Copy(all, reportSamples())
 	maps.Copy(all, aftersaleSamples())
+	maps.Copy(all, trackingSamples())
 	maps.Copy(all, dashboardSamples())
 	maps.Copy(all, certSamples())
 	maps.Copy(all, contractSamples())

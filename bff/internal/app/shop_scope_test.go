@@ -162,6 +162,11 @@ func shopScopeCases(e *scopeEnv) map[string]func() {
 			want(t, ch.do(http.MethodGet, fmt.Sprintf("/api/orders/%d", orderB["ship"]), nil), http.StatusNotFound, "订单不存在")
 			want(t, ch.do(http.MethodGet, fmt.Sprintf("/api/orders/%d", orderA), nil), http.StatusOK, "")
 		},
+		// tracking reads the order inside the scope first: B's shipped order is not there at all
+		"GET /api/orders/:id/tracking": func() {
+			want(t, ch.do(http.MethodGet, fmt.Sprintf("/api/orders/%d/tracking", orderB["complete"]), nil), http.StatusNotFound, "订单不存在")
+			want(t, ch.do(http.MethodGet, fmt.Sprintf("/api/orders/%d/tracking", orderA), nil), http.StatusConflict, "trackingNo: 订单尚未发货，没有物流信息")
+		},
 		// the order rules are the whole shop's: an operator granted order:setting is still refused
 		"GET /api/settings/order": func() {
 			want(t, ch.do(http.MethodGet, "/api/settings/order", nil), http.StatusForbidden, "订单设置是全店的规则，渠道账号不能查看或修改")

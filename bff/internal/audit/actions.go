@@ -97,6 +97,7 @@ var actions = map[string]Action{
 	"POST /api/aftersales/:id/receive":                 {"售后收货", "Receive return"},
 	"POST /api/aftersales/:id/refund":                  {"售后退款", "Refund after-sales case"},
 	"POST /api/aftersales/gateway/notify":              {"退款结果通知", "Refund notification"},
+	"POST /api/tracking/push":                          {"物流轨迹推送", "Parcel tracking push"},
 	"POST /api/agencies":                               {"新增渠道", "Add agency"},
 	"PUT /api/agencies":                                {"编辑渠道", "Edit agency"},
 	"DELETE /api/agencies":                             {"删除渠道", "Delete agencies"},

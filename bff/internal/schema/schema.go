@@ -26,6 +26,7 @@ import (
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/stock"
 	"mallconsole/bff/internal/storefront"
+	"mallconsole/bff/internal/tracking"
 	"mallconsole/bff/internal/user"
 	"mallconsole/bff/internal/workflow"
 )
@@ -47,6 +48,7 @@ func Migrations() []db.Migration {
 		job.Migrations(),
 		report.Migrations(),
 		notify.Migrations(),
+		tracking.Migrations(),
 	} {
 		all = append(all, ms...)
 	}

@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -83,6 +84,8 @@ type Config struct {
 
 	// RefundGateway is where after-sales refunds are paid; URL empty: none.
 	RefundGateway RefundGateway
+	// Tracking is the parcel tracking provider; Provider "off": none.
+	Tracking Tracking
 
 	// RefundApprovalOver: an after-sales refund above it (fen) needs a 退款审批 approval.
 	RefundApprovalOver money.Fen
@@ -308,7 +311,8 @@ func settings() []setting {
 			}
 			return nil
 		}},
-	}, append(append(append(ocrSettings(), imageSettings()...), refundGatewaySettings()...), append(append(notifySettings(), pdfSettings()...), admitSettings()...)...)...)
+	}, slices.Concat(ocrSettings(), imageSettings(), refundGatewaySettings(), notifySettings(), pdfSettings(),
+		admitSettings(), trackingSettings())...)
 }
 
 // FlagName turns BFF_DATA_DIR into data-dir.
@@ -399,6 +403,9 @@ func Load(args, environ []string, usage io.Writer) (Config, error) {
 			errs = append(errs, err)
 		}
 		if err := checkNotify(&c); err != nil {
+			errs = append(errs, err)
+		}
+		if err := checkTracking(&c); err != nil {
 			errs = append(errs, err)
 		}
 	}

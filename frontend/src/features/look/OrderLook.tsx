@@ -25,6 +25,12 @@ const OrderActions = deferred(
   (m) => m.OrderActions,
 );
 
+// 物流跟踪 asks the BFF (and maybe the provider) after the order has drawn: its own chunk
+const TrackingTimeline = deferred(
+  chunk(() => import('@/features/tracking')),
+  (m) => m.TrackingTimeline,
+);
+
 type Item = OrderDetail['items'][number] & { line: number };
 
 const STATUS_COLOR: Record<string, string> = {
@@ -170,6 +176,7 @@ export function OrderLook({ id, fullPath }: { id: number; fullPath: string }) {
               <Descriptions.Item label={t('order.trackingNo')}>{dash(o.trackingNo)}</Descriptions.Item>
               <Descriptions.Item label={t('order.shipTime')}>{dash(o.shipTime)}</Descriptions.Item>
             </Descriptions>
+            {o.trackingNo ? <TrackingTimeline orderId={o.id} trackingNo={o.trackingNo} /> : null}
           </Card>
         </Col>
         <Col xs={24} lg={14}>

@@ -5483,6 +5483,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * a shipped order's parcel tracking (物流跟踪), cached up to 30 min; refresh=1 asks the provider (at most once a minute per parcel); 409 without a shipment
+         * @description Access: perm(order:detail)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1: ask the provider unless asked less than a minute ago */
+                    refresh?: "0" | "1";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TrackingRow"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pictures": {
         parameters: {
             query?: never;
@@ -6402,6 +6446,49 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * the tracking provider's push (快递100 shape: form param + sign = upper(MD5(param + salt))); 404 with tracking off
+         * @description Access: public
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": components["schemas"]["FormDataTrackingPushForm"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TrackingPushAck"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -9391,6 +9478,12 @@ export interface components {
             /** @description xlsx, at most 10 MB and 100,000 rows */
             file?: components["schemas"]["MultipartFile"];
         };
+        FormDataTrackingPushForm: {
+            /** @description the push's JSON */
+            param: string;
+            /** @description upper(MD5(param + salt)) */
+            sign: string;
+        };
         FormDataUserAvatarForm: {
             avatar?: components["schemas"]["MultipartFile"];
         };
@@ -10195,6 +10288,27 @@ export interface components {
             price: components["schemas"]["MoneyFen"];
             skuCode: string;
             specs: string[];
+        };
+        TrackingEventRow: {
+            text: string;
+            time: string;
+        };
+        TrackingPushAck: {
+            message: string;
+            result: boolean;
+            returnCode: string;
+        };
+        TrackingRow: {
+            /** Format: int64 */
+            ageSeconds: number;
+            enabled: boolean;
+            error?: string;
+            events: components["schemas"]["TrackingEventRow"][];
+            expressCompany: string;
+            fetchedAt: string;
+            state: string;
+            stateLabel: string;
+            trackingNo: string;
         };
         UpstreamUnavailable: {
             part: string;
