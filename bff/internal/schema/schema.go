@@ -23,6 +23,7 @@ import (
 	"mallconsole/bff/internal/platform/db"
 	"mallconsole/bff/internal/platform/kv"
 	"mallconsole/bff/internal/report"
+	"mallconsole/bff/internal/statement"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/stock"
 	"mallconsole/bff/internal/storefront"
@@ -46,6 +47,7 @@ func Migrations() []db.Migration {
 		aftersale.Migrations(),
 		job.Migrations(),
 		report.Migrations(),
+		statement.Migrations(),
 		notify.Migrations(),
 	} {
 		all = append(all, ms...)
