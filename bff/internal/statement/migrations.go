@@ -10,17 +10,17 @@ import (
 
 // statement20261129 is statements as migration 20261129_70_statement created it. Frozen.
 type statement20261129 struct {
-	ID          int64      `gorm:"primaryKey"`
-	AgencyID    int64      `gorm:"not null;uniqueIndex:uk_statements_agency_month,priority:1"`
-	Month       string     `gorm:"size:7;not null;uniqueIndex:uk_statements_agency_month,priority:2;index"`
-	State       string     `gorm:"size:10;not null"`
-	Sales       int64      `gorm:"not null;default:0"`
-	Refunds     int64      `gorm:"not null;default:0"`
-	Adjustments int64      `gorm:"not null;default:0"`
-	Net         int64      `gorm:"not null;default:0"`
-	OrderCount  int64      `gorm:"not null;default:0"`
-	RefundCount int64      `gorm:"not null;default:0"`
-	MadeAt      time.Time  `gorm:"not null"`
+	ID          int64     `gorm:"primaryKey"`
+	AgencyID    int64     `gorm:"not null;uniqueIndex:uk_statements_agency_month,priority:1"`
+	Month       string    `gorm:"size:7;not null;uniqueIndex:uk_statements_agency_month,priority:2;index"`
+	State       string    `gorm:"size:10;not null"`
+	Sales       int64     `gorm:"not null;default:0"`
+	Refunds     int64     `gorm:"not null;default:0"`
+	Adjustments int64     `gorm:"not null;default:0"`
+	Net         int64     `gorm:"not null;default:0"`
+	OrderCount  int64     `gorm:"not null;default:0"`
+	RefundCount int64     `gorm:"not null;default:0"`
+	MadeAt      time.Time `gorm:"not null"`
 	FrozenAt    *time.Time
 	UpdateTime  time.Time
 }
