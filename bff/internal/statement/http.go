@@ -21,7 +21,7 @@ func (s *Service) Routes(r *authz.Router) {
 	r.GET("/api/statements", authz.Perm(perm.StatementList), s.handleList).
 		Doc(authz.Doc{Summary: "agencies' monthly statements, newest month first (channel: the agency's)", Params: listParams{}, Resp: httpx.List[RowAnswer]{}})
 	r.GET("/api/statements/:id", authz.Perm(perm.StatementList), s.handleGet).
-		Doc(authz.Doc{Summary: "a statement with its lines", Resp: DetailAnswer{}})
+		Doc(authz.Doc{Summary: "a statement with its lines", Params: httpx.IDPath{}, Resp: DetailAnswer{}})
 	r.GET("/api/statements/:id/download", authz.Perm(perm.StatementList), s.handleDownload).
 		Doc(authz.Doc{Summary: "a statement as xlsx or PDF (503 without a PDF font)", Params: downloadParams{},
 			RespType: "application/octet-stream"})
@@ -29,7 +29,7 @@ func (s *Service) Routes(r *authz.Router) {
 		Doc(authz.Doc{Summary: "make a month not yet frozen again as an open draft (409 frozen, 400 future)", Body: generateBody{},
 			Resp: httpx.Created{}, Status: http.StatusCreated})
 	r.POST("/api/statements/:id/adjustments", authz.Perm(perm.StatementAdjust), s.handleAdjust).
-		Doc(authz.Doc{Summary: "add an adjustment line (a signed amount and its reason) to a statement", Body: adjustBody{}})
+		Doc(authz.Doc{Summary: "add an adjustment line (a signed amount and its reason) to a statement", Params: httpx.IDPath{}, Body: adjustBody{}})
 }
 
 type listParams struct {
@@ -40,6 +40,7 @@ type listParams struct {
 }
 
 type downloadParams struct {
+	ID     int64  `path:"id" minimum:"1"`
 	Format string `query:"format" enum:"xlsx,pdf"`
 }
 
