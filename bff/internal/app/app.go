@@ -53,6 +53,7 @@ import (
 	"mallconsole/bff/internal/platform/richtext"
 	"mallconsole/bff/internal/report"
 	"mallconsole/bff/internal/role"
+	"mallconsole/bff/internal/statement"
 	"mallconsole/bff/internal/stock"
 	"mallconsole/bff/internal/storefront"
 	"mallconsole/bff/internal/tracking"
@@ -391,6 +392,9 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// 销售报表 reads daily figures the report.refresh job keeps (jobs_report.go).
 	reports := report.NewService(opt.DB, settings, time.Local, now)
 	reports.Routes(routes)
+	// 对账单: each agency's month, made and frozen by the statement.monthly job (jobs_report.go).
+	statements := statement.NewService(statement.NewStore(opt.DB), pdfs, time.Local, now)
+	statements.Routes(routes)
 	overview.UseUpstreams(ups, log, cfg.UpstreamTimeout)
 	// Contracts and templates (issue 12): their files are uploads with rules of their own; a
 	// signed contract keeps its scans.
@@ -405,7 +409,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	overview.Routes(routes)
 	// 定时任务 (docs/operations.md "Jobs"): what happens on time, each run once across instances.
 	a.Jobs = newRunner(opt.DB, now, log, opt.Metrics, notifier)
-	jobs := append(systemJobs(a, contracts, notifier.Send), reportJobs(reports)...)
+	jobs := append(systemJobs(a, contracts, notifier.Send), reportJobs(reports, statements)...)
 	jobs = append(jobs, shopJobs(orders, stock.NewAlerts(opt.DB, notifier, log))...)
 	jobs = append(jobs, trackingJobs(parcels)...)
 	if err := a.Jobs.Add(append(jobs, notifyJobs(notifier, now)...)...); err != nil {

@@ -397,6 +397,7 @@ func matrixSamples() map[string]sample {
 	all := shopSamples()
 	maps.Copy(all, stockSamples())
 	maps.Copy(all, reportSamples())
+	maps.Copy(all, statementSamples())
 	maps.Copy(all, aftersaleSamples())
 	maps.Copy(all, trackingSamples())
 	maps.Copy(all, dashboardSamples())

@@ -35,11 +35,12 @@ type scopeSuite struct {
 // suite lives in its own file, scope_<feature>_test.go).
 func scopeSuites() map[string]scopeSuite {
 	return map[string]scopeSuite{
-		"shop":     shopScope(),
-		"agency":   agencyScope(),
-		"contract": contractScopeSuite(),
-		"cert":     certScopeSuite(),
-		"stock":    stockScope(),
+		"shop":      shopScope(),
+		"agency":    agencyScope(),
+		"contract":  contractScopeSuite(),
+		"cert":      certScopeSuite(),
+		"stock":     stockScope(),
+		"statement": statementScope(),
 	}
 }
 

@@ -121,6 +121,8 @@ var actions = map[string]Action{
 	"POST /api/openClients":                            {"新建开放接口客户端", "Add API client"},
 	"POST /api/openClients/:id/rotate":                 {"轮换客户端密钥", "Rotate API client secret"},
 	"DELETE /api/openClients/:id":                      {"吊销开放接口客户端", "Revoke API client"},
+	"POST /api/statements/generate":                    {"生成对账单", "Generate statement"},
+	"POST /api/statements/:id/adjustments":             {"调整对账单", "Adjust statement"},
 }
 
 // exports name the lists whose export routes (<list>/download, <list>/downloadAll) are logged.

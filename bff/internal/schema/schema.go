@@ -24,6 +24,7 @@ import (
 	"mallconsole/bff/internal/platform/kv"
 	"mallconsole/bff/internal/report"
 	"mallconsole/bff/internal/role"
+	"mallconsole/bff/internal/statement"
 	"mallconsole/bff/internal/stock"
 	"mallconsole/bff/internal/storefront"
 	"mallconsole/bff/internal/tracking"
@@ -47,6 +48,7 @@ func Migrations() []db.Migration {
 		aftersale.Migrations(),
 		job.Migrations(),
 		report.Migrations(),
+		statement.Migrations(),
 		notify.Migrations(),
 		tracking.Migrations(),
 	} {

@@ -22,7 +22,7 @@ var cachedComponents = []string{
 	"system/dict/index", "system/log/index", "system/online/index", "system/apidoc/index",
 	"workflow/applyForm/index", "workflow/startBatch/index", "workflow/tasks/index",
 	"workflow/formDesign/index", "mall/goods/index", "mall/order/index", "mall/category/index", "mall/stock/index",
-	"mall/aftersale/index", "mall/report/index", "mall/orderSetting/index",
+	"mall/aftersale/index", "mall/report/index", "mall/orderSetting/index", "mall/statement/index",
 	"channel/cert/index", "channel/mine/cert/index", "channel/mine/index", "channel/agency/index",
 	"channel/contract/index", "channel/contractTemplate/index", "system/storage/index", "system/openClient/index",
 	"system/job/index",

@@ -39,6 +39,7 @@ const registry: Record<string, PageComponent> = {
   'mall/aftersale/index': page(() => import('@/features/aftersale')),
   // 销售报表 (issue 31)
   'mall/report/index': page(() => import('@/features/report')),
+  'mall/statement/index': page(() => import('@/features/statement')),
   // 订单设置 (issue 30): the order rules
   'mall/orderSetting/index': page(() => import('@/features/order/SettingsPage')),
   // 渠道 / 我的渠道: contracts and their templates (the BFF scopes an operator to their agency)

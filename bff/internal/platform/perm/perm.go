@@ -117,6 +117,16 @@ const (
 	ReportList = "report:list"
 )
 
+// Permissions of the agency statements (对账单; docs/decisions.md "Agency statements").
+const (
+	// StatementList reads and downloads statements: staff every agency's, an operator their own.
+	StatementList = "statement:list"
+	// StatementGenerate makes a month not yet frozen again as a draft (staff).
+	StatementGenerate = "statement:generate"
+	// StatementAdjust adds an adjustment line to a statement (staff).
+	StatementAdjust = "statement:adjust"
+)
+
 // Permissions of the enterprise certification (docs/decisions.md "Enterprise certification").
 const (
 	// CertSubmit: an agency operator submits their company's certification and reads ID cards.

@@ -6149,6 +6149,223 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * agencies' monthly statements, newest month first (channel: the agency's)
+         * @description Access: perm(statement:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description one agency (staff) */
+                    agencyId?: string;
+                    /** @description yyyy-MM */
+                    month?: string;
+                    /** @description 0-based */
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxListStatementRowAnswer"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statements/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * make a month not yet frozen again as an open draft (409 frozen, 400 future)
+         * @description Access: perm(statement:generate)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["StatementGenerateBody"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxCreated"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * a statement with its lines
+         * @description Access: perm(statement:list)
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StatementDetailAnswer"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statements/{id}/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * add an adjustment line (a signed amount and its reason) to a statement
+         * @description Access: perm(statement:adjust)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["StatementAdjustBody"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statements/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * a statement as xlsx or PDF (503 without a PDF font)
+         * @description Access: perm(statement:list)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "xlsx" | "pdf";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stock/adjust": {
         parameters: {
             query?: never;
@@ -9719,6 +9936,10 @@ export interface components {
             content: components["schemas"]["RoleRow"][];
             totalElements: number;
         };
+        HttpxListStatementRowAnswer: {
+            content: components["schemas"]["StatementRowAnswer"][];
+            totalElements: number;
+        };
         HttpxListStockRow: {
             content: components["schemas"]["StockRow"][];
             totalElements: number;
@@ -10098,6 +10319,80 @@ export interface components {
             level: number;
             menus: number[];
             name: string;
+        };
+        StatementAdjustBody: {
+            /** @description yuan, signed: -12.34 takes back */
+            amount: string;
+            reason: string;
+        };
+        StatementDetailAnswer: {
+            adjustments: components["schemas"]["MoneyFen"];
+            /** Format: int64 */
+            agencyId: number;
+            agencyName: string;
+            /** @description yyyy-MM-dd HH:mm:ss; null while open */
+            frozenAt: null | string;
+            /** Format: int64 */
+            id: number;
+            lines: components["schemas"]["StatementLineAnswer"][];
+            /** @description yyyy-MM-dd HH:mm:ss */
+            madeAt: string;
+            /** @description yyyy-MM */
+            month: string;
+            /** @description sales − refunds + adjustments */
+            net: components["schemas"]["MoneyFen"];
+            /** Format: int64 */
+            orderCount: number;
+            /** Format: int64 */
+            refundCount: number;
+            refunds: components["schemas"]["MoneyFen"];
+            sales: components["schemas"]["MoneyFen"];
+            /** @enum {string} */
+            state: "open" | "frozen";
+        };
+        StatementGenerateBody: {
+            /** Format: int64 */
+            agencyId: number;
+            /** @description yyyy-MM, not after the current month */
+            month: string;
+        };
+        StatementLineAnswer: {
+            /** @description positive for sales and refunds; signed for adjustments */
+            amount: components["schemas"]["MoneyFen"];
+            /** @description the after-sales case of a refund */
+            caseNo: string;
+            /** @description yyyy-MM-dd HH:mm:ss */
+            date: string;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "order" | "refund" | "adjustment";
+            note: string;
+            orderNo: string;
+        };
+        StatementRowAnswer: {
+            adjustments: components["schemas"]["MoneyFen"];
+            /** Format: int64 */
+            agencyId: number;
+            agencyName: string;
+            /** @description yyyy-MM-dd HH:mm:ss; null while open */
+            frozenAt: null | string;
+            /** Format: int64 */
+            id: number;
+            /** @description yyyy-MM-dd HH:mm:ss */
+            madeAt: string;
+            /** @description yyyy-MM */
+            month: string;
+            /** @description sales − refunds + adjustments */
+            net: components["schemas"]["MoneyFen"];
+            /** Format: int64 */
+            orderCount: number;
+            /** Format: int64 */
+            refundCount: number;
+            refunds: components["schemas"]["MoneyFen"];
+            sales: components["schemas"]["MoneyFen"];
+            /** @enum {string} */
+            state: "open" | "frozen";
         };
         StockAdjustBody: {
             quantity: null | number;

@@ -1,0 +1,42 @@
+import { featureMessages, type Messages } from '@/shared/lib/i18n';
+
+/** Strings of 对账单, zh-CN then en-US. */
+export const messages = {
+  'statement.title': ['对账单', 'Statements'],
+  'statement.agency': ['渠道', 'Agency'],
+  'statement.own': ['自营', 'Own'],
+  'statement.month': ['月份', 'Month'],
+  'statement.state': ['状态', 'State'],
+  'statement.state.open': ['草稿', 'Draft'],
+  'statement.state.frozen': ['已冻结', 'Frozen'],
+  'statement.sales': ['销售额', 'Sales'],
+  'statement.refunds': ['退款', 'Refunds'],
+  'statement.adjustments': ['调整', 'Adjustments'],
+  'statement.net': ['净额', 'Net'],
+  'statement.orderCount': ['订单数', 'Orders'],
+  'statement.refundCount': ['退款笔数', 'Refunds'],
+  'statement.madeAt': ['生成时间', 'Made at'],
+  'statement.lines': ['明细', 'Lines'],
+  'statement.xlsx': ['下载Excel', 'Download Excel'],
+  'statement.pdf': ['下载PDF', 'Download PDF'],
+  'statement.generate': ['生成', 'Generate'],
+  'statement.generate.title': ['生成对账单（草稿）', 'Generate a statement (draft)'],
+  'statement.generate.done': ['对账单已生成', 'Statement generated'],
+  'statement.adjust': ['调整', 'Adjust'],
+  'statement.adjust.title': ['添加调整项', 'Add an adjustment'],
+  'statement.adjust.amount': ['调整金额（元，可为负数）', 'Amount (yuan, may be negative)'],
+  'statement.adjust.reason': ['调整原因', 'Reason'],
+  'statement.adjust.done': ['调整已添加', 'Adjustment added'],
+  'statement.kind.order': ['销售', 'Sale'],
+  'statement.kind.refund': ['退款', 'Refund'],
+  'statement.kind.adjustment': ['调整', 'Adjustment'],
+  'statement.orderNo': ['订单号', 'Order no.'],
+  'statement.caseNo': ['售后单号', 'Case no.'],
+  'statement.date': ['日期', 'Date'],
+  'statement.amount': ['金额', 'Amount'],
+  'statement.note': ['备注', 'Note'],
+  'statement.total': ['合计', 'Total'],
+  'statement.monthFormat': ['月份格式应为yyyy-MM', 'Month as yyyy-MM'],
+} as const satisfies Messages;
+
+export const { t, useT, translate } = featureMessages(messages);
