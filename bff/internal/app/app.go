@@ -370,6 +370,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		Gateway: refundGateway(cfg.RefundGateway, now)})
 	flows.OnFinish(workflow.RefundFormCode, refundApprovals{a.Aftersales})
 	a.Aftersales.Notify(notifier)
+	// the shipping desk refuses to correct or cancel the shipment of an order with a return
+	orders.UseReturns(a.Aftersales)
 	a.Aftersales.Routes(routes)
 	// The storefront API (/open/v1, docs/storefront.md): servers' signed calls on the same
 	// orders and stock; its clients on 系统管理 → 开放接口. Their secrets are sealed under a key

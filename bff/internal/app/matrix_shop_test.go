@@ -53,6 +53,26 @@ func shopSamples() map[string]sample {
 			return apptest.Request{Method: http.MethodPut, Path: fmt.Sprintf("/api/orders/%d/remark", m.newOrder(t)),
 				JSON: map[string]any{"remark": fmt.Sprintf("矩阵%d", m.next())}}
 		},
+		"PUT /api/orders/:id/address": func(t *testing.T, m *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPut, Path: fmt.Sprintf("/api/orders/%d/address", m.newOrder(t, order.Pay)),
+				JSON: map[string]any{"customerName": "赵六", "phone": "13900000001", "address": fmt.Sprintf("矩阵路%d号", m.next())}}
+		},
+		"PUT /api/orders/:id/shipment": func(t *testing.T, m *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPut, Path: fmt.Sprintf("/api/orders/%d/shipment", m.newOrder(t, order.Pay, order.Ship)),
+				JSON: map[string]any{"expressCompany": "SF", "trackingNo": fmt.Sprintf("SFM%d", m.next())}}
+		},
+		"POST /api/orders/:id/unship": func(t *testing.T, m *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPost, Path: fmt.Sprintf("/api/orders/%d/unship", m.newOrder(t, order.Pay, order.Ship)),
+				JSON: map[string]any{"reason": "矩阵"}}
+		},
+		"POST /api/orders/items/download": func(t *testing.T, m *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPost, Path: "/api/orders/items/download",
+				JSON: map[string]any{"headers": []string{"订单号", "规格编码"}, "fields": []string{"orderNo", "skuCode"}, "ids": []any{m.newOrder(t)}}}
+		},
+		"POST /api/orders/items/downloadAll": func(*testing.T, *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPost, Path: "/api/orders/items/downloadAll",
+				JSON: map[string]any{"headers": []string{"订单号", "地址"}, "fields": []string{"orderNo", "address"}, "status": "paid"}}
+		},
 		"POST /api/orders/download": func(t *testing.T, m *matrix) apptest.Request {
 			return apptest.Request{Method: http.MethodPost, Path: "/api/orders/download",
 				JSON: map[string]any{"headers": []string{"订单号"}, "fields": []string{"orderNo"}, "ids": []any{m.newOrder(t)}}}

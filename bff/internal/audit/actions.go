@@ -84,6 +84,9 @@ var actions = map[string]Action{
 	"PUT /api/orders/:id/refund":                       {"订单退款", "Refund order"},
 	"PUT /api/orders/:id/complete":                     {"完成订单", "Complete order"},
 	"PUT /api/orders/:id/remark":                       {"修改订单备注", "Edit order remark"},
+	"PUT /api/orders/:id/address":                      {"修改收货地址", "Edit order address"},
+	"PUT /api/orders/:id/shipment":                     {"修改物流", "Correct shipment"},
+	"POST /api/orders/:id/unship":                      {"取消发货", "Cancel shipment"},
 	"PUT /api/settings/order":                          {"修改订单设置", "Edit order settings"},
 	"POST /background/xf/order/expressImport":          {"导入发货", "Import shipments"},
 	"POST /api/orders/expressErrors":                   {"下载导入错误", "Download import errors"},
@@ -129,7 +132,7 @@ var actions = map[string]Action{
 var exports = map[string]Action{
 	"/api/users": {"用户", "users"}, "/api/roles": {"角色", "roles"}, "/api/dict": {"字典", "dictionaries"},
 	"/api/dictDetail": {"字典详情", "dictionary entries"}, "/api/logs": {"操作日志", "operation log"},
-	"/api/auth/online": {"在线用户", "online users"}, "/api/goods": {"商品", "goods"}, "/api/orders": {"订单", "orders"},
+	"/api/auth/online": {"在线用户", "online users"}, "/api/goods": {"商品", "goods"}, "/api/orders": {"订单", "orders"}, "/api/orders/items": {"订单明细", "order items"},
 	"/api/agencies": {"渠道", "agencies"}, "/api/contracts": {"合同", "contracts"},
 	"/api/localStorage": {"文件", "files"}, "/api/pictures": {"图片", "pictures"},
 	"/api/stock/ledger": {"库存流水", "stock ledger"}, "/api/aftersales": {"售后单", "after-sales cases"},

@@ -19,7 +19,7 @@ func TestLowStockDefault(t *testing.T) {
 		ctx := context.Background()
 		s, _, must := newService(t, g)
 		rules := order.NewRules(initsetup.NewStore(g))
-		if _, err := rules.Put(ctx, order.Settings{UnpaidCloseMinutes: 30, CompleteAfterDays: 15, AfterSaleDays: 7, LowStockDefault: 3}); err != nil {
+		if _, err := rules.Put(ctx, order.Settings{UnpaidCloseMinutes: 30, CompleteAfterDays: 15, AfterSaleDays: 7, LowStockDefault: 3, ShipmentFixHours: 24}); err != nil {
 			t.Fatal(err)
 		}
 		s.UseDefaults(rules)

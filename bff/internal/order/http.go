@@ -38,6 +38,8 @@ func (s *Service) Routes(r *authz.Router) {
 	r.PUT("/api/orders/:id/remark", authz.Perm(perm.OrderEdit), s.handleRemark).
 		Doc(authz.Doc{Summary: "change an order's remark (修改备注; history and operation log keep before → after)", Params: httpx.IDPath{}, Body: remarkBody{}})
 	export.Routes(r, "/api/orders", authz.Perm(perm.OrderExport), s.exportResource())
+	export.Routes(r, ItemExportPrefix, authz.Perm(perm.OrderExportDetail), s.itemExportResource())
+	s.shipdeskRoutes(r)
 	s.importRoutes(r)
 }
 
@@ -79,6 +81,8 @@ type moveBody struct {
 // the server's fault (500, logged).
 func httpError(err error) error {
 	var move *MoveError
+	var state *StateError
+	var window *WindowError
 	var unknown *UnknownSkuError
 	var short *stock.ShortError
 	switch {
@@ -86,6 +90,14 @@ func httpError(err error) error {
 		return httpx.NotFound("订单不存在")
 	case errors.As(err, &move):
 		return httpx.Conflict("status", fmt.Sprintf("订单状态为%s，不能变为%s", StatusLabels[move.From], StatusLabels[move.To]))
+	case errors.As(err, &state):
+		return httpx.Conflict("status", fmt.Sprintf("订单状态为%s，不能%s", StatusLabels[state.Status], opLabels[state.Op]))
+	case errors.As(err, &window):
+		return httpx.Conflict("status", fmt.Sprintf("发货已超过%d小时，不能修改物流或取消发货", window.Hours))
+	case errors.Is(err, ErrFixWindow):
+		return httpx.Conflict("status", "发货已超过可修改的时间，不能修改物流或取消发货")
+	case errors.Is(err, ErrHasReturn):
+		return httpx.Conflict("status", "订单有退货退款售后单，不能修改物流或取消发货")
 	case errors.Is(err, ErrIllegalMove):
 		return httpx.Conflict("status", "订单当前状态不允许此操作")
 	case errors.Is(err, ErrUnknownExpress):
@@ -112,6 +124,9 @@ func httpError(err error) error {
 	return err
 }
 
+// opLabels name the shipping desk's operations in answers.
+var opLabels = map[string]string{OpAddress: "修改地址", OpShipment: "修改物流或取消发货"}
+
 // Row is an order in the list: the phone masked, no address.
 type Row struct {
 	ID             int64     `json:"id"`
@@ -130,6 +145,8 @@ type Row struct {
 	ShipTime       string    `json:"shipTime"`
 	Remark         string    `json:"remark"`
 	CreateTime     string    `json:"createTime"`
+	// ShipmentFixUntil is until when 修改物流 and 取消发货 are allowed; "" when they are not now.
+	ShipmentFixUntil string `json:"shipmentFixUntil" description:"until when the shipment may be corrected or cancelled; empty: not now"`
 }
 
 // DetailRow is the whole order (order:detail): the full phone, the address, items, history,
@@ -145,6 +162,14 @@ type DetailRow struct {
 	PayDeadline    string `json:"payDeadline" description:"支付截止: an unpaid order closes by itself then"`
 	AutoCompleteAt string `json:"autoCompleteAt" description:"自动确认收货: a shipped order completes by itself then"`
 	AftersaleUntil string `json:"aftersaleUntil" description:"售后截止: after-sales may be opened until then"`
+}
+
+// fixUntilText is FixUntil's time of order id as the API writes times, "" for none.
+func fixUntilText(fix map[int64]time.Time, id int64) string {
+	if t, ok := fix[id]; ok {
+		return httpx.FormatTime(t)
+	}
+	return ""
 }
 
 // timeOrEmpty is t as the API writes times, "" for none.
@@ -278,9 +303,14 @@ func (s *Service) handleList(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	fix, err := s.FixUntil(c.Request().Context(), os)
+	if err != nil {
+		return err
+	}
 	rows := make([]Row, len(os))
 	for i, o := range os {
 		rows[i] = rowOf(o, names)
+		rows[i].ShipmentFixUntil = fixUntilText(fix, o.ID)
 	}
 	return c.JSON(http.StatusOK, httpx.List[Row]{Content: rows, TotalElements: int(n)})
 }
@@ -319,6 +349,11 @@ func (s *Service) handleGet(c echo.Context) error {
 	out := DetailRow{Row: rowOf(d.Order, names), Address: d.Address, Items: make([]ItemRow, len(d.Items)),
 		History: make([]HistoryRow, len(d.History)), StockMoves: make([]StockMoveRow, len(d.StockMoves))}
 	out.Phone = d.Phone
+	fix, err := s.FixUntil(c.Request().Context(), []Order{d.Order})
+	if err != nil {
+		return err
+	}
+	out.ShipmentFixUntil = fixUntilText(fix, d.ID)
 	out.PayDeadline, out.AutoCompleteAt, out.AftersaleUntil = timeOrEmpty(d.PayDeadline), timeOrEmpty(d.AutoCompleteAt), timeOrEmpty(d.AftersaleUntil)
 	for i, it := range d.Items {
 		out.Items[i] = ItemRow{ID: it.ID, GoodsID: it.GoodsID, GoodsName: it.GoodsName, SkuCode: it.SkuCode, SpecText: it.SpecText,
@@ -351,11 +386,7 @@ func (s *Service) handleMove(action string) echo.HandlerFunc {
 		}
 		var chk httpx.Check
 		if action == Ship {
-			chk.Text("expressCompany", &b.ExpressCompany, 32, true)
-			chk.Text("trackingNo", &b.TrackingNo, 64, true)
-			if b.TrackingNo != "" && !trackingPattern.MatchString(b.TrackingNo) {
-				chk.Fail("trackingNo", "只能包含字母、数字和-")
-			}
+			checkShipment(&chk, &b.ExpressCompany, &b.TrackingNo)
 		}
 		chk.Text("note", &b.Note, 255, false)
 		if chk.Err != nil {

@@ -14,18 +14,22 @@ import (
 // never a 500; an illegal move names both states in Chinese.
 func TestEveryErrorHasAnAnswer(t *testing.T) {
 	want := map[error]int{
-		ErrNotFound:                  http.StatusNotFound,
-		ErrIllegalMove:               http.StatusConflict,
-		&MoveError{Shipped, Closed}:  http.StatusConflict,
-		ErrUnknownExpress:            http.StatusBadRequest,
-		ErrTrackingRequired:          http.StatusBadRequest,
-		ErrOrderNoConflict:           http.StatusConflict,
-		ErrNoItems:                   http.StatusBadRequest,
-		ErrAmount:                    http.StatusBadRequest,
-		&UnknownSkuError{"A-1"}:      http.StatusBadRequest,
-		ErrUnknownSku:                http.StatusBadRequest,
-		&stock.ShortError{Code: "A"}: http.StatusConflict,
-		ErrAmountMismatch:            http.StatusBadRequest,
+		ErrNotFound:                     http.StatusNotFound,
+		ErrIllegalMove:                  http.StatusConflict,
+		&MoveError{Shipped, Closed}:     http.StatusConflict,
+		ErrUnknownExpress:               http.StatusBadRequest,
+		ErrTrackingRequired:             http.StatusBadRequest,
+		ErrOrderNoConflict:              http.StatusConflict,
+		ErrNoItems:                      http.StatusBadRequest,
+		ErrAmount:                       http.StatusBadRequest,
+		&UnknownSkuError{"A-1"}:         http.StatusBadRequest,
+		ErrUnknownSku:                   http.StatusBadRequest,
+		&stock.ShortError{Code: "A"}:    http.StatusConflict,
+		ErrAmountMismatch:               http.StatusBadRequest,
+		ErrHasReturn:                    http.StatusConflict,
+		ErrFixWindow:                    http.StatusConflict,
+		&WindowError{Hours: 24}:         http.StatusConflict,
+		&StateError{Shipped, OpAddress}: http.StatusConflict,
 	}
 	for err, status := range want {
 		for _, e := range []error{err, fmt.Errorf("moving: %w", err)} {

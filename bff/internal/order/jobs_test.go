@@ -56,7 +56,7 @@ func TestCloseOverdue(t *testing.T) {
 		ctx := context.Background()
 		s, c := newService(t, g)
 		rules := order.NewRules(initsetup.NewStore(g))
-		if _, err := rules.Put(ctx, order.Settings{UnpaidCloseMinutes: 10, CompleteAfterDays: 3, AfterSaleDays: 2, LowStockDefault: 5}); err != nil {
+		if _, err := rules.Put(ctx, order.Settings{UnpaidCloseMinutes: 10, CompleteAfterDays: 3, AfterSaleDays: 2, LowStockDefault: 5, ShipmentFixHours: 24}); err != nil {
 			t.Fatal(err)
 		}
 		s.UseSettings(rules)
@@ -150,7 +150,7 @@ func TestCompleteAndAftersaleWindow(t *testing.T) {
 		s, c := newService(t, g)
 		rules := order.NewRules(initsetup.NewStore(g))
 		s.UseSettings(rules)
-		if _, err := rules.Put(ctx, order.Settings{UnpaidCloseMinutes: 30, CompleteAfterDays: 2, AfterSaleDays: 1, LowStockDefault: 10}); err != nil {
+		if _, err := rules.Put(ctx, order.Settings{UnpaidCloseMinutes: 30, CompleteAfterDays: 2, AfterSaleDays: 1, LowStockDefault: 10, ShipmentFixHours: 24}); err != nil {
 			t.Fatal(err)
 		}
 		ship := func() int64 {
@@ -167,7 +167,7 @@ func TestCompleteAndAftersaleWindow(t *testing.T) {
 		first := ship()
 		start := c.t
 		// changed after the first ship: applies to the second only
-		if _, err := rules.Put(ctx, order.Settings{UnpaidCloseMinutes: 30, CompleteAfterDays: 5, AfterSaleDays: 1, LowStockDefault: 10}); err != nil {
+		if _, err := rules.Put(ctx, order.Settings{UnpaidCloseMinutes: 30, CompleteAfterDays: 5, AfterSaleDays: 1, LowStockDefault: 10, ShipmentFixHours: 24}); err != nil {
 			t.Fatal(err)
 		}
 		second := ship()

@@ -29,6 +29,7 @@ const (
 	Complete = "complete" // 完成
 	Close    = "close"    // 关闭
 	Refund   = "refund"   // 退款
+	Unship   = "unship"   // 取消发货: back to paid within the correction window (shipdesk.go)
 )
 
 // moves is the whole status machine: action → from → to. Closed, completed and refunded are
@@ -39,6 +40,7 @@ var moves = map[string][2]string{
 	Complete: {Shipped, Completed},
 	Close:    {Unpaid, Closed},
 	Refund:   {Paid, Refunded},
+	Unship:   {Shipped, Paid},
 }
 
 // ErrIllegalMove: the action is not allowed from the order's status.

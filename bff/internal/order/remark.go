@@ -57,19 +57,8 @@ func (s *Service) handleRemark(c echo.Context) error {
 func (s *Service) SetRemark(ctx context.Context, scope *int64, actor string, id int64, remark string) (string, error) {
 	return s.store.SetRemark(ctx, scope, id, remark, func(o Order) History {
 		return History{FromStatus: o.Status, ToStatus: o.Status, Operator: actor, CreateTime: s.stamp(),
-			Note: "修改备注：" + remarkShown(o.Remark) + " → " + remarkShown(remark)}
+			Note: "修改备注：" + cut(o.Remark) + " → " + cut(remark)}
 	})
-}
-
-// remarkShown is a remark as the history's note shows it: "无" for none, long ones cut.
-func remarkShown(r string) string {
-	if r == "" {
-		return "无"
-	}
-	if rs := []rune(r); len(rs) > remarkNoteSide {
-		return string(rs[:remarkNoteSide-1]) + "…"
-	}
-	return r
 }
 
 // SetRemark writes the remark and the history entry hist makes from the order as it was, in

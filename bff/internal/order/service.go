@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math/big"
-	"slices"
 	"time"
 
 	"mallconsole/bff/internal/dict"
@@ -42,6 +41,7 @@ type Service struct {
 	dicts   Dicts
 	rules   SettingsReader // nil: DefaultSettings
 	notify  Notifier       // nil: no messages
+	returns Returns        // nil: no order has a return (shipdesk.go)
 	log     *slog.Logger
 	now     func() time.Time
 	imports *gate.Gate // the express imports this process reads at once
@@ -178,12 +178,8 @@ func (s *Service) Move(ctx context.Context, scope *int64, actor string, id int64
 		if in.ExpressCompany == "" || in.TrackingNo == "" {
 			return ErrTrackingRequired
 		}
-		ds, err := s.dicts.Details(ctx, ExpressDict)
-		if err != nil {
+		if _, err := s.checkExpress(ctx, in.ExpressCompany); err != nil {
 			return err
-		}
-		if !slices.ContainsFunc(ds, func(d dict.Detail) bool { return d.Value == in.ExpressCompany }) {
-			return ErrUnknownExpress
 		}
 	}
 	st, err := s.settings(ctx)

@@ -16,11 +16,14 @@ type Settings struct {
 	CompleteAfterDays  int   `json:"completeAfterDays" minimum:"1" maximum:"365" description:"days after shipping before an order completes"`
 	AfterSaleDays      int   `json:"afterSaleDays" minimum:"0" maximum:"365" description:"days after completion during which after-sales may be opened"`
 	LowStockDefault    int64 `json:"lowStockDefault" minimum:"0" maximum:"999999" description:"a new SKU's low-stock threshold when none is given"`
+	// ShipmentFixHours is read when a shipment is corrected or cancelled, against the order's ship
+	// time: unlike the deadlines it is staff's own window, not a promise to the buyer.
+	ShipmentFixHours int `json:"shipmentFixHours" minimum:"1" maximum:"720" description:"hours after shipping during which the shipment may be corrected or cancelled"`
 }
 
 // DefaultSettings are the rules before anyone saved any.
 func DefaultSettings() Settings {
-	return Settings{UnpaidCloseMinutes: 30, CompleteAfterDays: 15, AfterSaleDays: 7, LowStockDefault: 10}
+	return Settings{UnpaidCloseMinutes: 30, CompleteAfterDays: 15, AfterSaleDays: 7, LowStockDefault: 10, ShipmentFixHours: 24}
 }
 
 // SettingsKey is the settings row the rules are kept in (JSON).
@@ -47,6 +50,7 @@ func (st Settings) Check() error {
 		{"completeAfterDays", int64(st.CompleteAfterDays), 1, 365},
 		{"afterSaleDays", int64(st.AfterSaleDays), 0, 365},
 		{"lowStockDefault", st.LowStockDefault, 0, 999999},
+		{"shipmentFixHours", int64(st.ShipmentFixHours), 1, 720},
 	} {
 		if r.v < r.min || r.v > r.max {
 			return &RangeError{Field: r.field, Min: r.min, Max: r.max}

@@ -45,7 +45,11 @@ func (r *Rules) handlePut(c echo.Context) error {
 	if err := shopOnly(c); err != nil {
 		return err
 	}
-	var st Settings
+	// a rule the body leaves out keeps its value (a page from before shipmentFixHours saves four)
+	st, err := r.Get(c.Request().Context())
+	if err != nil {
+		return err
+	}
 	if err := httpx.JSON(c, &st); err != nil {
 		return err
 	}

@@ -80,7 +80,7 @@ func countKey(q Query) string {
 type Watcher interface {
 	// OrderCreated: o (with its ID) and its items were just added.
 	OrderCreated(tx *gorm.DB, o Order, items []Item) error
-	// OrderMoved: o, as it was before, moved as h says (h.CreateTime is when).
+	// OrderMoved: o, as it was before, moved to another status as h says (h.CreateTime is when).
 	OrderMoved(tx *gorm.DB, o Order, h History) error
 }
 
@@ -299,6 +299,20 @@ func (s *Store) Move(ctx context.Context, scope *int64, id int64, change Change)
 	return s.move(ctx, scope, "id = ?", id, change)
 }
 
+// tell lets the watchers hear of a status move; a change that keeps the status (an address, a
+// corrected shipment) changes nothing they keep by status.
+func (s *Store) tell(tx *gorm.DB, o Order, h History) error {
+	if h.FromStatus == h.ToStatus {
+		return nil
+	}
+	for _, w := range s.watchers {
+		if err := w.OrderMoved(tx, o, h); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // MoveByNo is Move for the order numbered no.
 func (s *Store) MoveByNo(ctx context.Context, scope *int64, no string, change Change) (Order, error) {
 	return s.move(ctx, scope, "order_no = ?", no, change)
@@ -326,10 +340,8 @@ func (s *Store) move(ctx context.Context, scope *int64, cond string, key any, ch
 		if err := tx.Create(&h).Error; err != nil {
 			return err
 		}
-		for _, w := range s.watchers {
-			if err := w.OrderMoved(tx, o, h); err != nil {
-				return err
-			}
+		if err := s.tell(tx, o, h); err != nil {
+			return err
 		}
 		return tx.Where("id = ?", o.ID).Take(&o).Error
 	})

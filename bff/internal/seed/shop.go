@@ -114,6 +114,47 @@ func orderEdit(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
 	return grantSuperuser(ctx, tx, gen, []int64{btn.ID})
 }
 
+// KeyOrderExportDetail marks 订单管理's 导出明细 button as seeded (added later, for every database).
+const KeyOrderExportDetail = "seed.order-export-detail"
+
+// OrderExportDetailButton is the button of perm.OrderExportDetail under 订单管理.
+const OrderExportDetailButton = "导出明细"
+
+// orderExportDetail adds 导出明细 under 订单管理 (when that page is still there) and grants it to
+// the superuser role and to every role that may export orders (order:export): who exports the
+// orders packs them too, until an administrator decides otherwise.
+func orderExportDetail(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
+	var page menu.Menu
+	err := tx.Where("title = ? AND type = ? AND permission = ?", OrderMenu, menu.TypeMenu, perm.OrderList).Take(&page).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	btn, err := menu.NewStore(tx, gen).Ensure(ctx, menu.Menu{PID: &page.ID, Type: menu.TypeButton, Title: OrderExportDetailButton,
+		Permission: perm.OrderExportDetail, Sort: 8, Breadcrumb: true})
+	if err != nil {
+		return err
+	}
+	if err := grantSuperuser(ctx, tx, gen, []int64{btn.ID}); err != nil {
+		return err
+	}
+	var roles []int64
+	err = tx.Model(&role.RoleMenu{}).Joins("JOIN menus ON menus.id = roles_menus.menu_id").
+		Where("menus.permission = ?", perm.OrderExport).Distinct().Pluck("roles_menus.role_id", &roles).Error
+	if err != nil {
+		return err
+	}
+	grants := role.NewStore(tx, gen)
+	for _, r := range roles {
+		if err := grants.Grant(ctx, r, []int64{btn.ID}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // The demo roles' share of 商城 (docs/decisions.md "Goods and orders"): shop staff run goods
 // and categories (deleting neither) and every order move; a channel operator keeps their agency's goods and
 // ships, imports and exports their agency's orders (the agency scope does the rest).
@@ -121,9 +162,9 @@ var (
 	staffShop = []string{perm.GoodsList, perm.GoodsAdd, perm.GoodsEdit, perm.GoodsExport,
 		perm.CategoryList, perm.CategoryAdd, perm.CategoryEdit,
 		perm.OrderList, perm.OrderDetail, perm.OrderShip, perm.OrderClose, perm.OrderRefund,
-		perm.OrderComplete, perm.OrderExport, perm.OrderEdit, perm.StockList, perm.StockAdjust, perm.StockExport}
+		perm.OrderComplete, perm.OrderExport, perm.OrderExportDetail, perm.OrderEdit, perm.StockList, perm.StockAdjust, perm.StockExport}
 	channelShop = []string{perm.GoodsList, perm.GoodsAdd, perm.GoodsEdit, perm.GoodsExport,
-		perm.OrderList, perm.OrderDetail, perm.OrderShip, perm.OrderExport,
+		perm.OrderList, perm.OrderDetail, perm.OrderShip, perm.OrderExport, perm.OrderExportDetail,
 		perm.StockList, perm.StockAdjust, perm.StockExport}
 )
 

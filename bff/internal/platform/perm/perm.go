@@ -71,6 +71,9 @@ const (
 	OrderRefund   = "order:refund"
 	OrderComplete = "order:complete"
 	OrderExport   = "order:export"
+	// OrderExportDetail exports the orders' item lines with the full phone and address (导出明细):
+	// a sheet for the warehouse, apart from the list's export.
+	OrderExportDetail = "order:exportDetail"
 	// OrderEdit changes an order's remark (修改备注), nothing of what was sold.
 	OrderEdit = "order:edit"
 	// OrderSetting reads and saves the order rules (订单设置: unpaid close, auto-complete,

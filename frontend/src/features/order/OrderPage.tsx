@@ -9,10 +9,11 @@ import { agencyColumns } from '@/shared/ui/picker';
 import { listOrders, orderCounts, type OrderCounts, type OrderRow } from './api';
 import { lookPath, useOnChange } from '@/shared/lib/look';
 import { formatYuan } from '@/shared/lib/money';
-import { canMove, filtersFromQuery, refundedOf, STATUSES } from './logic';
+import { canEditAddress, canFixShipment, canMove, filtersFromQuery, refundedOf, STATUSES } from './logic';
 import { useT } from './messages';
 import { ImportButtons } from './components/ImportButtons';
-import { MOVES, useOrderMoves, useOrderRemark } from './moves';
+import { DESK_OPS, MOVES, useOrderMoves, useOrderRemark, useShipDesk, type DeskOp } from './moves';
+import { ExportItemsButton } from './components/ExportItemsButton';
 
 import { DATE_CELL } from '@/shared/ui/dateCell';
 import { DATE_RANGES } from '@/shared/ui/table/logic';
@@ -25,6 +26,11 @@ interface Search {
   phone?: string;
   agencyId?: number;
   createDate?: string[];
+}
+
+/** Whether the shipping desk's op is offered for a row (the BFF decides again). */
+export function deskAllows(r: { status: string; shipmentFixUntil?: string }, op: DeskOp): boolean {
+  return op === 'address' ? canEditAddress(r.status) : canFixShipment(r);
 }
 
 const STATUS_COLOR: Record<string, string> = {
@@ -65,6 +71,8 @@ export default function OrderPage() {
     writeUrl(q, push);
   };
   const [counts, setCounts] = useState<OrderCounts | null>(null);
+  // the filters of the rows shown, for 导出明细
+  const lastFilters = useRef<Record<string, unknown>>({});
   // The tab counts are asked for beside the rows, never before them (the rows do not wait for
   // them), and only when the filters changed or an order did: a tab, a page or a sort the same
   // filters already counted asks for rows alone (issue 33, return visits).
@@ -89,6 +97,7 @@ export default function OrderPage() {
   const moves = useOrderMoves(reload);
   // a remark changes no status: the rows again, not the counts
   const remark = useOrderRemark(() => table.current?.reload());
+  const desk = useShipDesk(reload);
   // a channel session is offered its own agency only: no filter, and 渠道管理's pages are staff's
   const channel = useSession((s) => s.user?.kind === 'channel');
   const canLookAgency = usePermission([Perm.AgencyList]) && !channel;
@@ -107,7 +116,17 @@ export default function OrderPage() {
       })),
     ],
     // rarer than the moves: in 更多, so 详情 and a status's two moves stay inline
-    more: [{ key: 'remark', label: t('order.editRemark'), perm: Perm.OrderEdit, onClick: (r: OrderRow) => remark.start(r) }],
+    more: [
+      { key: 'remark', label: t('order.editRemark'), perm: Perm.OrderEdit, onClick: (r: OrderRow) => remark.start(r) },
+      // the shipping desk: offered only while the BFF would allow it
+      ...DESK_OPS.map(({ op, perm, label }) => ({
+        key: op,
+        label: t(label),
+        perm,
+        onClick: (r: OrderRow) => desk.start(r, op),
+        visible: (r: OrderRow) => deskAllows(r, op),
+      })),
+    ],
     // a paid order offers 发货 and 退款, no status more than two moves
     visibleAtOnce: 2,
   });
@@ -216,7 +235,10 @@ export default function OrderPage() {
         }}
         scroll={{ x: 'max-content' }}
         downUrl="/api/orders"
-        toolbar={[<ImportButtons key="import" onImported={reload} />]}
+        toolbar={[
+          <ImportButtons key="import" onImported={reload} />,
+          <ExportItemsButton key="items" filters={() => ({ ...lastFilters.current, ...compact({ status: status || undefined }) })} />,
+        ]}
         request={async (q, params) => {
           const filters = compact({
             orderNo: params.orderNo?.trim(),
@@ -226,11 +248,13 @@ export default function OrderPage() {
             endTime: q.filters.endTime as string | undefined,
           });
           countFor(filters);
+          lastFilters.current = filters;
           return listOrders({ ...pageQuery(params), ...filters, ...compact({ status: status || undefined }) });
         }}
       />
       {moves.dialog}
       {remark.dialog}
+      {desk.dialog}
     </>
   );
 }

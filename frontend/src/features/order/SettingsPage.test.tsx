@@ -29,7 +29,7 @@ beforeEach(() => {
   bff = fakeBff();
   bff.on('GET /api/settings/order', () => ({
     status: 200,
-    body: { unpaidCloseMinutes: 30, completeAfterDays: 15, afterSaleDays: 7, lowStockDefault: 10 },
+    body: { unpaidCloseMinutes: 30, completeAfterDays: 15, afterSaleDays: 7, lowStockDefault: 10, shipmentFixHours: 24 },
   }));
   bff.on('PUT /api/settings/order', (config) => ({ status: 200, body: JSON.parse(String(config.data)) }));
   client.axios.defaults.adapter = bff.adapter;
@@ -52,6 +52,8 @@ describe('订单设置', { timeout: 60_000 }, () => {
     expect((await field('发货后自动确认收货')).value).toBe('15');
     expect((await field('售后期')).value).toBe('7');
     expect((await field('默认库存预警值')).value).toBe('10');
+    expect((await field('发货后可修改物流')).value).toBe('24');
+    expect(screen.getByText('小时')).toBeInTheDocument();
     expect(screen.getByText('分钟')).toBeInTheDocument();
     expect(screen.getAllByText('天')).toHaveLength(2);
     expect(screen.getByText('件')).toBeInTheDocument();
@@ -74,7 +76,7 @@ describe('订单设置', { timeout: 60_000 }, () => {
     expect(puts()).toHaveLength(0);
   });
 
-  it('saves the four rules as numbers and says 保存成功', async () => {
+  it('saves the five rules as numbers and says 保存成功', async () => {
     useSession.setState({ roles: ['order:setting'] });
     renderPage();
     await waitFor(async () => expect((await field('未付款自动关闭')).value).toBe('30'));
@@ -83,7 +85,7 @@ describe('订单设置', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('保存成功')).toBeInTheDocument();
     expect(puts()).toHaveLength(1);
-    expect(JSON.parse(String(puts()[0].data))).toEqual({ unpaidCloseMinutes: 45, completeAfterDays: 15, afterSaleDays: 0, lowStockDefault: 10 });
+    expect(JSON.parse(String(puts()[0].data))).toEqual({ unpaidCloseMinutes: 45, completeAfterDays: 15, afterSaleDays: 0, lowStockDefault: 10, shipmentFixHours: 24 });
   });
 
   it('has no 保存 without order:setting', async () => {

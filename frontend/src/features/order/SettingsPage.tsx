@@ -11,6 +11,7 @@ export const RULES = [
   { name: 'completeAfterDays', min: 1, max: 365, unit: 'order.setting.days' },
   { name: 'afterSaleDays', min: 0, max: 365, unit: 'order.setting.days' },
   { name: 'lowStockDefault', min: 0, max: 999999, unit: 'order.setting.pieces' },
+  { name: 'shipmentFixHours', min: 1, max: 720, unit: 'order.setting.hours' },
 ] as const;
 
 /**

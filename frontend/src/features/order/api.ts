@@ -42,6 +42,21 @@ export const listOrders = (q: OrderFilters & { page: number; size: number }) =>
 export const orderCounts = (q: OrderFilters) => http.get<OrderCounts>('/api/orders/counts', { params: { ...q, status: undefined } });
 export const moveOrder = (id: number, move: Move, body?: { expressCompany: string; trackingNo: string }) =>
   http.put<void>(`/api/orders/${id}/${move}`, body ?? {});
+export type OrderDetail = Schemas['OrderDetailRow'];
+export const getOrder = (id: number) => http.get<OrderDetail>(`/api/orders/${id}`);
+/** An order as the shipping desk needs it: the list's row and the detail both have these. */
+export type DeskOrder = Pick<OrderRow, 'id' | 'orderNo' | 'status' | 'expressCompany' | 'trackingNo' | 'shipmentFixUntil'>;
+export interface AddressBody {
+  customerName: string;
+  phone: string;
+  address: string;
+}
+export const setOrderAddress = (id: number, body: AddressBody) => http.put<void>(`/api/orders/${id}/address`, body);
+export const setOrderShipment = (id: number, body: { expressCompany: string; trackingNo: string }) =>
+  http.put<void>(`/api/orders/${id}/shipment`, body);
+export const unshipOrder = (id: number, reason: string) => http.post<void>(`/api/orders/${id}/unship`, { reason });
+/** 导出明细: one row per order item (order:exportDetail). */
+export const ITEM_EXPORT_URL = '/api/orders/items';
 export const setOrderRemark = (id: number, remark: string) => http.put<void>(`/api/orders/${id}/remark`, { remark });
 
 export function importExpress(file: File): Promise<ImportAnswer> {

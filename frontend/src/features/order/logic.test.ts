@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, filtersFromQuery, refundedOf, STATUSES } from './logic';
+import { canMove, filtersFromQuery, refundedOf, STATUSES, canEditAddress, canFixShipment, joinAddress } from './logic';
 import type { Move } from './api';
 
 describe('order moves offered per status', () => {
@@ -48,5 +48,24 @@ describe('the refunded amount a row shows', () => {
     expect(refundedOf({ status: 'shipped' })).toBe('');
     expect(refundedOf({ status: 'refunded', refunded: '47.98' })).toBe('');
     expect(refundedOf({ status: 'paid', refunded: 'x' })).toBe('');
+  });
+});
+
+describe('shipping desk', () => {
+  const now = new Date(2026, 0, 2, 10, 0, 0);
+  it('offers 修改地址 before shipping only', () => {
+    expect(['unpaid', 'paid', 'shipped', 'completed', 'closed', 'refunded'].filter(canEditAddress)).toEqual(['unpaid', 'paid']);
+  });
+  it('offers 修改物流 and 取消发货 while the window the BFF gave is open', () => {
+    expect(canFixShipment({ status: 'shipped', shipmentFixUntil: '2026-01-02 10:00:00' }, now)).toBe(true);
+    expect(canFixShipment({ status: 'shipped', shipmentFixUntil: '2026-01-02 09:59:59' }, now)).toBe(false);
+    expect(canFixShipment({ status: 'shipped', shipmentFixUntil: '' }, now)).toBe(false);
+    expect(canFixShipment({ status: 'completed', shipmentFixUntil: '2026-01-03 00:00:00' }, now)).toBe(false);
+    expect(canFixShipment({ status: 'shipped', shipmentFixUntil: 'later' }, now)).toBe(false);
+  });
+  it('puts a picked region before the street, once', () => {
+    expect(joinAddress('浙江省/杭州市/西湖区', ' 文三路 1 号 ')).toBe('浙江省杭州市西湖区文三路 1 号');
+    expect(joinAddress('浙江省/杭州市/西湖区', '浙江省杭州市西湖区文三路 1 号')).toBe('浙江省杭州市西湖区文三路 1 号');
+    expect(joinAddress(undefined, '上海市浦东新区世纪大道 8 号')).toBe('上海市浦东新区世纪大道 8 号');
   });
 });

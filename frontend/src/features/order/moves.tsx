@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { App } from 'antd';
 import { Perm } from '@/shared/api/permissions';
 import { lazyDialog } from '@/shared/ui/form';
-import { moveOrder, type Move, type MovedOrder, type RemarkedOrder } from './api';
+import { moveOrder, type DeskOrder, type Move, type MovedOrder, type RemarkedOrder } from './api';
 import { useT } from './messages';
 
 // the dialog is its own chunk, fetched after the page has drawn (issue 13)
 const ShipDialog = lazyDialog(() => import('./components/ShipDialog').then((m) => ({ default: m.ShipDialog })));
+const AddressDialog = lazyDialog(() => import('./components/AddressDialog').then((m) => ({ default: m.AddressDialog })));
+const UnshipDialog = lazyDialog(() => import('./components/UnshipDialog').then((m) => ({ default: m.UnshipDialog })));
 const RemarkDialog = lazyDialog(() => import('./components/RemarkDialog').then((m) => ({ default: m.RemarkDialog })));
 
 /** The moves in the order the list's 操作 column and the detail's buttons show them, each with its permission. */
@@ -74,4 +76,40 @@ export function useOrderRemark(onSaved: () => void) {
     />
   );
   return { start: setEditing, dialog };
+}
+
+/** The shipping desk's operations, each with its permission (order/shipdesk_http.go). */
+export type DeskOp = 'address' | 'shipment' | 'unship';
+export const DESK_OPS: readonly { op: DeskOp; perm: string; label: 'order.editAddress' | 'order.editShipment' | 'order.unship' }[] = [
+  { op: 'address', perm: Perm.OrderEdit, label: 'order.editAddress' },
+  { op: 'shipment', perm: Perm.OrderShip, label: 'order.editShipment' },
+  { op: 'unship', perm: Perm.OrderShip, label: 'order.unship' },
+];
+
+/**
+ * 修改地址, 修改物流 and 取消发货 of the list and of the detail (/look): `start` opens the op's
+ * dialog; `onDone` runs after it went through. Render `dialog` once in the page.
+ */
+export function useShipDesk(onDone: () => void) {
+  const [open, setOpen] = useState<{ op: DeskOp; order: DeskOrder } | null>(null);
+  const of = (op: DeskOp) => (open?.op === op ? open.order : null);
+  const close = () => setOpen(null);
+  const done = () => {
+    setOpen(null);
+    onDone();
+  };
+  const shipment = of('shipment');
+  const dialog = (
+    <>
+      <AddressDialog order={of('address')} onClose={close} onSaved={done} />
+      <ShipDialog
+        order={shipment}
+        current={shipment ? { expressCompany: shipment.expressCompany, trackingNo: shipment.trackingNo } : undefined}
+        onClose={close}
+        onShipped={done}
+      />
+      <UnshipDialog order={of('unship')} onClose={close} onDone={done} />
+    </>
+  );
+  return { start: (order: DeskOrder, op: DeskOp) => setOpen({ op, order }), dialog };
 }

@@ -43,6 +43,7 @@ export const Perm = {
   OrderRefund: 'order:refund',
   OrderComplete: 'order:complete',
   OrderExport: 'order:export',
+  OrderExportDetail: 'order:exportDetail',
   OrderEdit: 'order:edit',
   OrderSetting: 'order:setting',
   StockList: 'stock:list',

@@ -5227,6 +5227,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/items/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export the rows named by ids as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+         * @description Access: perm(order:exportDetail)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ExportBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/items/downloadAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export every row the filters match as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+         * @description Access: perm(order:exportDetail)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ExportBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}": {
         parameters: {
             query?: never;
@@ -5261,6 +5347,49 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * change where an unpaid or paid order goes (修改地址; history keeps before → after)
+         * @description Access: perm(order:edit)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderAddressBody"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -5483,6 +5612,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/shipment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * correct a shipped order's company and number within shipmentFixHours (修改物流)
+         * @description Access: perm(order:ship)
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderShipmentBody"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/tracking": {
         parameters: {
             query?: never;
@@ -5521,6 +5693,49 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/unship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * cancel a shipment within shipmentFixHours: back to 待发货 (取消发货)
+         * @description Access: perm(order:ship)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderUnshipBody"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -10106,6 +10321,12 @@ export interface components {
             number: string;
             validity: string;
         };
+        OrderAddressBody: {
+            address: string;
+            customerName: string;
+            /** @description a mainland mobile number */
+            phone: string;
+        };
         OrderCounts: {
             /** Format: int64 */
             all: number;
@@ -10149,6 +10370,8 @@ export interface components {
             refunded: components["schemas"]["MoneyFen"];
             remark: string;
             shipTime: string;
+            /** @description until when the shipment may be corrected or cancelled; empty: not now */
+            shipmentFixUntil: string;
             status: string;
             stockMoves: components["schemas"]["OrderStockMoveRow"][];
             trackingNo: string;
@@ -10225,6 +10448,8 @@ export interface components {
             refunded: components["schemas"]["MoneyFen"];
             remark: string;
             shipTime: string;
+            /** @description until when the shipment may be corrected or cancelled; empty: not now */
+            shipmentFixUntil: string;
             status: string;
             trackingNo: string;
         };
@@ -10238,8 +10463,16 @@ export interface components {
              * @description a new SKU's low-stock threshold when none is given
              */
             lowStockDefault: number;
+            /** @description hours after shipping during which the shipment may be corrected or cancelled */
+            shipmentFixHours: number;
             /** @description minutes before an unpaid order closes */
             unpaidCloseMinutes: number;
+        };
+        OrderShipmentBody: {
+            /** @description an express_company value */
+            expressCompany: string;
+            /** @description letters, digits and - */
+            trackingNo: string;
         };
         OrderStockMoveRow: {
             /** Format: int64 */
@@ -10251,6 +10484,9 @@ export interface components {
             /** @enum {string} */
             reason: "order_reserve" | "order_release" | "order_refund" | "manual_in" | "manual_out" | "stocktake" | "return_restock" | "opening";
             skuCode: string;
+        };
+        OrderUnshipBody: {
+            reason: string;
         };
         ReportAnswer: {
             /** @description yyyy-MM-dd HH:mm:ss */

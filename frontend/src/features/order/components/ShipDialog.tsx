@@ -1,7 +1,7 @@
 import { App, Form } from 'antd';
 import { DictSelect } from '@/shared/ui/dict';
 import { Dialog, ProFormText } from '@/shared/ui/form';
-import { moveOrder, type MovedOrder } from '../api';
+import { moveOrder, setOrderShipment, type MovedOrder } from '../api';
 import { useT } from '../messages';
 import { placeholder } from '@/shared/lib/rules';
 
@@ -13,21 +13,36 @@ interface ShipForm {
 /** The express_company dictionary (seeded with the shop pages). */
 const EXPRESS_DICT = 'express_company';
 
-/** 发货: the express company and the tracking number of one paid order (null: closed). */
-export function ShipDialog({ order, onClose, onShipped }: { order: MovedOrder | null; onClose: () => void; onShipped: () => void }) {
+/**
+ * 发货: the express company and the tracking number of one paid order (null: closed); with
+ * `current`, 修改物流 of a shipped order, starting from its shipment.
+ */
+export function ShipDialog({
+  order,
+  current,
+  onClose,
+  onShipped,
+}: {
+  order: MovedOrder | null;
+  current?: ShipForm;
+  onClose: () => void;
+  onShipped: () => void;
+}) {
   const t = useT();
   const { message } = App.useApp();
   return (
     <Dialog<ShipForm>
       columns={1}
       width={440}
-      title={t('order.shipTitle', { no: order?.orderNo ?? '' })}
+      title={t(current ? 'order.shipmentTitle' : 'order.shipTitle', { no: order?.orderNo ?? '' })}
       open={order !== null}
+      initialValues={current}
       modalProps={{ onCancel: onClose }}
       onFinish={async (v) => {
         if (!order) return true;
-        await moveOrder(order.id, 'ship', { expressCompany: v.expressCompany, trackingNo: v.trackingNo.trim() });
-        void message.success(t('order.shipped'));
+        const body = { expressCompany: v.expressCompany, trackingNo: v.trackingNo.trim() };
+        await (current ? setOrderShipment(order.id, body) : moveOrder(order.id, 'ship', body));
+        void message.success(t(current ? 'order.done' : 'order.shipped'));
         onShipped();
         return true;
       }}
