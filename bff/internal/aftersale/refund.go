@@ -74,6 +74,9 @@ func (s *Service) Refund(ctx context.Context, scope *int64, id int64, actor Acto
 			return nil, ErrVoucherRequired
 		}
 		if in.Provider == Manual {
+			if err := s.claim(tx, *in.VoucherFileID); err != nil {
+				return nil, err
+			}
 			return s.ordersChanged, s.complete(tx, c, map[string]any{"provider": Manual, "voucher_no": in.VoucherNo,
 				"voucher_file_id": *in.VoucherFileID}, actor.Name, "手工退款 凭证号 "+in.VoucherNo, now, now)
 		}
@@ -93,6 +96,9 @@ func (s *Service) askApproval(ctx context.Context, tx *gorm.DB, c Case, actor Ac
 	up := map[string]any{"refund_state": RefundApproving, "provider": in.Provider, "instance_id": nil}
 	if in.Provider == Manual && in.VoucherFileID != nil {
 		up["voucher_no"], up["voucher_file_id"] = in.VoucherNo, *in.VoucherFileID
+		if err := s.claim(tx, *in.VoucherFileID); err != nil {
+			return nil, err
+		}
 	}
 	if err := tx.Model(&Case{}).Where("id = ?", c.ID).Updates(up).Error; err != nil {
 		return nil, err

@@ -125,6 +125,22 @@ type Deps struct {
 	OrdersChanged func()
 	// Labels name the reasons in the export (dict.LabelsOf); nil writes the values.
 	Labels export.Labels
+	// Files claims the photos and vouchers a case takes, inside its transaction, so the orphan
+	// sweep never removes them (attach.Service; docs/decisions.md "Orphaned uploads"); nil: none.
+	Files Files
+}
+
+// Files marks uploads as taken by a record inside its transaction.
+type Files interface {
+	Claim(tx *gorm.DB, ids ...int64) error
+}
+
+// claim claims ids inside tx (nothing without Files).
+func (s *Service) claim(tx *gorm.DB, ids ...int64) error {
+	if s.deps.Files == nil {
+		return nil
+	}
+	return s.deps.Files.Claim(tx, ids...)
 }
 
 // Service holds the rules of after-sales cases.
@@ -209,8 +225,10 @@ func (s *Service) Open(ctx context.Context, scope *int64, in OpenInput) (Detail,
 	for try := 0; try < retries; try++ { // a number drawn twice in one second is drawn again
 		err = db.Retry(ctx, retries, func() error {
 			return s.store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) (err error) {
-				id, err = s.open(tx, scope, in, string(photos))
-				return err
+				if id, err = s.open(tx, scope, in, string(photos)); err != nil {
+					return err
+				}
+				return s.claim(tx, in.Photos...)
 			})
 		})
 		if !errors.Is(err, gorm.ErrDuplicatedKey) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+	"gorm.io/gorm"
 
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/platform/authz"
@@ -31,6 +32,9 @@ const (
 type Pictures interface {
 	ReceiveImage(c echo.Context, field string, maxBytes int64, kind string) (attach.Image, error)
 	Remove(ctx context.Context, key string, owner int64, kind string) error
+	// ClaimIn marks the logo as the agency's inside its transaction, so the orphan sweep never
+	// removes it (docs/decisions.md "Orphaned uploads").
+	ClaimIn(tx *gorm.DB, texts ...string) error
 }
 
 // mineRoutes: the operator's own agency (我的渠道) and the logo upload. They are open to any
@@ -70,7 +74,17 @@ func (s *Service) SetLogo(ctx context.Context, id int64, path string) (string, e
 	if err != nil {
 		return "", err
 	}
-	return a.Logo, s.store.SetLogo(ctx, id, path)
+	return a.Logo, s.store.SetLogo(ctx, id, path, s.claimLogo(path))
+}
+
+// claimLogo claims the logo at path inside the agency's transaction (none in a test without pictures).
+func (s *Service) claimLogo(path string) func(tx *gorm.DB) error {
+	return func(tx *gorm.DB) error {
+		if s.pictures == nil {
+			return nil
+		}
+		return s.pictures.ClaimIn(tx, path)
+	}
 }
 
 // mineBody is what an operator edits of their agency.

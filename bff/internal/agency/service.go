@@ -112,10 +112,10 @@ func (s *Service) Save(ctx context.Context, p *authz.Principal, in Input) (int64
 		Address: in.Address, Logo: in.Logo, Enabled: in.Enabled, UpdateTime: time.Now().UTC().Truncate(time.Millisecond)}
 	if in.ID == 0 {
 		a.CertStatus = CertNone
-		err := s.store.Create(ctx, &a)
+		err := s.store.Create(ctx, &a, s.claimLogo(a.Logo))
 		return a.ID, err
 	}
-	found, err := s.store.Update(ctx, a)
+	found, err := s.store.Update(ctx, a, s.claimLogo(a.Logo))
 	if err == nil && !found {
 		if _, ok, e := s.store.ByID(ctx, in.ID); e != nil || !ok {
 			return 0, errors.Join(ErrNotFound, e)

@@ -150,8 +150,13 @@ func (s *Store) Each(ctx context.Context, q Query, fn func(Agency) error) error 
 }
 
 // Create adds an agency; a taken code is ErrCodeConflict.
-func (s *Store) Create(ctx context.Context, a *Agency) error {
-	err := s.db.WithContext(ctx).Create(a).Error
+func (s *Store) Create(ctx context.Context, a *Agency, within func(tx *gorm.DB) error) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(a).Error; err != nil {
+			return err
+		}
+		return within(tx)
+	})
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		return ErrCodeConflict
 	}
@@ -160,16 +165,23 @@ func (s *Store) Create(ctx context.Context, a *Agency) error {
 
 // Update writes the fields staff edit (not the certification state); found = false when the
 // row is gone. A status change reaches the operators' next request (gen).
-func (s *Store) Update(ctx context.Context, a Agency) (bool, error) {
-	r := s.db.WithContext(ctx).Model(&Agency{ID: a.ID}).
-		Select("name", "code", "contact", "phone", "region", "address", "logo", "enabled", "update_time").Updates(&a)
-	if errors.Is(r.Error, gorm.ErrDuplicatedKey) {
+func (s *Store) Update(ctx context.Context, a Agency, within func(tx *gorm.DB) error) (bool, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		r := tx.Model(&Agency{ID: a.ID}).
+			Select("name", "code", "contact", "phone", "region", "address", "logo", "enabled", "update_time").Updates(&a)
+		if n = r.RowsAffected; r.Error != nil || n == 0 {
+			return r.Error
+		}
+		return within(tx)
+	})
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		return false, ErrCodeConflict
 	}
-	if r.Error == nil {
+	if err == nil {
 		s.gen.Bump()
 	}
-	return r.RowsAffected == 1, r.Error
+	return n == 1, err
 }
 
 // UpdateProfile writes what an operator may change of their own agency.
@@ -178,10 +190,15 @@ func (s *Store) UpdateProfile(ctx context.Context, id int64, contact, phone, add
 		"contact": contact, "phone": phone, "address": address, "update_time": db.Now()}).Error
 }
 
-// SetLogo stores the logo's read path.
-func (s *Store) SetLogo(ctx context.Context, id int64, path string) error {
-	return s.db.WithContext(ctx).Model(&Agency{}).Where("id = ?", id).
-		Updates(map[string]any{"logo": path, "update_time": db.Now()}).Error
+// SetLogo stores the logo's read path, and runs within (the logo's claim) in the same transaction.
+func (s *Store) SetLogo(ctx context.Context, id int64, path string, within func(tx *gorm.DB) error) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Model(&Agency{}).Where("id = ?", id).
+			Updates(map[string]any{"logo": path, "update_time": db.Now()}).Error; err != nil {
+			return err
+		}
+		return within(tx)
+	})
 }
 
 // Delete removes agencies. The caller has checked that none has operators or orders; the

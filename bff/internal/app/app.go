@@ -348,6 +348,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	orderRules.Routes(routes)
 	goodsService := goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), categories, richtext.New(), now)
 	goodsService.UseDefaults(orderRules)
+	goodsService.UseFiles(uploads)
 	goodsService.Routes(routes)
 	orderStore := order.NewStoreWithClock(opt.DB, now, figures)
 	orders := order.NewService(orderStore, dicts, now)
@@ -367,7 +368,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	a.Aftersales = aftersale.NewService(aftersale.NewStore(opt.DB), aftersale.Deps{Now: now, Log: log,
 		ApprovalOver: cfg.RefundApprovalOver, ReturnAddress: cfg.ReturnAddress, Refunds: figures,
 		OrdersChanged: orderStore.Forget, Labels: dict.LabelsOf(dicts), Approvals: flows,
-		Gateway: refundGateway(cfg.RefundGateway, now)})
+		Gateway: refundGateway(cfg.RefundGateway, now), Files: uploads})
 	flows.OnFinish(workflow.RefundFormCode, refundApprovals{a.Aftersales})
 	a.Aftersales.Notify(notifier)
 	// the shipping desk refuses to correct or cancel the shipment of an order with a return
@@ -412,6 +413,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// 定时任务 (docs/operations.md "Jobs"): what happens on time, each run once across instances.
 	a.Jobs = newRunner(opt.DB, now, log, opt.Metrics, notifier)
 	jobs := append(systemJobs(a, contracts, notifier.Send), reportJobs(reports, statements)...)
+	jobs = append(jobs, uploadJobs(uploads))
 	jobs = append(jobs, shopJobs(orders, stock.NewAlerts(opt.DB, notifier, log))...)
 	jobs = append(jobs, trackingJobs(parcels)...)
 	if err := a.Jobs.Add(append(jobs, notifyJobs(notifier, now)...)...); err != nil {

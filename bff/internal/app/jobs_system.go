@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/contract"
 	"mallconsole/bff/internal/job"
 )
@@ -39,4 +40,14 @@ func systemJobs(a *App, contracts *contract.Service, send contract.Send) []job.J
 			}})
 	}
 	return jobs
+}
+
+// uploadJobs removes the uploads no record ever took (docs/decisions.md "Orphaned uploads"):
+// once a day, 500 a run, those older than attach.Grace. It marks them in a fenced transaction
+// and deletes the stored objects after the commit, so a run that lost its lease removes nothing.
+func uploadJobs(uploads *attach.Service) job.Job {
+	return job.Job{Name: "upload.orphans", Title: "清理无主上传文件", Schedule: "@daily", Batch: 500,
+		Run: func(ctx context.Context, r *job.Run) (int, error) {
+			return uploads.SweepOrphans(ctx, r.Batch, attach.Grace, r.Fence)
+		}}
 }

@@ -102,6 +102,7 @@ type limits struct {
 	types    []string
 	maxBytes int64
 	kind     string
+	claimed  bool // taken as it is stored (orphans.go): the upload is the record's own write
 }
 
 func tooBig(lim limits) error {
@@ -186,6 +187,9 @@ func (s *Service) receive(c echo.Context, lim limits) (Attachment, error) {
 		return Attachment{}, err
 	}
 	a.CreateTime = s.opt.Now()
+	if lim.claimed || s.typed[a.Type].Claimed {
+		a.ClaimedAt = &a.CreateTime
+	}
 	if err := s.db.WithContext(ctx).Create(&a).Error; err != nil {
 		a.ID = 0
 		return Attachment{}, err

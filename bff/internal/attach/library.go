@@ -54,7 +54,7 @@ func (s *Service) libraryRoutes(r *authz.Router) {
 		Doc(authz.Doc{Summary: "the stored files (存储管理)", Params: LibraryParams{}, Resp: httpx.List[LibraryRow]{}})
 	r.GET(PicturesRoute, authz.Perm(perm.StorageList), s.handleLibrary(true)).
 		Doc(authz.Doc{Summary: "the pictures among the stored files", Params: LibraryParams{}, Resp: httpx.List[LibraryRow]{}})
-	r.POST(LibraryRoute, authz.Perm(perm.StorageAdd), s.handleUpload).
+	r.POST(LibraryRoute, authz.Perm(perm.StorageAdd), s.handleLibraryUpload).
 		Doc(authz.Doc{Summary: "upload a file to 存储管理", Form: UploadForm{}, Resp: Uploaded{}, Status: http.StatusCreated})
 	r.DELETE(LibraryRoute, authz.Perm(perm.StorageDel), s.handleLibraryDelete).
 		Doc(authz.Doc{Summary: "delete stored files and their rows", Body: httpx.IDList{}, Status: http.StatusOK})
@@ -104,7 +104,7 @@ func (s *Service) handleLibrary(pictures bool) echo.HandlerFunc {
 func (s *Service) libraryQuery(ctx context.Context, blurry string, pictures bool) *gorm.DB {
 	tx := s.db.WithContext(ctx).Table("attachments").
 		Select("attachments.*, COALESCE(users.username, '') AS uploader").
-		Joins("LEFT JOIN users ON users.id = attachments.owner_id")
+		Joins("LEFT JOIN users ON users.id = attachments.owner_id").Where("attachments.swept_at IS NULL")
 	tx = db.AnyLike(tx, blurry, "attachments.original_name")
 	if pictures {
 		tx = tx.Where("attachments.content_type IN ?", pictureTypes)
@@ -162,6 +162,16 @@ func (s *Service) handleLibraryDelete(c echo.Context) error {
 		}
 		return c.NoContent(http.StatusOK)
 	})
+}
+
+// handleLibraryUpload stores a file of 存储管理: it stands alone, taken as it is stored, so the
+// orphan sweep never removes it.
+func (s *Service) handleLibraryUpload(c echo.Context) error {
+	a, err := s.receive(c, limits{field: "file", types: s.opt.Types, maxBytes: s.opt.MaxBytes, claimed: true})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, answer(a))
 }
 
 func (s *Service) removeFiles(ctx context.Context, rows []Attachment) error {

@@ -12,7 +12,7 @@ func (s *Service) Lookup(ctx context.Context, ids []int64) ([]Attachment, error)
 	if len(ids) == 0 {
 		return as, nil
 	}
-	err := s.db.WithContext(ctx).Where("id IN ?", ids).Find(&as).Error
+	err := s.db.WithContext(ctx).Where("id IN ? AND swept_at IS NULL", ids).Find(&as).Error
 	return as, err
 }
 

@@ -43,5 +43,26 @@ func Migrations() []db.Migration {
 			return tx.Exec("ALTER TABLE attachments MODIFY `type` VARBINARY(64) NOT NULL DEFAULT '', " +
 				"MODIFY business_id VARBINARY(64) NOT NULL DEFAULT ''").Error
 		},
+	}, {
+		// When a record first took the file, and when the sweep began removing it (docs/decisions.md
+		// "Orphaned uploads"): the sweep removes only files never taken. Every file already stored
+		// counts as taken, since nothing recorded whether a record refers to it.
+		ID: "20261129_10_attachment_claims",
+		Up: func(tx *gorm.DB) error {
+			kind := "datetime"
+			if db.Dialect(tx) == db.MySQL {
+				kind = "DATETIME(3)"
+			}
+			for _, q := range []string{"ALTER TABLE attachments ADD COLUMN claimed_at " + kind + " NULL",
+				"ALTER TABLE attachments ADD COLUMN swept_at " + kind + " NULL",
+				"UPDATE attachments SET claimed_at = create_time",
+				"CREATE INDEX idx_attachments_unclaimed ON attachments (claimed_at, create_time)",
+				"CREATE INDEX idx_attachments_swept ON attachments (swept_at)"} {
+				if err := tx.Exec(q).Error; err != nil {
+					return err
+				}
+			}
+			return nil
+		},
 	}}
 }

@@ -19,6 +19,12 @@ type Attachment struct {
 	OrderID      string    `gorm:"size:64;not null;default:''"`
 	BusinessID   string    `gorm:"size:64;not null;default:''"`
 	CreateTime   time.Time `gorm:"not null"`
+	// ClaimedAt is when a record first took the file (Claim); nil: none yet, and the sweep
+	// removes it once it is older than the grace period (orphans.go).
+	ClaimedAt *time.Time
+	// SweptAt is when the sweep took the file away: its stored object is being deleted, and the
+	// row goes once that is done.
+	SweptAt *time.Time
 }
 
 // TableName keeps eladmin's plural style.

@@ -73,7 +73,8 @@ func (s *Service) byID(ctx context.Context, id int64) (Attachment, bool, error) 
 
 func (s *Service) find(ctx context.Context, where string, arg any) (Attachment, bool, error) {
 	var a Attachment
-	err := s.db.WithContext(ctx).Where(where, arg).Take(&a).Error
+	// a swept row is on its way out: its file reads as gone
+	err := s.db.WithContext(ctx).Where(where, arg).Where("swept_at IS NULL").Take(&a).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return a, false, nil
 	}

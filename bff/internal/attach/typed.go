@@ -22,6 +22,9 @@ type Rule struct {
 	Attach func(ctx context.Context, p *authz.Principal, a Attachment) error
 	// Delete decides whether p may delete a; nil: the owner, or a holder of attach:del.
 	Delete func(ctx context.Context, p *authz.Principal, a Attachment) error
+	// Claimed: the record lists its files by their businessId (a contract's scans), so an upload
+	// Attach let through is taken as it is stored and never swept as an orphan.
+	Claimed bool
 }
 
 // Typed registers the rule of an upload type. Call it while wiring, before serving.
@@ -85,7 +88,7 @@ func sniffKey(key string) (Kind, bool) {
 // ByBusiness lists the attachments of one record (type and businessId of their upload), oldest first.
 func (s *Service) ByBusiness(ctx context.Context, kind, businessID string) ([]Attachment, error) {
 	var out []Attachment
-	err := s.db.WithContext(ctx).Where("type = ? AND business_id = ?", kind, businessID).Order("id").Find(&out).Error
+	err := s.db.WithContext(ctx).Where("type = ? AND business_id = ? AND swept_at IS NULL", kind, businessID).Order("id").Find(&out).Error
 	return out, err
 }
 
@@ -114,7 +117,8 @@ func (s *Service) Get(ctx context.Context, id int64) (Attachment, bool, error) {
 }
 
 // Put stores body as owner's attachment of the given type under name (files the program makes
-// itself, e.g. the demo contract template); the kind is sniffed as for an upload.
+// itself, e.g. the demo contract template); the kind is sniffed as for an upload. The caller
+// claims it where its record takes it (Claim).
 func (s *Service) Put(ctx context.Context, owner int64, kind, name string, body []byte) (Attachment, error) {
 	k, ok := sniff(body[:min(len(body), sniffLen)], name)
 	if !ok {

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"slices"
 
+	"gorm.io/gorm"
+
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/platform/httpx"
 )
@@ -26,6 +28,9 @@ func (u Uploads) Describe(ctx context.Context, ids []int64) (map[int64]File, err
 	}
 	return out, nil
 }
+
+// Claim marks the uploads ids as taken, inside tx.
+func (u Uploads) Claim(tx *gorm.DB, ids ...int64) error { return u.Attach.Claim(tx, ids...) }
 
 // ReadAll reads the file's content, ErrReadLimit past max bytes.
 func (u Uploads) ReadAll(ctx context.Context, id int64, max int64) ([]byte, error) {

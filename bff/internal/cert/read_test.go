@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"gorm.io/gorm"
+
 	"mallconsole/bff/internal/cert"
 	"mallconsole/bff/internal/cert/ocr"
 	"mallconsole/bff/internal/cert/ocr/specimen"
@@ -22,6 +24,8 @@ func (f oneFile) Describe(_ context.Context, ids []int64) (map[int64]cert.File, 
 }
 
 func (f oneFile) ReadAll(context.Context, int64, int64) ([]byte, error) { return f, nil }
+
+func (f oneFile) Claim(*gorm.DB, ...int64) error { return nil }
 
 // heldReader holds every read until released, saying when one has started.
 type heldReader struct{ started, release chan struct{} }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"gorm.io/gorm"
+
 	"mallconsole/bff/internal/agency"
 	"mallconsole/bff/internal/cert/ocr"
 	"mallconsole/bff/internal/platform/authz"
@@ -35,6 +37,9 @@ type File struct {
 type Files interface {
 	Describe(ctx context.Context, ids []int64) (map[int64]File, error)
 	ReadAll(ctx context.Context, id int64, max int64) ([]byte, error)
+	// Claim marks the pictures as taken inside the submission's transaction, so the orphan
+	// sweep never removes them (docs/decisions.md "Orphaned uploads").
+	Claim(tx *gorm.DB, ids ...int64) error
 }
 
 // Agencies records an agency's certification state (the agency feature's agencies.cert_status).
@@ -123,19 +128,20 @@ func (s *Service) Submit(ctx context.Context, p *authz.Principal, in Input) (int
 	c := Cert{AgencyID: agencyID, CompanyName: in.CompanyName, CreditCode: in.CreditCode, LegalPerson: in.LegalPerson,
 		IDNumber: in.IDNumber, IDFront: in.IDFront, IDBack: in.IDBack, License: in.License, Status: Pending,
 		SubmitterID: p.UserID, SubmitTime: now}
+	claim := func(tx *gorm.DB) error { return s.files.Claim(tx, in.IDFront, in.IDBack, in.License) }
 	old, found, err := s.store.ByAgency(ctx, agencyID)
 	switch {
 	case err != nil:
 		return 0, err
 	case !found:
-		if err := s.store.Create(ctx, &c); err != nil {
+		if err := s.store.Create(ctx, &c, claim); err != nil {
 			return 0, err
 		}
 	case old.Status != Rejected:
 		return 0, ErrState
 	default:
 		c.ID = old.ID
-		if ok, err := s.store.Resubmit(ctx, c); err != nil {
+		if ok, err := s.store.Resubmit(ctx, c, claim); err != nil {
 			return 0, err
 		} else if !ok {
 			return 0, ErrState

@@ -63,9 +63,15 @@ func (s *Store) StatusShowing(ctx context.Context, file int64, states []string) 
 	return found[0], err
 }
 
-// Create adds the agency's first certification; a second one racing it meets uk_certs_agency.
-func (s *Store) Create(ctx context.Context, c *Cert) error {
-	err := s.db.WithContext(ctx).Create(c).Error
+// Create adds the agency's first certification, and runs within (the pictures' claim) in the
+// same transaction; a second one racing it meets uk_certs_agency.
+func (s *Store) Create(ctx context.Context, c *Cert, within func(tx *gorm.DB) error) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(c).Error; err != nil {
+			return err
+		}
+		return within(tx)
+	})
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		return ErrState
 	}
@@ -73,9 +79,21 @@ func (s *Store) Create(ctx context.Context, c *Cert) error {
 }
 
 // Resubmit replaces a rejected certification's content and makes it pending again; changed =
-// false when it was no longer rejected (another submission got there first).
-func (s *Store) Resubmit(ctx context.Context, c Cert) (bool, error) {
-	res := s.db.WithContext(ctx).Model(&Cert{}).Where("id = ? AND status = ?", c.ID, Rejected).Updates(map[string]any{
+// false when it was no longer rejected (another submission got there first). within (the
+// pictures' claim) runs in the same transaction.
+func (s *Store) Resubmit(ctx context.Context, c Cert, within func(tx *gorm.DB) error) (changed bool, err error) {
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		changed, err = resubmit(tx, c)
+		if err != nil || !changed {
+			return err
+		}
+		return within(tx)
+	})
+	return changed, err
+}
+
+func resubmit(tx *gorm.DB, c Cert) (bool, error) {
+	res := tx.Model(&Cert{}).Where("id = ? AND status = ?", c.ID, Rejected).Updates(map[string]any{
 		"company_name": c.CompanyName, "credit_code": c.CreditCode, "legal_person": c.LegalPerson,
 		"id_number": c.IDNumber, "id_front": c.IDFront, "id_back": c.IDBack, "license": c.License,
 		"status": Pending, "reason": "", "submitter_id": c.SubmitterID, "submit_time": c.SubmitTime,

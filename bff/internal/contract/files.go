@@ -57,7 +57,7 @@ func (s *Service) FileRules(u Uploads) {
 		}
 		return s.settled(c)
 	}
-	u.Typed(ContractFile, attach.Rule{Types: pdf, MaxBytes: MaxPDF, Attach: scan, Delete: scan})
+	u.Typed(ContractFile, attach.Rule{Types: pdf, MaxBytes: MaxPDF, Attach: scan, Delete: scan, Claimed: true})
 	u.Hold(func(ctx context.Context, a attach.Attachment) error {
 		id, err := strconv.ParseInt(a.BusinessID, 10, 64)
 		if a.Type != ContractFile || err != nil {

@@ -45,6 +45,9 @@ type Files interface {
 	Get(ctx context.Context, id int64) (attach.Attachment, bool, error)
 	ByBusiness(ctx context.Context, kind, businessID string) ([]attach.Attachment, error)
 	CountByBusiness(ctx context.Context, kind string, businessIDs []string) (map[string]int, error)
+	// Claim marks files as taken by a record inside its transaction (docs/decisions.md
+	// "Orphaned uploads"); the scans are taken as they are uploaded (FileRules).
+	Claim(tx *gorm.DB, ids ...int64) error
 }
 
 // Service holds the rules of templates and contracts.

@@ -55,18 +55,25 @@ func (s *Store) Template(ctx context.Context, id int64) (Template, error) {
 	return t, err
 }
 
-// SaveTemplate creates t (ID 0) or writes its editable fields.
-func (s *Store) SaveTemplate(ctx context.Context, t *Template) error {
-	tx := s.db.WithContext(ctx)
-	if t.ID == 0 {
-		return tx.Create(t).Error
-	}
-	res := tx.Model(&Template{}).Where("id = ?", t.ID).Select("name", "version", "file_id", "file_key", "file_name",
-		"variables", "valid_months", "enabled", "update_time").Updates(t)
-	if res.Error == nil && res.RowsAffected == 0 {
-		return ErrTemplateNotFound
-	}
-	return res.Error
+// SaveTemplate creates t (ID 0) or writes its editable fields, and runs within (the file's claim) in the same transaction.
+func (s *Store) SaveTemplate(ctx context.Context, t *Template, within func(tx *gorm.DB) error) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if t.ID == 0 {
+			if err := tx.Create(t).Error; err != nil {
+				return err
+			}
+			return within(tx)
+		}
+		res := tx.Model(&Template{}).Where("id = ?", t.ID).Select("name", "version", "file_id", "file_key", "file_name",
+			"variables", "valid_months", "enabled", "update_time").Updates(t)
+		if res.Error == nil && res.RowsAffected == 0 {
+			return ErrTemplateNotFound
+		}
+		if res.Error != nil {
+			return res.Error
+		}
+		return within(tx)
+	})
 }
 
 // Publish marks a template published (once; publishing again changes nothing).

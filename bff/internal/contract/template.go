@@ -3,6 +3,8 @@ package contract
 import (
 	"context"
 
+	"gorm.io/gorm"
+
 	"mallconsole/bff/internal/attach"
 )
 
@@ -38,7 +40,7 @@ func (s *Service) SaveTemplate(ctx context.Context, in TemplateInput) (int64, er
 			t.Variables[i].Value = ""
 		}
 	}
-	err = s.store.SaveTemplate(ctx, &t)
+	err = s.store.SaveTemplate(ctx, &t, func(tx *gorm.DB) error { return s.files.Claim(tx, f.ID) })
 	return t.ID, err
 }
 
@@ -98,6 +100,7 @@ func (s *Service) DeleteTemplates(ctx context.Context, ids []int64) error {
 // Putter stores a file the program makes itself (attach.Service).
 type Putter interface {
 	Put(ctx context.Context, owner int64, kind, name string, body []byte) (attach.Attachment, error)
+	Claim(tx *gorm.DB, ids ...int64) error
 }
 
 // DemoFiles gives a template seeded without a file (the demo's: the seed cannot reach file
@@ -114,8 +117,14 @@ func (s *Service) DemoFiles(ctx context.Context, files Putter) error {
 		if err != nil {
 			return err
 		}
-		if err := s.db.WithContext(ctx).Model(&Template{}).Where("id = ? AND file_id = ?", t.ID, 0).
-			Updates(map[string]any{"file_id": a.ID, "file_key": a.Key, "file_name": a.OriginalName}).Error; err != nil {
+		err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			if err := tx.Model(&Template{}).Where("id = ? AND file_id = ?", t.ID, 0).
+				Updates(map[string]any{"file_id": a.ID, "file_key": a.Key, "file_name": a.OriginalName}).Error; err != nil {
+				return err
+			}
+			return files.Claim(tx, a.ID)
+		})
+		if err != nil {
 			return err
 		}
 	}

@@ -57,6 +57,9 @@ type Defaults interface {
 	LowStockDefault(ctx context.Context) (int64, error)
 }
 
+// UseFiles makes every save claim the pictures it keeps (Files).
+func (s *Service) UseFiles(f Files) { s.store.files = f }
+
 // UseDefaults makes SKUs saved without a threshold take d's default low-stock threshold.
 func (s *Service) UseDefaults(d Defaults) { s.defaults = d }
 

@@ -65,6 +65,9 @@ func (s *Store) Create(ctx context.Context, g *Goods, skus []SkuInput, operator 
 			if err := codesFree(tx, scopeOf(g.AgencyID), g.ID, skus); err != nil {
 				return err
 			}
+			if err := s.claimPictures(tx, g); err != nil {
+				return err
+			}
 			var moves []stock.Move
 			for i, k := range skus {
 				id, err := insertSku(tx, g, k, i)
@@ -122,6 +125,9 @@ func (s *Store) Update(ctx context.Context, scope *int64, g *Goods, skus []SkuIn
 				"status", "grounding_time", "agency_id", "main_picture", "gallery", "description", "update_time").
 				Updates(g).Error
 			if err := codeTaken(err, g.Code); err != nil {
+				return err
+			}
+			if err := s.claimPictures(tx, g); err != nil {
 				return err
 			}
 			if err := s.saveSkus(tx, g, old, skus, operator); err != nil {

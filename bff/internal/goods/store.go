@@ -21,6 +21,21 @@ type Store struct {
 	totals   *cache.Counts[int64] // list totals per filter; every write here forgets them
 	marks    *cache.Marks         // where pages begin, per filter and order; forgotten likewise
 	watchers []Watcher
+	files    Files // nil: pictures are not claimed (tests of other rules)
+}
+
+// Files claims the pictures a goods item shows (attach.Service): inside the save's transaction,
+// so the orphan sweep never removes them (docs/decisions.md "Orphaned uploads").
+type Files interface {
+	ClaimIn(tx *gorm.DB, texts ...string) error
+}
+
+// claimPictures claims g's main picture, gallery and the pictures of its description, inside tx.
+func (s *Store) claimPictures(tx *gorm.DB, g *Goods) error {
+	if s.files == nil {
+		return nil
+	}
+	return s.files.ClaimIn(tx, append([]string{g.MainPicture, g.Description}, g.Gallery...)...)
 }
 
 // CountTTL is how long a list's total is remembered: writes through this store forget it at

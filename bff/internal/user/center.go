@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
 
 	"mallconsole/bff/internal/attach"
 	"mallconsole/bff/internal/audit"
@@ -35,6 +36,9 @@ type Guesses interface {
 type Pictures interface {
 	ReceiveImage(c echo.Context, field string, maxBytes int64, kind string) (attach.Image, error)
 	Remove(ctx context.Context, key string, owner int64, kind string) error
+	// ClaimIn marks the picture as the account's inside its transaction, so the orphan sweep
+	// never removes it (docs/decisions.md "Orphaned uploads").
+	ClaimIn(tx *gorm.DB, texts ...string) error
 }
 
 // SignIns reads the recorded sign-ins (the operation log).
@@ -227,7 +231,8 @@ func (s *Center) handleAvatar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.SetAvatar(ctx, u.ID, img.Path); err != nil {
+	claim := func(tx *gorm.DB) error { return s.pictures.ClaimIn(tx, img.Path) }
+	if err := s.store.SetAvatar(ctx, u.ID, img.Path, claim); err != nil {
 		_ = s.pictures.Remove(ctx, img.Key, u.ID, avatarKind) // no picture without its account
 		return err
 	}

@@ -309,8 +309,14 @@ func (s *Store) UpdateProfile(ctx context.Context, id int64, p Profile) error {
 		"nick_name": p.NickName, "gender": p.Gender, "phone": p.Phone, "update_time": time.Now()}).Error
 }
 
-// SetAvatar stores the path the user's avatar is read at.
-func (s *Store) SetAvatar(ctx context.Context, id int64, path string) error {
-	return s.db.WithContext(ctx).Model(&User{}).Where("id = ?", id).
-		Updates(map[string]any{"avatar_path": path, "update_time": time.Now()}).Error
+// SetAvatar stores the path the user's avatar is read at, and runs within (the picture's claim)
+// in the same transaction.
+func (s *Store) SetAvatar(ctx context.Context, id int64, path string, within func(tx *gorm.DB) error) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Model(&User{}).Where("id = ?", id).
+			Updates(map[string]any{"avatar_path": path, "update_time": time.Now()}).Error; err != nil {
+			return err
+		}
+		return within(tx)
+	})
 }

@@ -90,6 +90,9 @@ func (r *run) save() error {
 		return err
 	}
 	r.inst.Data, r.inst.Passed = string(data), string(passed)
+	if err := r.claimFiles(); err != nil {
+		return err
+	}
 	if err := r.tx.Model(&Instance{}).Where("id = ?", r.inst.ID).Updates(map[string]any{
 		"status": r.inst.Status, "data": r.inst.Data, "current": r.inst.Current, "return_from": r.inst.ReturnFrom,
 		"passed": r.inst.Passed, "finish_time": r.inst.FinishTime}).Error; err != nil {

@@ -88,6 +88,25 @@ func (s *Store) StatusHolding(ctx context.Context, file int64) (string, error) {
 	return "", nil
 }
 
+// claimFiles marks the files the instance's data takes as claimed: the IDs of its upload fields and
+// the pictures of its rich text (read paths inside the data). Every save of the data passes
+// here — start, resubmit, an approver's edits — so whatever the data holds is claimed.
+func (r *run) claimFiles() error {
+	var ids []int64
+	for _, f := range r.schema.Fields {
+		if f.Type != TUpload {
+			continue
+		}
+		if got, ok := idList(r.data[f.Key]); ok {
+			ids = append(ids, got...)
+		}
+	}
+	if err := r.s.files.Claim(r.tx, ids...); err != nil {
+		return err
+	}
+	return r.s.files.ClaimIn(r.tx, r.inst.Data)
+}
+
 // uploads tells whether one of the schema's upload fields holds file in data.
 func uploads(sc Schema, data map[string]any, file int64) bool {
 	for _, f := range sc.Fields {

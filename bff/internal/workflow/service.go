@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"time"
 
+	"gorm.io/gorm"
+
 	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/richtext"
@@ -22,9 +24,12 @@ type Dicts interface {
 	Details(ctx context.Context, name string) ([]dict.Detail, error)
 }
 
-// Attachments tells whether uploads belong to a user.
+// Attachments tells whether uploads belong to a user, and claims the ones an instance's data
+// takes inside the step's transaction (docs/decisions.md "Orphaned uploads").
 type Attachments interface {
 	Owns(ctx context.Context, owner int64, ids []int64) (bool, error)
+	Claim(tx *gorm.DB, ids ...int64) error
+	ClaimIn(tx *gorm.DB, texts ...string) error
 }
 
 // Service is the leave request: its validation, the annual-leave balance and the HTTP API.
