@@ -37,6 +37,7 @@ import (
 	"mallconsole/bff/internal/menu"
 	"mallconsole/bff/internal/notify"
 	"mallconsole/bff/internal/order"
+	"mallconsole/bff/internal/printing"
 	"mallconsole/bff/internal/platform/apidoc"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/cache"
@@ -339,6 +340,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	orders.UseSettings(orderRules)
 	orders.Notify(notifier, log)
 	orders.Routes(routes)
+	// 拣货单 and 发货单 of selected orders (docs/decisions.md "Printing"): HTML always, PDF with the font.
+	printing.NewService(printing.NewStore(opt.DB), settings, pdfs, now).Routes(routes)
 	// 库存流水: the ledger every stock change writes, and a person's adjustments.
 	stock.NewService(stock.NewStore(opt.DB), now).Routes(routes)
 	// 售后管理 (issue 29, docs/aftersale.md): cases per order item and the refunds they pay. A

@@ -119,6 +119,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyJobPage, "the jobs page", jobPage},
 		{KeyReportPage, "the sales report page", reportPage},
 		{KeyOrderSettingPage, "the order settings page", orderSettingPage},
+		{KeyOrderPrint, "the order print button", orderPrint},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)
