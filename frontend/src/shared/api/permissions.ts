@@ -44,6 +44,7 @@ export const Perm = {
   OrderComplete: 'order:complete',
   OrderExport: 'order:export',
   OrderEdit: 'order:edit',
+  OrderPrint: 'order:print',
   OrderSetting: 'order:setting',
   StockList: 'stock:list',
   StockAdjust: 'stock:adjust',
