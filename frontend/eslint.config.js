@@ -26,6 +26,8 @@ const ALLOWED = {
   // a detail page (/look) offers its list's moves: the list's own buttons and dialogs, loaded lazily
   // and an after-sales case (售后单) as 售后管理's drawer draws it, with its moves
   look: ['./order/index.ts', './goods/moves.tsx', './aftersale/look.ts'],
+  // 订单管理 offers the selected orders' picking list and delivery notes
+  order: ['./printing/index.ts'],
 };
 
 const featureZones = FEATURES.map((name) => ({

@@ -13,6 +13,7 @@ import { canMove, filtersFromQuery, refundedOf, STATUSES } from './logic';
 import { useT } from './messages';
 import { ImportButtons } from './components/ImportButtons';
 import { MOVES, useOrderMoves, useOrderRemark } from './moves';
+import { PrintButtons } from '@/features/printing';
 
 import { DATE_CELL } from '@/shared/ui/dateCell';
 import { DATE_RANGES } from '@/shared/ui/table/logic';
@@ -87,6 +88,8 @@ export default function OrderPage() {
   // a move on an order's detail (/look) shows here: the kept list reloads while hidden
   useOnChange('order', reload);
   const moves = useOrderMoves(reload);
+  // the selection across pages: what 打印 prints
+  const [selected, setSelected] = useState<Array<number | string>>([]);
   // a remark changes no status: the rows again, not the counts
   const remark = useOrderRemark(() => table.current?.reload());
   // a channel session is offered its own agency only: no filter, and 渠道管理's pages are staff's
@@ -216,7 +219,8 @@ export default function OrderPage() {
         }}
         scroll={{ x: 'max-content' }}
         downUrl="/api/orders"
-        toolbar={[<ImportButtons key="import" onImported={reload} />]}
+        onSelectionChange={(rows) => setSelected(rows.map((r) => r.id))}
+        toolbar={[<PrintButtons key="print" ids={selected} />, <ImportButtons key="import" onImported={reload} />]}
         request={async (q, params) => {
           const filters = compact({
             orderNo: params.orderNo?.trim(),

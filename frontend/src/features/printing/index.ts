@@ -1,0 +1,1 @@
+export { PrintButtons } from './PrintButtons';
