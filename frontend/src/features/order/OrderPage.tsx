@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Flex, Tabs, Tag, Typography, type FormInstance } from 'antd';
 import { usePermission, useSession } from '@/features/auth';
@@ -220,7 +220,11 @@ export default function OrderPage() {
         scroll={{ x: 'max-content' }}
         downUrl="/api/orders"
         onSelectionChange={(rows) => setSelected(rows.map((r) => r.id))}
-        toolbar={[<PrintButtons key="print" ids={selected} />, <ImportButtons key="import" onImported={reload} />]}
+        toolbar={[
+          <Suspense key="print" fallback={null}>
+            <PrintButtons ids={selected} />
+          </Suspense>,
+          <ImportButtons key="import" onImported={reload} />]}
         request={async (q, params) => {
           const filters = compact({
             orderNo: params.orderNo?.trim(),

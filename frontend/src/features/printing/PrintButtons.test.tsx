@@ -7,7 +7,7 @@ import { Providers } from '@/app/providers';
 import { client } from '@/shared/api';
 import { useSession } from '@/features/auth';
 import { fakeBff, type FakeBff } from '@/test/fakeBff';
-import { PrintButtons } from './PrintButtons';
+import PrintButtons from './PrintButtons';
 
 let bff: FakeBff;
 

@@ -14,7 +14,7 @@ import { useT } from './messages';
  * shown from a Blob in a sandboxed frame that runs no script, and handed to the browser's print
  * dialog; the same works inside the portal (/monomer), where the console is itself a frame.
  */
-export function PrintButtons({ ids }: { ids: Array<number | string> }) {
+export default function PrintButtons({ ids }: { ids: Array<number | string> }) {
   const t = useT();
   const { message } = App.useApp();
   const allowed = usePermission([Perm.OrderPrint]);
