@@ -27,6 +27,8 @@ const ALLOWED = {
   // and an after-sales case (售后单) as 售后管理's drawer draws it, with its moves
   // and a shipped order's parcel tracking (物流跟踪)
   look: ['./order/index.ts', './goods/moves.tsx', './aftersale/look.ts', './tracking/index.ts'],
+  // 订单管理 offers the selected orders' picking list and delivery notes
+  order: ['./printing/index.ts'],
 };
 
 const featureZones = FEATURES.map((name) => ({

@@ -51,6 +51,7 @@ import (
 	"mallconsole/bff/internal/platform/pdf"
 	"mallconsole/bff/internal/platform/perm"
 	"mallconsole/bff/internal/platform/richtext"
+	"mallconsole/bff/internal/printing"
 	"mallconsole/bff/internal/report"
 	"mallconsole/bff/internal/role"
 	"mallconsole/bff/internal/statement"
@@ -359,6 +360,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	parcels := tracking.NewService(tracking.NewStore(opt.DB), tracking.Deps{Provider: trackingProvider(cfg.Tracking),
 		Orders: orderShipments{orders}, Now: now, Log: log, Timeout: cfg.Tracking.Timeout})
 	parcels.Routes(routes)
+	// 拣货单 and 发货单 of selected orders (docs/decisions.md "Printing"): HTML always, PDF with the font.
+	printing.NewService(printing.NewStore(opt.DB), settings, pdfs, now).Routes(routes)
 	// 库存流水: the ledger every stock change writes, and a person's adjustments.
 	stock.NewService(stock.NewStore(opt.DB), now).Routes(routes)
 	// 售后管理 (issue 29, docs/aftersale.md): cases per order item and the refunds they pay. A

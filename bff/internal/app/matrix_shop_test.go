@@ -73,6 +73,9 @@ func shopSamples() map[string]sample {
 			return apptest.Request{Method: http.MethodPost, Path: "/api/orders/items/downloadAll",
 				JSON: map[string]any{"headers": []string{"订单号", "地址"}, "fields": []string{"orderNo", "address"}, "status": "paid"}}
 		},
+		"GET /api/orders/print": func(t *testing.T, m *matrix) apptest.Request {
+			return apptest.Request{Path: fmt.Sprintf("/api/orders/print?ids=%d&kind=picking", m.newOrder(t))}
+		},
 		"POST /api/orders/download": func(t *testing.T, m *matrix) apptest.Request {
 			return apptest.Request{Method: http.MethodPost, Path: "/api/orders/download",
 				JSON: map[string]any{"headers": []string{"订单号"}, "fields": []string{"orderNo"}, "ids": []any{m.newOrder(t)}}}

@@ -121,6 +121,7 @@ func Run(ctx context.Context, g *gorm.DB, opt Options) error {
 		{KeyOrderSettingPage, "the order settings page", orderSettingPage},
 		{KeyStatementPages, "the statement pages", statementPages},
 		{KeyOrderExportDetail, "the order item export button", orderExportDetail},
+		{KeyOrderPrint, "the order print button", orderPrint},
 	} {
 		if err := once(ctx, g, gen, st.key, st.run); err != nil {
 			return fmt.Errorf("seeding %s: %w", st.what, err)

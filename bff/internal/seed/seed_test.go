@@ -59,7 +59,7 @@ func TestBaseSeed(t *testing.T) {
 		}
 		var ms []menu.Menu
 		g.Order("id").Find(&ms)
-		if len(ms) != 101 || ms[0].Path != "/system" || ms[0].Component != "Layout" || ms[0].Icon != "setting" || !ms[0].AlwaysShow ||
+		if len(ms) != 102 || ms[0].Path != "/system" || ms[0].Component != "Layout" || ms[0].Icon != "setting" || !ms[0].AlwaysShow ||
 			ms[1].Permission != "online:list" || ms[1].Component != "system/online/index" || ms[1].Name != "OnlineUser" ||
 			ms[2].Type != menu.TypeButton || ms[2].Permission != "online:del" {
 			t.Fatalf("menus = %+v", ms)
@@ -93,10 +93,10 @@ func TestBaseSeed(t *testing.T) {
 		// 商城 → 商品管理 (4 buttons), 商品分类 (3 buttons), 订单管理 (6 buttons) and express_company (7);
 		// the dashboard's buttons 数据概览 (dashboard:view) and 重算数据概览 (dashboard:rebuild); 接口文档 (api:doc);
 		// 渠道 → 渠道管理 (4 buttons), 企业认证审核 → 审核, 合同模板 (3 buttons), 合同管理 (4 buttons); 我的渠道 → 我的渠道 (the operators' role), 企业认证; 存储管理 (上传, 删除); 开放接口 (新建, 轮换密钥, 吊销);
-		// 商城 → 库存流水 (调整, 导出); 商城 → 售后管理 (审核, 收货, 退款, 导出) and aftersale_reason (6); 订单管理 → 修改备注; 定时任务 (立即执行, 暂停/恢复); 商城 → 销售报表; 商城 → 订单设置; 订单管理 → 导出明细; 商城 → 对账单 (生成, 调整) and 我的渠道 → 对账单.
+		// 商城 → 库存流水 (调整, 导出); 商城 → 售后管理 (审核, 收货, 退款, 导出) and aftersale_reason (6); 订单管理 → 修改备注; 定时任务 (立即执行, 暂停/恢复); 商城 → 销售报表; 商城 → 订单设置; 订单管理 → 导出明细; 商城 → 对账单 (生成, 调整) and 我的渠道 → 对账单; 订单管理 → 打印.
 		// 我的审批, 表单管理 → 表单设计 (all granted to the superuser) and the role 人事 (流程, 流程申请, 我的审批)
 		// with the leave form; the 退款审批 form (after-sales).
-		if c["depts"] != 0 || c["dict"] != 3 || c["dict_detail"] != 17 || c["roles_menus"] != 101 || c["roles"] != 3 || c["wf_forms"] != 2 {
+		if c["depts"] != 0 || c["dict"] != 3 || c["dict_detail"] != 17 || c["roles_menus"] != 102 || c["roles"] != 3 || c["wf_forms"] != 2 {
 			t.Fatalf("base seed counts = %v", c)
 		}
 		// A second start prints nothing and creates nothing, even if the admin was renamed away.
@@ -105,7 +105,7 @@ func TestBaseSeed(t *testing.T) {
 		if err := seed.Run(ctx, g, opt); err != nil || out.Len() != 0 {
 			t.Fatalf("second run: %v %q", err, out.String())
 		}
-		if got := counts(t, g); got["users"] != 1 || got["menus"] != 101 {
+		if got := counts(t, g); got["users"] != 1 || got["menus"] != 102 {
 			t.Fatalf("second run changed counts: %v", got)
 		}
 	})
@@ -125,7 +125,7 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 			t.Fatalf("output %q", s)
 		}
 		first := counts(t, g)
-		if first["users"] != 4 || first["depts"] != 4 || first["dict"] != 6 || first["dict_detail"] != 26 || first["settings"] != 27 || first["dept_leaders"] != 2 || first["contracts"] != 2 || first["contract_templates"] != 1 ||
+		if first["users"] != 4 || first["depts"] != 4 || first["dict"] != 6 || first["dict_detail"] != 26 || first["settings"] != 28 || first["dept_leaders"] != 2 || first["contracts"] != 2 || first["contract_templates"] != 1 ||
 			first["leave_entitlements"] != 1 || first["agencies"] != 2 || first["goods"] != seed.DemoGoods ||
 			first["orders"] != seed.DemoOrders || first["order_items"] < seed.DemoOrders || first["order_history"] < seed.DemoOrders || rebuilt != 1 {
 			t.Fatalf("demo counts = %v", first)
@@ -148,14 +148,14 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 		g.Table("menus").Joins("JOIN roles_menus ON roles_menus.menu_id = menus.id").
 			Joins("JOIN roles ON roles.id = roles_menus.role_id").Where("roles.name = ?", seed.StaffRole).
 			Order("menus.id").Pluck("menus.title", &perms)
-		if strings.Join(perms, ",") != "系统管理,在线用户,流程,流程申请,我的审批,商城,商品管理,新增,编辑,导出,订单管理,详情,发货,关闭,退款,完成,导出,商品分类,新增,编辑,数据概览,渠道,合同模板,新增,编辑,删除,合同管理,新增,编辑,删除,导出,库存流水,调整,导出,售后管理,审核,收货,退款,导出,修改备注,销售报表,导出明细" {
+		if strings.Join(perms, ",") != "系统管理,在线用户,流程,流程申请,我的审批,商城,商品管理,新增,编辑,导出,订单管理,详情,发货,关闭,退款,完成,导出,商品分类,新增,编辑,数据概览,渠道,合同模板,新增,编辑,删除,合同管理,新增,编辑,删除,导出,库存流水,调整,导出,售后管理,审核,收货,退款,导出,修改备注,销售报表,导出明细,打印" {
 			t.Fatalf("staff role menus = %v", perms)
 		}
 		var channelPerms []string
 		g.Table("menus").Joins("JOIN roles_menus ON roles_menus.menu_id = menus.id").
 			Joins("JOIN roles ON roles.id = roles_menus.role_id").Where("roles.name = ?", seed.ChannelRole).
 			Order("menus.id").Pluck("COALESCE(NULLIF(menus.permission, ''), menus.title)", &channelPerms)
-		if strings.Join(channelPerms, ",") != "商城,goods:list,goods:add,goods:edit,goods:export,order:list,order:detail,order:ship,order:export,dashboard:view,我的渠道,cert:submit,contract:list,contract:export,contractTemplate:list,contractTemplate:receive,我的渠道,stock:list,stock:adjust,stock:export,aftersale:list,aftersale:audit,aftersale:receive,aftersale:export,report:list,statement:list,order:exportDetail" {
+		if strings.Join(channelPerms, ",") != "商城,goods:list,goods:add,goods:edit,goods:export,order:list,order:detail,order:ship,order:export,dashboard:view,我的渠道,cert:submit,contract:list,contract:export,contractTemplate:list,contractTemplate:receive,我的渠道,stock:list,stock:adjust,stock:export,aftersale:list,aftersale:audit,aftersale:receive,aftersale:export,report:list,statement:list,order:exportDetail,order:print" {
 			t.Fatalf("channel role menus = %v", channelPerms)
 		}
 		details, err := dict.NewStore(g).Details(ctx, "order_status")

@@ -98,20 +98,58 @@ const OrderEditButton = "修改备注"
 // and grants it to the superuser role; the demo staff role gets it with the rest of 商城
 // (grantShop, run on every demo start).
 func orderEdit(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
+	btn, err := orderButton(ctx, tx, gen, OrderEditButton, perm.OrderEdit, 7)
+	if err != nil || btn == 0 {
+		return err
+	}
+	return grantSuperuser(ctx, tx, gen, []int64{btn})
+}
+
+// orderButton ensures a button under 订单管理; 0 when an administrator removed the page.
+func orderButton(ctx context.Context, tx *gorm.DB, gen *cache.Generation, title, permission string, sort int) (int64, error) {
 	var page menu.Menu
 	err := tx.Where("title = ? AND type = ? AND permission = ?", OrderMenu, menu.TypeMenu, perm.OrderList).Take(&page).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil
+		return 0, nil
 	}
 	if err != nil {
+		return 0, err
+	}
+	btn, err := menu.NewStore(tx, gen).Ensure(ctx, menu.Menu{PID: &page.ID, Type: menu.TypeButton, Title: title,
+		Permission: permission, Sort: sort, Breadcrumb: true})
+	return btn.ID, err
+}
+
+// KeyOrderPrint marks 订单管理's 打印 button as seeded (added later, for every database).
+const KeyOrderPrint = "seed.order-print"
+
+// OrderPrintButton is the button of perm.OrderPrint under 订单管理.
+const OrderPrintButton = "打印"
+
+// orderPrint adds 打印 under 订单管理 and grants it to the superuser role and to every role
+// that ships (holds order:ship): whoever packs a parcel prints its note (docs/decisions.md
+// "Printing"). New demo databases grant it with the rest of 商城 (grantShop).
+func orderPrint(ctx context.Context, tx *gorm.DB, gen *cache.Generation) error {
+	btn, err := orderButton(ctx, tx, gen, OrderPrintButton, perm.OrderPrint, 8)
+	if err != nil || btn == 0 {
 		return err
 	}
-	btn, err := menu.NewStore(tx, gen).Ensure(ctx, menu.Menu{PID: &page.ID, Type: menu.TypeButton, Title: OrderEditButton,
-		Permission: perm.OrderEdit, Sort: 7, Breadcrumb: true})
-	if err != nil {
+	if err := grantSuperuser(ctx, tx, gen, []int64{btn}); err != nil {
 		return err
 	}
-	return grantSuperuser(ctx, tx, gen, []int64{btn.ID})
+	var shippers []int64
+	if err := tx.Model(&role.RoleMenu{}).Distinct("role_id").
+		Where("menu_id IN (?)", tx.Model(&menu.Menu{}).Select("id").Where("permission = ?", perm.OrderShip)).
+		Pluck("role_id", &shippers).Error; err != nil {
+		return err
+	}
+	roles := role.NewStore(tx, gen)
+	for _, id := range shippers {
+		if err := roles.Grant(ctx, id, []int64{btn}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // KeyOrderExportDetail marks 订单管理's 导出明细 button as seeded (added later, for every database).
@@ -162,9 +200,9 @@ var (
 	staffShop = []string{perm.GoodsList, perm.GoodsAdd, perm.GoodsEdit, perm.GoodsExport,
 		perm.CategoryList, perm.CategoryAdd, perm.CategoryEdit,
 		perm.OrderList, perm.OrderDetail, perm.OrderShip, perm.OrderClose, perm.OrderRefund,
-		perm.OrderComplete, perm.OrderExport, perm.OrderExportDetail, perm.OrderEdit, perm.StockList, perm.StockAdjust, perm.StockExport}
+		perm.OrderComplete, perm.OrderExport, perm.OrderExportDetail, perm.OrderEdit, perm.OrderPrint, perm.StockList, perm.StockAdjust, perm.StockExport}
 	channelShop = []string{perm.GoodsList, perm.GoodsAdd, perm.GoodsEdit, perm.GoodsExport,
-		perm.OrderList, perm.OrderDetail, perm.OrderShip, perm.OrderExport, perm.OrderExportDetail,
+		perm.OrderList, perm.OrderDetail, perm.OrderShip, perm.OrderExport, perm.OrderExportDetail, perm.OrderPrint,
 		perm.StockList, perm.StockAdjust, perm.StockExport}
 )
 

@@ -76,6 +76,9 @@ const (
 	OrderExportDetail = "order:exportDetail"
 	// OrderEdit changes an order's remark (修改备注), nothing of what was sold.
 	OrderEdit = "order:edit"
+	// OrderPrint prints picking lists and delivery notes of selected orders (打印), full phones
+	// and addresses included: granted with OrderShip.
+	OrderPrint = "order:print"
 	// OrderSetting reads and saves the order rules (订单设置: unpaid close, auto-complete,
 	// after-sales window, default low-stock threshold).
 	OrderSetting = "order:setting"

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Flex, Tabs, Tag, Typography, type FormInstance } from 'antd';
 import { usePermission, useSession } from '@/features/auth';
@@ -14,6 +14,7 @@ import { useT } from './messages';
 import { ImportButtons } from './components/ImportButtons';
 import { DESK_OPS, MOVES, useOrderMoves, useOrderRemark, useShipDesk, type DeskOp } from './moves';
 import { ExportItemsButton } from './components/ExportItemsButton';
+import { PrintButtons } from '@/features/printing';
 
 import { DATE_CELL } from '@/shared/ui/dateCell';
 import { DATE_RANGES } from '@/shared/ui/table/logic';
@@ -95,6 +96,8 @@ export default function OrderPage() {
   // a move on an order's detail (/look) shows here: the kept list reloads while hidden
   useOnChange('order', reload);
   const moves = useOrderMoves(reload);
+  // the selection across pages: what 打印 prints
+  const [selected, setSelected] = useState<Array<number | string>>([]);
   // a remark changes no status: the rows again, not the counts
   const remark = useOrderRemark(() => table.current?.reload());
   const desk = useShipDesk(reload);
@@ -239,6 +242,7 @@ export default function OrderPage() {
           <ImportButtons key="import" onImported={reload} />,
           <ExportItemsButton key="items" filters={() => ({ ...lastFilters.current, ...compact({ status: status || undefined }) })} />,
         ]}
+import { PrintButtons } from '@/features/printing';
         request={async (q, params) => {
           const filters = compact({
             orderNo: params.orderNo?.trim(),

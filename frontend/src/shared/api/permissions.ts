@@ -45,6 +45,7 @@ export const Perm = {
   OrderExport: 'order:export',
   OrderExportDetail: 'order:exportDetail',
   OrderEdit: 'order:edit',
+  OrderPrint: 'order:print',
   OrderSetting: 'order:setting',
   StockList: 'stock:list',
   StockAdjust: 'stock:adjust',

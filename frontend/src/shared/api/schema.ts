@@ -5313,6 +5313,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * print selected orders: 拣货单 (picking) or 发货单 (delivery), as HTML with print CSS or a PDF (channel: the agency's orders)
+         * @description Access: perm(order:print)
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description order ids, comma separated, 1 to 500 */
+                    ids?: string;
+                    kind?: "picking" | "delivery";
+                    /** @description default html */
+                    format?: "html" | "pdf";
+                    /** @description a4 (default) or a 100×150 mm label; a picking list is A4 only */
+                    size?: "a4" | "label";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}": {
         parameters: {
             query?: never;
