@@ -7335,6 +7335,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workflow/instances/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * send a rejected request again as a new instance
+         * @description Access: signed-in
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowResendInput"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxCreated"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workflow/instances/{id}/resubmit": {
         parameters: {
             query?: never;
@@ -7706,6 +7751,49 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/tasks/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * approve my tasks of several instances of one form
+         * @description Access: signed-in
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowApproveManyInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowApproveManyResult"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -10273,6 +10361,19 @@ export interface components {
             /** Format: int64 */
             userId?: number;
         };
+        WorkflowApproveManyInput: {
+            comment?: string;
+            instanceIds: number[];
+        };
+        WorkflowApproveManyResult: {
+            results: components["schemas"]["WorkflowApprovedRow"][];
+        };
+        WorkflowApprovedRow: {
+            /** Format: int64 */
+            instanceId: number;
+            message?: string;
+            ok: boolean;
+        };
         WorkflowAssignee: {
             fromLevel?: number;
             /** @enum {string} */
@@ -10423,6 +10524,8 @@ export interface components {
             passedNodeIds: string[];
             pending: components["schemas"]["WorkflowPendingNode"][];
             ref?: components["schemas"]["WorkflowInstanceRef"];
+            resentAs?: null | number;
+            resubmitOf?: null | number;
             returnTargets: components["schemas"]["WorkflowReturnTarget"][];
             /** @enum {string} */
             status: "running" | "approved" | "rejected" | "withdrawn" | "returned";
@@ -10475,6 +10578,11 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        WorkflowResendInput: {
+            data: {
+                [key: string]: unknown;
+            };
         };
         WorkflowReturnTarget: {
             name: string;
