@@ -2294,6 +2294,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contracts/{id}/filled.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * the contract's template text filled with its values, as PDF
+         * @description Access: perm(contract:list)
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contracts/{id}/sign": {
         parameters: {
             query?: never;
@@ -10637,6 +10678,8 @@ export interface components {
             applicant: components["schemas"]["WorkflowRef"];
             createTime: string;
             finishTime: string;
+            /** Format: int64 */
+            formId: number;
             formName: string;
             /** Format: int64 */
             id: number;
