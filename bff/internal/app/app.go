@@ -28,6 +28,7 @@ import (
 	"mallconsole/bff/internal/auth"
 	"mallconsole/bff/internal/category"
 	"mallconsole/bff/internal/contract"
+	"mallconsole/bff/internal/contract/filled"
 	"mallconsole/bff/internal/dashboard"
 	"mallconsole/bff/internal/dept"
 	"mallconsole/bff/internal/dict"
@@ -410,6 +411,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		return nil, err
 	}
 	contracts.Routes(routes)
+	filled.NewService(contracts, uploads, a.PDFs).Routes(routes)
 	overview.UseContracts(contracts)
 	overview.UseAftersales(a.Aftersales)
 	overview.Routes(routes)

@@ -22,6 +22,11 @@ func contractSamples() map[string]sample {
 		"GET /api/contracts/:id": func(t *testing.T, m *matrix) apptest.Request {
 			return apptest.Request{Path: fmt.Sprintf("/api/contracts/%d", m.newContract(t))}
 		},
+		"GET /api/contracts/:id/filled.pdf": func(t *testing.T, m *matrix) apptest.Request {
+			var id int64 // a demo contract: made from the seeded template, which has a file
+			m.s.DB.Table("contracts").Where("contract_no LIKE ?", "HTDEMO%").Order("id").Limit(1).Pluck("id", &id)
+			return apptest.Request{Path: fmt.Sprintf("/api/contracts/%d/filled.pdf", id)}
+		},
 		"POST /api/contracts": func(t *testing.T, m *matrix) apptest.Request {
 			return apptest.Request{Method: http.MethodPost, Path: "/api/contracts", JSON: contractBody(t, m.s)}
 		},

@@ -97,6 +97,12 @@ func workflowSamples() map[string]sample {
 		"POST /api/workflow/instances/:id/return":   act("return", false, "", nil, map[string]any{"nodeId": "start", "comment": "补充"}),
 		"POST /api/workflow/instances/:id/resubmit": act("resubmit", true, "return", map[string]any{"nodeId": "start"},
 			map[string]any{"data": map[string]any{"note": "已补充"}}),
+		"POST /api/workflow/instances/:id/resend": act("resend", true, "reject", map[string]any{"comment": "不行"},
+			map[string]any{"data": map[string]any{"note": "再次申请"}}),
+		"POST /api/workflow/tasks/approve": func(t *testing.T, m *matrix) apptest.Request {
+			return apptest.Request{Method: http.MethodPost, Path: "/api/workflow/tasks/approve", Token: m.admin,
+				JSON: map[string]any{"instanceIds": []int64{m.wfInstance(t, false, "", nil)}, "comment": "同意"}}
+		},
 		"POST /api/workflow/instances/:id/transfer": func(t *testing.T, m *matrix) apptest.Request {
 			id := m.wfInstance(t, false, "", nil)
 			return apptest.Request{Method: http.MethodPost, Path: fmt.Sprintf("/api/workflow/instances/%d/transfer", id),

@@ -64,10 +64,11 @@ func contractScopeCases() map[string]func(w *contractScope) {
 				w.t.Fatalf("filtering by B's agency lists %v", ids)
 			}
 		},
-		"GET /api/contracts/:id":           notFound(http.MethodGet, "/api/contracts/:id"),
-		"PUT /api/contracts/:id/submit":    notFound(http.MethodPut, "/api/contracts/:id/submit"),
-		"PUT /api/contracts/:id/sign":      notFound(http.MethodPut, "/api/contracts/:id/sign"),
-		"PUT /api/contracts/:id/terminate": notFound(http.MethodPut, "/api/contracts/:id/terminate"),
+		"GET /api/contracts/:id":            notFound(http.MethodGet, "/api/contracts/:id"),
+		"GET /api/contracts/:id/filled.pdf": notFound(http.MethodGet, "/api/contracts/:id/filled.pdf"),
+		"PUT /api/contracts/:id/submit":     notFound(http.MethodPut, "/api/contracts/:id/submit"),
+		"PUT /api/contracts/:id/sign":       notFound(http.MethodPut, "/api/contracts/:id/sign"),
+		"PUT /api/contracts/:id/terminate":  notFound(http.MethodPut, "/api/contracts/:id/terminate"),
 		"PUT /api/contracts": func(w *contractScope) {
 			body := contractBody(w.t, w.s)
 			body["id"] = w.draftB

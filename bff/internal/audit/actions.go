@@ -69,6 +69,8 @@ var actions = map[string]Action{
 	"POST /api/workflow/instances/:id/return":          {"退回流程", "Return"},
 	"POST /api/workflow/instances/:id/transfer":        {"转交流程", "Transfer"},
 	"POST /api/workflow/instances/:id/resubmit":        {"重新提交", "Resubmit"},
+	"POST /api/workflow/instances/:id/resend":          {"重新提交为新申请", "Send again as new"},
+	"POST /api/workflow/tasks/approve":                 {"批量同意", "Approve several"},
 	"POST /api/workflow/batches":                       {"批量发起", "Start for several"},
 	"POST /api/olEnterpriseCert":                       {"提交企业认证", "Submit certification"},
 	"PUT /api/olEnterpriseCert/:id/audit":              {"审核企业认证", "Review certification"},

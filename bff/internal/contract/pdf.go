@@ -11,10 +11,11 @@ import (
 // The cross-reference table carries every object's byte offset, as readers check.
 func MinimalPDF(lines ...string) []byte {
 	var text strings.Builder
-	text.WriteString("BT /F1 20 Tf 72 760 Td 26 TL\n")
+	// Each line moves down with Td rather than T*: text readers place lines by the text matrix.
+	text.WriteString("BT /F1 20 Tf 72 760 Td\n")
 	for _, l := range lines {
 		l = strings.NewReplacer(`\`, `\\`, "(", `\(`, ")", `\)`).Replace(l)
-		fmt.Fprintf(&text, "(%s) Tj T*\n", l)
+		fmt.Fprintf(&text, "(%s) Tj 0 -26 Td\n", l)
 	}
 	text.WriteString("ET\n0.2 0.4 0.8 RG 4 w 60 60 475 722 re S\n")
 	objects := []string{

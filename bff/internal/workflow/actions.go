@@ -27,6 +27,8 @@ const (
 	AReturn   = "return"
 	ATransfer = "transfer"
 	AResubmit = "resubmit"
+	// AResend sends a rejected request again as a new one (Resend); not an Act.
+	AResend = "resend"
 )
 
 const maxComment = 500

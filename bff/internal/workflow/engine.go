@@ -19,6 +19,9 @@ var (
 	ErrTaskGone         = errors.New("workflow: the task was handled meanwhile")
 	ErrFormInUse        = errors.New("workflow: the form has instances")
 	ErrBatchNotFound    = errors.New("workflow: no such batch")
+	ErrNotRejected      = errors.New("workflow: only a rejected request is sent again")
+	ErrResent           = errors.New("workflow: the rejected request was sent again already")
+	ErrMixedForms       = errors.New("workflow: a batch approval is of one form")
 )
 
 // run is one step of one instance inside its transaction: the instance, its frozen version

@@ -55,6 +55,7 @@ func (s *Service) engineRoutes(r *authz.Router) {
 		Doc(authz.Doc{Summary: "my todo, done, cc and started lists", Params: TaskParams{}, Resp: httpx.List[TaskRow]{}})
 	r.GET("/api/workflow/tasks/count", authz.SignedIn(), s.handleCount).
 		Doc(authz.Doc{Summary: "my pending tasks", Resp: TaskCount{}})
+	s.resendRoutes(r)
 }
 
 // engineError maps the engine's errors to answers; others go on to httpError.

@@ -20,6 +20,7 @@ type Instance struct {
 	ApplicantID int64
 	CreatorID   int64
 	BatchID     *int64
+	ResubmitOf  *int64 // the rejected instance this one sends again (重新提交), nil when new
 	Status      string
 	Data        string // JSON object
 	Current     string // the approver node waiting, "" when none ("start" when returned)

@@ -37,6 +37,13 @@ type (
 	}
 )
 
+// The column migration 20261129_10_workflow_resubmit_of added. Frozen.
+type instance20261129 struct {
+	ResubmitOf *int64 `gorm:"uniqueIndex:uk_wf_instances_resubmit_of"`
+}
+
+func (instance20261129) TableName() string { return "wf_instances" }
+
 func (leave20261122) TableName() string       { return "leave_applications" }
 func (batch20261122) TableName() string       { return "leave_batches" }
 func (entitlement20261122) TableName() string { return "leave_entitlements" }
@@ -55,5 +62,10 @@ func Migrations() []db.Migration {
 			return tx.Migrator().CreateTable(&form20261126{}, &formVersion20261126{}, &instance20261126{},
 				&task20261126{}, &step20261126{}, &cc20261126{}, &batch20261126{}, &leaveDays20261126{})
 		},
+	}, {
+		// A rejected request sent again is a new instance naming the old one; the unique key lets
+		// a rejected request be sent again once, so two tabs racing cannot both send it.
+		ID: "20261129_10_workflow_resubmit_of",
+		Up: func(tx *gorm.DB) error { return tx.Migrator().AddColumn(&instance20261129{}, "ResubmitOf") },
 	}}
 }

@@ -36,6 +36,11 @@ func (s *Service) published(ctx context.Context, formID int64) (Form, FormVersio
 // in one transaction: any refusal writes nothing. It answers the batch (nil for one applicant
 // of their own) and the instance IDs.
 func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, data map[string]any, applicants []int64) (*int64, []int64, error) {
+	return s.start(ctx, p, formID, data, applicants, nil)
+}
+
+// start is Start; resubmitOf names the rejected instance a single applicant sends again.
+func (s *Service) start(ctx context.Context, p *authz.Principal, formID int64, data map[string]any, applicants []int64, resubmitOf *int64) (*int64, []int64, error) {
 	f, v, err := s.published(ctx, formID)
 	if err != nil {
 		return nil, nil, err
@@ -98,8 +103,10 @@ func (s *Service) Start(ctx context.Context, p *authz.Principal, formID int64, d
 		}
 		for _, a := range applicants {
 			inst := Instance{FormID: f.ID, VersionID: v.ID, ApplicantID: a, CreatorID: p.UserID, BatchID: batchID,
-				Status: IRunning, Data: string(raw), Passed: `["start"]`, CreateTime: now}
-			if err := tx.Create(&inst).Error; err != nil {
+				ResubmitOf: resubmitOf, Status: IRunning, Data: string(raw), Passed: `["start"]`, CreateTime: now}
+			if err := tx.Create(&inst).Error; errors.Is(err, gorm.ErrDuplicatedKey) && resubmitOf != nil {
+				return ErrResent
+			} else if err != nil {
 				return err
 			}
 			r := &run{s: s, ctx: ctx, tx: tx, org: s.org.In(tx), inst: &inst, ix: newIndex(&root), schema: sc,

@@ -28,6 +28,7 @@ const (
 type TaskRow struct {
 	ID         int64  `json:"id"`
 	InstanceID int64  `json:"instanceId"`
+	FormID     int64  `json:"formId"`
 	FormName   string `json:"formName"`
 	Applicant  Ref    `json:"applicant"`
 	NodeID     string `json:"nodeId"`
@@ -104,7 +105,7 @@ func (s *Service) Tasks(ctx context.Context, p *authz.Principal, box, blurry str
 	out := make([]TaskRow, len(rows))
 	for i, r := range rows {
 		in := insts[r.InstanceID]
-		out[i] = TaskRow{ID: r.ID, InstanceID: r.InstanceID, FormName: forms[in.FormID], NodeID: r.NodeID,
+		out[i] = TaskRow{ID: r.ID, InstanceID: r.InstanceID, FormID: in.FormID, FormName: forms[in.FormID], NodeID: r.NodeID,
 			Applicant: Ref{ID: in.ApplicantID, Name: people[in.ApplicantID].NickName}, Status: in.Status,
 			CreateTime: httpx.FormatTime(r.CreateTime)}
 		finish := r.FinishTime

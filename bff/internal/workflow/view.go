@@ -29,6 +29,10 @@ type InstanceView struct {
 	// Ref is the record the instance was started for (a 退款审批's after-sales case), absent
 	// when none.
 	Ref *InstanceRef `json:"ref,omitempty"`
+	// ResubmitOf is the rejected request this one sends again; ResentAs the request that sent
+	// this rejected one again. Absent when none.
+	ResubmitOf *int64 `json:"resubmitOf,omitempty"`
+	ResentAs   *int64 `json:"resentAs,omitempty"`
 }
 
 // FormRef is the version an instance runs.
@@ -178,6 +182,15 @@ func (s *Service) view(ctx context.Context, r *run, p *authz.Principal, tasks []
 	}
 	if r.isInitiator(p.UserID) && r.inst.Status == IReturned {
 		v.Actions = append(v.Actions, AResubmit)
+	}
+	v.ResubmitOf = r.inst.ResubmitOf
+	if r.inst.Status == IRejected {
+		if v.ResentAs, err = resentAs(r.tx, r.inst.ID); err != nil {
+			return v, err
+		}
+		if v.ResentAs == nil && r.inst.ApplicantID == p.UserID {
+			v.Actions = append(v.Actions, AResend)
+		}
 	}
 	v.FieldPerms = r.permsFor(p.UserID, pending, tasks, copied)
 	v.Data = map[string]any{}

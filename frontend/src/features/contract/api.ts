@@ -79,3 +79,6 @@ export const deleteTemplates = (ids: number[]) => http.delete<void>(TEMPLATE_URL
 export const publishTemplate = (id: number) => http.put<void>(`${TEMPLATE_URL}/${id}/publish`);
 /** 领取: the operator's agency gets the template's contract, in 待签署. */
 export const receiveTemplate = (templateId: number) => http.post<{ id: number }>('/api/contractTemplate/receive', { templateId });
+
+/** The contract's template text filled with its values, made by the BFF (503 when it has no CJK font). */
+export const filledPdf = (id: number) => http.get<Blob>(`/api/contracts/${id}/filled.pdf`, { responseType: 'blob' });

@@ -37,6 +37,7 @@ export const messages = {
   'contract.preview': ['预览', 'Preview'],
   'contract.text': ['合同正文（已填写变量）', 'Contract text (variables filled in)'],
   'contract.download': ['下载', 'Download'],
+  'contract.filledPdf': ['下载合同PDF', 'Download contract PDF'],
   'contract.variables': ['合同变量', 'Variables'],
   'contract.money': ['请输入不小于0的金额，最多两位小数', 'Enter an amount of at least 0 with at most two decimals'],
   'contract.endBeforeStart': ['结束日期不能早于开始日期', 'The end cannot be before the start'],

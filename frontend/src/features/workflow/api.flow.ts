@@ -49,6 +49,22 @@ export const returnTo = (id: number, nodeId: string, comment: string) => act(id,
 export const transfer = (id: number, userId: number, comment: string) => act(id, 'transfer', { userId, comment });
 export const resubmit = (id: number, data: Record<string, unknown>) => act(id, 'resubmit', { data });
 
+/** A rejected request sent again as a new one (the old stays): answers the new instance's id. */
+export const resend = (id: number, data: Record<string, unknown>) =>
+  http.post<{ id: number }>(`/api/workflow/instances/${id}/resend`, { data }).finally(() => useTaskRevision.getState().bump());
+
+export interface ApprovedRow {
+  instanceId: number;
+  ok: boolean;
+  message?: string;
+}
+/** 批量同意: my tasks of several instances of one form, each approved on its own; a row per instance. */
+export const approveMany = (instanceIds: number[], comment: string) =>
+  http
+    .post<{ results: ApprovedRow[] }>('/api/workflow/tasks/approve', { instanceIds, comment })
+    .then((r) => r.results)
+    .finally(() => useTaskRevision.getState().bump());
+
 export const listTasks = (q: { box: Box; page: number; size: number; blurry?: string }) =>
   http.get<ListPage<TaskRow>>('/api/workflow/tasks', { params: q });
 

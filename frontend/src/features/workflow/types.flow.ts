@@ -121,7 +121,7 @@ export interface FormDetail {
 }
 
 export type InstanceStatus = 'running' | 'approved' | 'rejected' | 'withdrawn' | 'returned';
-export type InstanceAction = 'approve' | 'reject' | 'transfer' | 'return' | 'withdraw' | 'resubmit';
+export type InstanceAction = 'approve' | 'reject' | 'transfer' | 'return' | 'withdraw' | 'resubmit' | 'resend';
 export type StepAction =
   | 'submit'
   | 'approve'
@@ -164,6 +164,9 @@ export interface Instance {
   actions: InstanceAction[];
   returnTargets: Array<{ nodeId: string; name: string }>;
   fieldPerms: FieldPerms;
+  /** The rejected request this one sends again; the request that sent this rejected one again. */
+  resubmitOf?: number;
+  resentAs?: number;
 }
 
 export type Box = 'todo' | 'done' | 'cc' | 'mine';
@@ -171,6 +174,7 @@ export type Box = 'todo' | 'done' | 'cc' | 'mine';
 export interface TaskRow {
   id: number;
   instanceId: number;
+  formId: number;
   formName: string;
   /** One line of the request's first fields (hidden ones left out), e.g. 售后单号：AS…，退款金额：¥1200.00. */
   summary?: string;

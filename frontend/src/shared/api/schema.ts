@@ -2294,6 +2294,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contracts/{id}/filled.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * the contract's template text filled with its values, as PDF
+         * @description Access: perm(contract:list)
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contracts/{id}/sign": {
         parameters: {
             query?: never;
@@ -7899,6 +7940,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workflow/instances/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * send a rejected request again as a new instance
+         * @description Access: signed-in
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowResendInput"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpxCreated"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workflow/instances/{id}/resubmit": {
         parameters: {
             query?: never;
@@ -8270,6 +8356,49 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/tasks/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * approve my tasks of several instances of one form
+         * @description Access: signed-in
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowApproveManyInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowApproveManyResult"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -10963,6 +11092,19 @@ export interface components {
             /** Format: int64 */
             userId?: number;
         };
+        WorkflowApproveManyInput: {
+            comment?: string;
+            instanceIds: number[];
+        };
+        WorkflowApproveManyResult: {
+            results: components["schemas"]["WorkflowApprovedRow"][];
+        };
+        WorkflowApprovedRow: {
+            /** Format: int64 */
+            instanceId: number;
+            message?: string;
+            ok: boolean;
+        };
         WorkflowAssignee: {
             fromLevel?: number;
             /** @enum {string} */
@@ -11113,6 +11255,8 @@ export interface components {
             passedNodeIds: string[];
             pending: components["schemas"]["WorkflowPendingNode"][];
             ref?: components["schemas"]["WorkflowInstanceRef"];
+            resentAs?: null | number;
+            resubmitOf?: null | number;
             returnTargets: components["schemas"]["WorkflowReturnTarget"][];
             /** @enum {string} */
             status: "running" | "approved" | "rejected" | "withdrawn" | "returned";
@@ -11165,6 +11309,11 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        WorkflowResendInput: {
+            data: {
+                [key: string]: unknown;
+            };
         };
         WorkflowReturnTarget: {
             name: string;
@@ -11219,6 +11368,8 @@ export interface components {
             applicant: components["schemas"]["WorkflowRef"];
             createTime: string;
             finishTime: string;
+            /** Format: int64 */
+            formId: number;
             formName: string;
             /** Format: int64 */
             id: number;

@@ -6,7 +6,8 @@ import { formatYuan } from '@/shared/lib/money';
 import { apiUrl } from '@/shared/lib/runtime';
 import { PdfPreview } from '@/shared/ui/pdf';
 import { Upload } from '@/shared/ui/upload';
-import { CONTRACT_FILE, MAX_PDF_MB, deleteAttachment, editable, getContract, type ContractDetail } from '../api';
+import { CONTRACT_FILE, MAX_PDF_MB, deleteAttachment, editable, filledPdf, getContract, type ContractDetail } from '../api';
+import { saveBlob } from '@/shared/ui/table';
 import { useT } from '../messages';
 import { StatusTag } from './StatusTag';
 import { FilledText } from './TemplateTextPreview';
@@ -22,6 +23,7 @@ export default function ContractDrawer({ id, onClose, onChanged }: { id: number 
   const canEdit = usePermission([Perm.ContractEdit]);
   const [detail, setDetail] = useState<ContractDetail | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
 
   const load = useCallback(async () => {
     if (id === null) return;
@@ -52,6 +54,17 @@ export default function ContractDrawer({ id, onClose, onChanged }: { id: number 
       },
     });
 
+  const download = async (d: ContractDetail) => {
+    setSaving(true);
+    try {
+      saveBlob(await filledPdf(d.id), `${d.contractNo}.pdf`);
+    } catch {
+      // the request client has shown the server's reason (no font: 503)
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
     <Drawer title={detail ? `${t('contract.detail')} ${detail.contractNo}` : t('contract.detail')} open={id !== null} width={760} onClose={onClose} destroyOnHidden>
       {detail ? (
@@ -81,7 +94,12 @@ export default function ContractDrawer({ id, onClose, onChanged }: { id: number 
           ) : null}
           {detail.templateFileUrl ? (
             <div>
-              <Typography.Title level={5}>{t('contract.text')}</Typography.Title>
+              <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+                <Typography.Title level={5}>{t('contract.text')}</Typography.Title>
+                <Button size="small" loading={saving} onClick={() => void download(detail)}>
+                  {t('contract.filledPdf')}
+                </Button>
+              </Space>
               <FilledText url={detail.templateFileUrl} values={Object.fromEntries(detail.variables.map((v) => [v.key, v.value]))} label={t('contract.text')} />
             </div>
           ) : null}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { isAxiosError } from 'axios';
-import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import type { Instance, InstanceAction, Ref } from '../types.flow';
-import { approve, reject, resubmit, returnTo, transfer, withdraw } from '../api.flow';
+import { approve, reject, resend, resubmit, returnTo, transfer, withdraw } from '../api.flow';
 import { useT } from '../messages.flow';
 import { nodeName } from '../flowNodes';
 import { UsersPicker } from '../flowDesign/RefPickers';
@@ -25,7 +26,7 @@ interface Values {
   [field: string]: unknown;
 }
 
-const ORDER: InstanceAction[] = ['approve', 'reject', 'return', 'transfer', 'withdraw', 'resubmit'];
+const ORDER: InstanceAction[] = ['approve', 'reject', 'return', 'transfer', 'withdraw', 'resubmit', 'resend'];
 
 /** The buttons of the actions the signed-in user may take now (the instance's `actions`). */
 export function ActionBar({ instance, onDone, onStale }: Props) {
@@ -34,6 +35,7 @@ export function ActionBar({ instance, onDone, onStale }: Props) {
   const [open, setOpen] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<Values>();
+  const navigate = useNavigate();
 
   const run = async (call: () => Promise<Instance>) => {
     setBusy(true);
@@ -67,6 +69,20 @@ export function ActionBar({ instance, onDone, onStale }: Props) {
     if (open === 'return' && v.nodeId) await run(() => returnTo(id, v.nodeId as string, comment));
     if (open === 'transfer' && v.user?.[0]) await run(() => transfer(id, (v.user as Ref[])[0].id, comment));
     if (open === 'resubmit') await run(() => resubmit(id, cleanData(fields, v, instance.fieldPerms)));
+    if (open === 'resend') {
+      // a new request with the edited values; the rejected one stays as it was
+      setBusy(true);
+      try {
+        const sent = await resend(id, cleanData(fields, v));
+        void message.success(t('wf.act.done'));
+        setOpen(null);
+        void navigate(`/flowDetail?id=${sent.id}`);
+      } catch {
+        // the request client has shown the server's reason
+      } finally {
+        setBusy(false);
+      }
+    }
   };
 
   const start = (a: InstanceAction) => {
@@ -84,7 +100,7 @@ export function ActionBar({ instance, onDone, onStale }: Props) {
     <>
       <Space wrap>
         {actions.map((a) => (
-          <Button key={a} type={a === 'approve' || a === 'resubmit' ? 'primary' : 'default'} danger={a === 'reject'} onClick={() => start(a)}>
+          <Button key={a} type={a === 'approve' || a === 'resubmit' || a === 'resend' ? 'primary' : 'default'} danger={a === 'reject'} onClick={() => start(a)}>
             {t(`wf.act.${a}`)}
           </Button>
         ))}
@@ -96,11 +112,17 @@ export function ActionBar({ instance, onDone, onStale }: Props) {
         onOk={() => void submit().catch(() => undefined)}
         onCancel={() => setOpen(null)}
         destroyOnHidden
-        width={open === 'resubmit' ? 720 : 520}
+        width={open === 'resubmit' || open === 'resend' ? 720 : 520}
       >
-        <Form form={form} layout="vertical" preserve={false} initialValues={open === 'approve' || open === 'resubmit' ? instance.data : undefined}>
+        <Form form={form} layout="vertical" preserve={false} initialValues={open === 'approve' || open === 'resubmit' || open === 'resend' ? instance.data : undefined}>
           {open === 'approve' && editable.length > 0 && <FormRenderer fields={editable} />}
           {open === 'resubmit' && <FormRenderer fields={fields} perms={instance.fieldPerms} />}
+          {open === 'resend' && (
+            <>
+              <Alert type="info" showIcon message={t('wf.act.resendHint')} style={{ marginBottom: 16 }} />
+              <FormRenderer fields={fields} />
+            </>
+          )}
           {open === 'return' && (
             <Form.Item name="nodeId" label={t('wf.act.returnTo')} rules={[{ required: true, message: t('wf.act.pickTarget') }]}>
               <Select aria-label={t('wf.act.returnTo')} options={instance.returnTargets.map((r) => ({ value: r.nodeId, label: nodeName(instance.form.flow, r.nodeId, t) }))} />
@@ -111,7 +133,7 @@ export function ActionBar({ instance, onDone, onStale }: Props) {
               <TransferPicker label={t('wf.act.transferTo')} />
             </Form.Item>
           )}
-          {open && open !== 'resubmit' && (
+          {open && open !== 'resubmit' && open !== 'resend' && (
             <Form.Item
               name="comment"
               label={t('wf.act.comment')}

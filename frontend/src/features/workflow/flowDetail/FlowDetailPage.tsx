@@ -80,6 +80,16 @@ export default function FlowDetailPage() {
               <Link to={`/batchDetail?id=${inst.batchId}`}>{`#${inst.batchId}`}</Link>
             </Descriptions.Item>
           ) : null}
+          {inst.resubmitOf ? (
+            <Descriptions.Item label={t('wf.detail.resubmitOf')}>
+              <Link to={`/flowDetail?id=${inst.resubmitOf}`}>{`#${inst.resubmitOf}`}</Link>
+            </Descriptions.Item>
+          ) : null}
+          {inst.resentAs ? (
+            <Descriptions.Item label={t('wf.detail.resentAs')}>
+              <Link to={`/flowDetail?id=${inst.resentAs}`}>{`#${inst.resentAs}`}</Link>
+            </Descriptions.Item>
+          ) : null}
           {inst.ref?.kind === 'aftersale' && inst.ref.no ? (
             <Descriptions.Item label={t('wf.detail.aftersale')}>
               <Link to={caseLookPath(inst.ref.no)}>{inst.ref.no}</Link>

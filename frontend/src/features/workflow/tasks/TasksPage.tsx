@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSearchParams, Link } from 'react-router';
 import { Tabs } from 'antd';
 import { DataTable, type DataColumn } from '@/shared/ui/table';
@@ -7,6 +8,7 @@ import { useT } from '../messages.flow';
 import { nodeLabel } from '../flowNodes';
 import { StatusTag } from '../flowDetail/status';
 import { DATE_CELL } from '@/shared/ui/dateCell';
+import { BatchApprove } from './BatchApprove';
 
 export const BOXES: readonly Box[] = ['todo', 'done', 'cc', 'mine'];
 
@@ -20,6 +22,10 @@ export default function TasksPage() {
   const t = useT();
   const [search, setSearch] = useSearchParams();
   const box = boxOf(search.get('box'));
+  const [picked, setPicked] = useState<TaskRow[]>([]);
+  // a batch approval remounts the list: the approved rows leave it, the selection is cleared
+  const [round, setRound] = useState(0);
+  const todo = box === 'todo';
   const columns: DataColumn<TaskRow>[] = [
     { key: 'blurry', title: t('wf.tasks.blurry'), dataIndex: 'blurry', hideInTable: true, fieldProps: { 'aria-label': t('wf.tasks.blurry') } },
     { key: 'formName', title: t('wf.detail.form'), dataIndex: 'formName', search: false },
@@ -40,16 +46,35 @@ export default function TasksPage() {
     <>
       <Tabs
         activeKey={box}
-        onChange={(key) => setSearch({ box: key }, { replace: true })}
+        onChange={(key) => {
+          setPicked([]);
+          setSearch({ box: key }, { replace: true });
+        }}
         items={BOXES.map((b) => ({ key: b, label: t(`wf.box.${b}`) }))}
         style={{ marginBottom: 0 }}
       />
       <DataTable<TaskRow>
         // a tab is its own list: its own search and pager
-        key={box}
+        key={`${box}-${round}`}
         title={t(`wf.box.${box}`)}
         rowKey="id"
-        selection={false}
+        // 我的待办 selects rows of one form for 批量同意
+        selection={todo}
+        onSelectionChange={(rows) => setPicked(rows.map((r) => r.item))}
+        toolbar={
+          todo
+            ? [
+                <BatchApprove
+                  key="batch"
+                  rows={picked}
+                  onDone={() => {
+                    setPicked([]);
+                    setRound((n) => n + 1);
+                  }}
+                />,
+              ]
+            : undefined
+        }
         columns={columns}
         // 查看 in the shared 操作 column: sized by its label in the chosen language, pinned right
         rowActions={(r) => [
