@@ -238,11 +238,14 @@ export default function OrderPage() {
         }}
         scroll={{ x: 'max-content' }}
         downUrl="/api/orders"
+        onSelectionChange={(rows) => setSelected(rows.map((r) => r.id))}
         toolbar={[
+          <Suspense key="print" fallback={null}>
+            <PrintButtons ids={selected} />
+          </Suspense>,
           <ImportButtons key="import" onImported={reload} />,
           <ExportItemsButton key="items" filters={() => ({ ...lastFilters.current, ...compact({ status: status || undefined }) })} />,
         ]}
-import { PrintButtons } from '@/features/printing';
         request={async (q, params) => {
           const filters = compact({
             orderNo: params.orderNo?.trim(),
