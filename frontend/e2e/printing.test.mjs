@@ -4,10 +4,36 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, screenshot, settled, suite } from './harness.mjs';
-import { noErrors, signIn, signInAt } from './flows.mjs';
+import { apiCall, asAdmin, noErrors, signIn, signInAt, storefrontCall } from './flows.mjs';
 
 const ctx = suite({ portal: true });
 const { skip } = ctx;
+
+/**
+ * 50 orders of two SKUs placed through the storefront API (the browser tests' shop starts empty),
+ * so that the picking list has units to sum across orders.
+ */
+async function placeOrders(code) {
+  const { stack, browser } = ctx;
+  const { page, token } = await asAdmin(browser, stack);
+  try {
+    for (const n of [0, 1]) {
+      await apiCall(stack.bffURL, token, 'POST', '/api/goods', {
+        name: `拣货商品 ${code}-${n}`, code: `${code}-${n}`, category: 'digital', status: 'on_sale',
+        specs: [], skus: [{ code: `${code}-${n}`, specs: [], price: '20.00', cost: '5.00', stock: 500, lowStock: 2, onSale: true }],
+      });
+    }
+    const client = await apiCall(stack.bffURL, token, 'POST', '/api/openClients', { name: `店面 ${code}`, agencyId: null });
+    for (let i = 0; i < 50; i++) {
+      const placed = await storefrontCall(stack.bffURL, client, 'POST', '/open/v1/orders',
+        { customerName: '拣货顾客', phone: '13900001357', address: '杭州市西湖区文三路 9 号', freight: '0.00',
+          items: [{ skuCode: `${code}-${i % 2}`, quantity: 1 + (i % 3) }] }, `e2e-print-${code}-${i}`);
+      assert.equal(placed.status, 201, JSON.stringify(placed.body));
+    }
+  } finally {
+    await page.context().close();
+  }
+}
 
 /** Selects 50 orders of the list in scope: a page of 30 and 20 of the next. */
 async function select50(page, scope) {
@@ -52,6 +78,7 @@ async function printPicking(page, scope, name) {
 
 test('standalone: print the picking list of 50 selected orders', { skip, timeout: 240_000 }, async () => {
   const { stack, browser } = ctx;
+  await placeOrders('PRN-S');
   const page = await newPage(browser, { viewport: { width: 1366, height: 900 } });
   try {
     await signInAt(page, stack.bffURL, 'admin', stack.passwords.admin);
@@ -70,6 +97,7 @@ test('standalone: print the picking list of 50 selected orders', { skip, timeout
 
 test('inside the portal at /monomer: print the picking list of 50 selected orders', { skip, timeout: 240_000 }, async () => {
   const { stack, browser } = ctx;
+  await placeOrders('PRN-M');
   const page = await newPage(browser, { viewport: { width: 1366, height: 900 } });
   try {
     await page.goto(`${stack.portalURL}/`);

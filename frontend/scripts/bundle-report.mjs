@@ -123,6 +123,7 @@ for (const route of ROUTES) {
     raw += size.raw;
     gzip += size.gzip;
   }
+  if (process.env.BUNDLE_FILES && route.name.includes(process.env.BUNDLE_FILES)) for (const f of files) console.log(`    ${gzipKb(f).gzip.toFixed(1).padStart(6)} ${f}`);
   const over = route.budgetKb !== undefined && gzip > route.budgetKb;
   failed ||= over;
   rows.push({ route: route.name, files: files.size, raw, gzip, budget: route.budgetKb, over });

@@ -254,7 +254,10 @@ type child struct {
 func startChild(t testing.TB, env []string) *child {
 	t.Helper()
 	c := &child{cmd: exec.Command(os.Args[0]), done: make(chan error, 1), logs: &lockedBuffer{}}
-	c.cmd.Env = append(append(os.Environ(), envChild+"=1"), env...)
+	// Admission control off unless a test asks for it (BFF_ADMIT=on in env, which comes later and
+	// wins): these processes prove stock and failover, and a shed 503 on a slow machine would be
+	// noise there; TestFaultBothInstancesShed turns it on.
+	c.cmd.Env = append(append(os.Environ(), envChild+"=1", "BFF_ADMIT=off"), env...)
 	c.cmd.Stderr = c.logs
 	out, err := c.cmd.StdoutPipe()
 	if err != nil {

@@ -690,7 +690,7 @@ func TestFaultBothInstancesShed(t *testing.T) {
 	env := func(port int) []string {
 		return []string{fmt.Sprintf("BFF_ADDR=127.0.0.1:%d", port), "BFF_DATA_DIR=" + t.TempDir(),
 			"BFF_JWT_SECRET=" + strings.Repeat("fault-key-", 4), "BFF_ADMIN_PASSWORD=fault-admin-pw",
-			"BFF_LOG_LEVEL=error", "BFF_ADMIT_MAX=1", "BFF_ADMIT_WAIT=1ms", "BFF_CAPTCHA_PER_MINUTE=10000"}
+			"BFF_LOG_LEVEL=error", "BFF_ADMIT=on", "BFF_ADMIT_MAX=1", "BFF_ADMIT_WAIT=1ms", "BFF_CAPTCHA_PER_MINUTE=10000"}
 	}
 	startChild(t, env(pa))
 	startChild(t, env(pb))

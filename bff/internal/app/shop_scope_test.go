@@ -204,6 +204,44 @@ func shopScopeCases(e *scopeEnv) map[string]func() {
 			want(t, ch.do(http.MethodPut, fmt.Sprintf("/api/orders/%d/remark", orderA), map[string]any{"remark": "自己的"}),
 				http.StatusNoContent, "")
 		},
+		// the shipping desk: B's orders are not there at all, and stay as they were
+		"PUT /api/orders/:id/address": func() {
+			id := orderB["close"]
+			before, _ := orders.Get(ctx, nil, id)
+			want(t, ch.do(http.MethodPut, fmt.Sprintf("/api/orders/%d/address", id),
+				map[string]any{"customerName": "越权", "phone": "13900000009", "address": "越权路1号"}), http.StatusNotFound, "订单不存在")
+			if o, _ := orders.Get(ctx, nil, id); o.Address != before.Address || o.CustomerName != before.CustomerName {
+				t.Fatalf("a channel session changed B's address: %q", o.Address)
+			}
+		},
+		"PUT /api/orders/:id/shipment": func() {
+			id := orderB["complete"]
+			before, _ := orders.Get(ctx, nil, id)
+			want(t, ch.do(http.MethodPut, fmt.Sprintf("/api/orders/%d/shipment", id),
+				map[string]any{"expressCompany": "ZTO", "trackingNo": "ZT9"}), http.StatusNotFound, "订单不存在")
+			if o, _ := orders.Get(ctx, nil, id); o.TrackingNo != before.TrackingNo {
+				t.Fatalf("a channel session changed B's tracking number: %q", o.TrackingNo)
+			}
+		},
+		"POST /api/orders/:id/unship": func() {
+			id := orderB["complete"]
+			before := statusOf(id)
+			want(t, ch.do(http.MethodPost, fmt.Sprintf("/api/orders/%d/unship", id), map[string]any{"reason": "越权"}),
+				http.StatusNotFound, "订单不存在")
+			if statusOf(id) != before {
+				t.Fatal("a channel session unshipped B's order")
+			}
+		},
+		"POST /api/orders/items/download": func() {
+			rows := sheetRows(t, ch.do(http.MethodPost, "/api/orders/items/download", map[string]any{"headers": []string{"订单号"},
+				"fields": []string{"orderNo"}, "ids": []int64{orderA, orderB["ship"], orderB["close"]}}))
+			onlyA(t, rows, oa.OrderNo)
+		},
+		"POST /api/orders/items/downloadAll": func() {
+			rows := sheetRows(t, ch.do(http.MethodPost, "/api/orders/items/downloadAll", map[string]any{"headers": []string{"订单号"},
+				"fields": []string{"orderNo"}}))
+			onlyA(t, rows, oa.OrderNo)
+		},
 		"POST /api/orders/download": func() {
 			got := sheet("/api/orders/download", map[string]any{"headers": []string{"订单号"}, "fields": []string{"orderNo"},
 				"ids": []int64{orderA, orderB["ship"], orderB["close"]}})
@@ -270,4 +308,17 @@ func TestDisabledAgencyLocksOutItsOperators(t *testing.T) {
 		ch.tok = s.ChannelLogin(t, "channel", apptest.DemoPassword)
 		want(t, ch.do(http.MethodGet, "/api/auth/info", nil), http.StatusOK, "")
 	})
+}
+
+// onlyA fails unless a one-column item sheet has a header and rows of orderNo alone.
+func onlyA(t *testing.T, rows [][]string, orderNo string) {
+	t.Helper()
+	if len(rows) < 2 {
+		t.Fatalf("item sheet = %v, want the header and A's lines", rows)
+	}
+	for _, r := range rows[1:] {
+		if len(r) == 0 || r[0] != orderNo {
+			t.Fatalf("item sheet = %v, want only %s's lines", rows, orderNo)
+		}
+	}
 }

@@ -29,9 +29,9 @@ func TestBadInputSweep(t *testing.T) {
 			t.Parallel()
 			var s *apptest.Server
 			if variant == "sqlite" {
-				s = apptest.Start(t, "sqlite")
+				s = apptest.Start(t, "sqlite", withPDFFont)
 			} else {
-				s = apptest.Start(t, "mysql", func(c *config.Config) { c.Redis, _ = dbtest.RedisURL(t) })
+				s = apptest.Start(t, "mysql", withPDFFont, func(c *config.Config) { c.Redis, _ = dbtest.RedisURL(t) })
 			}
 			sweep(t, s)
 		})

@@ -106,6 +106,9 @@ func Start(t testing.TB, variant string, setups ...Setup) *Server {
 		Addr: "127.0.0.1:0", Captcha: true, Demo: true, SessionTTL: 8 * time.Hour,
 		LoginMaxFails: 5, LoginLock: 15 * time.Minute, DataDir: t.TempDir(),
 		RefundApprovalOver: 100000, // BFF_REFUND_APPROVAL_OVER's default
+		// In-process tests prove rules, races and answers, not capacity: admission control is off
+		// unless a test sets it (admit_test.go), so a slow machine never turns a race into 503s.
+		Admit: config.Admit{Off: true},
 	}
 	prefix := ""
 	if variant == "redis" || variant == MySQLRedis {

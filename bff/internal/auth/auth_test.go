@@ -244,7 +244,7 @@ func TestInfo(t *testing.T) {
 			"category:add,category:edit,category:list,contract:add,contract:del,contract:edit,contract:export,contract:list,"+
 			"contractTemplate:add,contractTemplate:del,contractTemplate:edit,contractTemplate:list,"+
 			"dashboard:view,goods:add,goods:edit,goods:export,goods:list,online:list,"+
-			"order:close,order:complete,order:detail,order:edit,order:export,order:list,order:refund,order:ship,report:list,stock:adjust,stock:export,stock:list" ||
+			"order:close,order:complete,order:detail,order:edit,order:export,order:exportDetail,order:list,order:print,order:refund,order:ship,report:list,stock:adjust,stock:export,stock:list" ||
 			len(info.DataScopes) != 1 || info.DataScopes[0] != info.User.Dept.ID {
 			t.Fatalf("staff info = %+v", info)
 		}
@@ -258,7 +258,7 @@ func TestInfo(t *testing.T) {
 		// its certification and its contracts (issue 12).
 		if info.User.Kind != "channel" || info.User.Dept.Name != "渠道部" || strings.Join(info.Roles, ",") !=
 			"aftersale:audit,aftersale:export,aftersale:list,aftersale:receive,cert:submit,contract:export,contract:list,contractTemplate:list,contractTemplate:receive,"+
-				"dashboard:view,goods:add,goods:edit,goods:export,goods:list,order:detail,order:export,order:list,order:ship,report:list,"+
+				"dashboard:view,goods:add,goods:edit,goods:export,goods:list,order:detail,order:export,order:exportDetail,order:list,order:print,order:ship,report:list,statement:list,"+
 				"stock:adjust,stock:export,stock:list" {
 			t.Fatalf("channel info = %+v", info)
 		}

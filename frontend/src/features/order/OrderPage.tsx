@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Flex, Tabs, Tag, Typography, type FormInstance } from 'antd';
 import { usePermission, useSession } from '@/features/auth';
@@ -11,9 +11,7 @@ import { lookPath, useOnChange } from '@/shared/lib/look';
 import { formatYuan } from '@/shared/lib/money';
 import { canEditAddress, canFixShipment, canMove, filtersFromQuery, refundedOf, STATUSES } from './logic';
 import { useT } from './messages';
-import { ImportButtons } from './components/ImportButtons';
 import { DESK_OPS, MOVES, useOrderMoves, useOrderRemark, useShipDesk, type DeskOp } from './moves';
-import { ExportItemsButton } from './components/ExportItemsButton';
 import { PrintButtons } from '@/features/printing';
 
 import { DATE_CELL } from '@/shared/ui/dateCell';
@@ -33,6 +31,11 @@ interface Search {
 export function deskAllows(r: { status: string; shipmentFixUntil?: string }, op: DeskOp): boolean {
   return op === 'address' ? canEditAddress(r.status) : canFixShipment(r);
 }
+
+// 导出明细 and the express import are chunks of their own: 订单管理's first load has a budget
+// (bundle-report).
+const ImportButtons = lazy(() => import('./components/ImportButtons').then((m) => ({ default: m.ImportButtons })));
+const ExportItemsButton = lazy(() => import('./components/ExportItemsButton').then((m) => ({ default: m.ExportItemsButton })));
 
 const STATUS_COLOR: Record<string, string> = {
   unpaid: 'orange',
@@ -243,8 +246,12 @@ export default function OrderPage() {
           <Suspense key="print" fallback={null}>
             <PrintButtons ids={selected} />
           </Suspense>,
-          <ImportButtons key="import" onImported={reload} />,
-          <ExportItemsButton key="items" filters={() => ({ ...lastFilters.current, ...compact({ status: status || undefined }) })} />,
+          <Suspense key="import" fallback={null}>
+            <ImportButtons onImported={reload} />
+          </Suspense>,
+          <Suspense key="items" fallback={null}>
+            <ExportItemsButton filters={() => ({ ...lastFilters.current, ...compact({ status: status || undefined }) })} />
+          </Suspense>,
         ]}
         request={async (q, params) => {
           const filters = compact({

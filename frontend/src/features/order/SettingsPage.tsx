@@ -3,7 +3,7 @@ import { Perm } from '@/shared/api/permissions';
 import { useCan } from '@/shared/lib/access';
 import { ProForm, ProFormDigit, submitForm } from '@/shared/ui/form';
 import { getOrderSettings, saveOrderSettings, type OrderSettings } from './api';
-import { useT } from './messages';
+import { useT } from './settingsMessages';
 
 /** Each rule's bounds (the BFF's: order.Settings.Check) and its unit. */
 export const RULES = [

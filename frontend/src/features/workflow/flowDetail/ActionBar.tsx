@@ -76,6 +76,8 @@ export function ActionBar({ instance, onDone, onStale }: Props) {
         const sent = await resend(id, cleanData(fields, v));
         void message.success(t('wf.act.done'));
         setOpen(null);
+        // the old request's tab stays open: reload it so it shows 已重新提交为 and no longer offers 重新提交
+        onStale();
         void navigate(`/flowDetail?id=${sent.id}`);
       } catch {
         // the request client has shown the server's reason

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams, Link } from 'react-router';
 import { Tabs } from 'antd';
 import { DataTable, type DataColumn } from '@/shared/ui/table';
@@ -8,7 +8,9 @@ import { useT } from '../messages.flow';
 import { nodeLabel } from '../flowNodes';
 import { StatusTag } from '../flowDetail/status';
 import { DATE_CELL } from '@/shared/ui/dateCell';
-import { BatchApprove } from './BatchApprove';
+
+// 批量同意 is a chunk of its own: 我的审批's first load has a budget (bundle-report).
+const BatchApprove = lazy(() => import('./BatchApprove').then((m) => ({ default: m.BatchApprove })));
 
 export const BOXES: readonly Box[] = ['todo', 'done', 'cc', 'mine'];
 
@@ -64,14 +66,15 @@ export default function TasksPage() {
         toolbar={
           todo
             ? [
-                <BatchApprove
-                  key="batch"
-                  rows={picked}
-                  onDone={() => {
-                    setPicked([]);
-                    setRound((n) => n + 1);
-                  }}
-                />,
+                <Suspense key="batch" fallback={null}>
+                  <BatchApprove
+                    rows={picked}
+                    onDone={() => {
+                      setPicked([]);
+                      setRound((n) => n + 1);
+                    }}
+                  />
+                </Suspense>,
               ]
             : undefined
         }
