@@ -45,7 +45,8 @@ async function select50(page, scope) {
   await scope.locator('.ant-table-thead .ant-table-selection input[type=checkbox]').filter({ visible: true }).first().check();
   await scope.locator('.ant-pagination-item-2').filter({ visible: true }).click();
   await settled(page);
-  await rows.nth(29).waitFor();
+  // the second page holds at least the 20 to pick (more when an earlier test placed its own)
+  await rows.nth(19).waitFor();
   for (let i = 0; i < 20; i++) await rows.nth(i).locator('.ant-table-selection-column input[type=checkbox]').check();
   await scope.getByText(/已选择\s*50\s*项/).filter({ visible: true }).first().waitFor();
 }
