@@ -102,7 +102,7 @@ export const messages = {
   'wf.batch.approve': ['批量同意', 'Approve selected'],
   'wf.batch.none': ['请先勾选待办', 'Select to-dos first'],
   'wf.batch.mixed': ['只能批量同意同一表单的申请', 'Only requests of one form can be approved together'],
-  'wf.batch.intro': ['同意所选的 {n} 条「{form}」申请，使用同一审批意见。', 'Approve the {n} selected “{form}” requests with one comment.'],
+  'wf.batch.intro': ['同意所选的 {n} 条「{form}」申请，使用同一审批意见。', 'Approve the {n} selected "{form}" requests with one comment.'],
   'wf.batch.allDone': ['已同意 {n} 条申请', '{n} requests approved'],
   'wf.batch.result': ['已同意 {ok} 条，{failed} 条未通过', '{ok} approved, {failed} not'],
   'wf.batch.failedList': ['未能同意的申请', 'Requests not approved'],
