@@ -47,7 +47,7 @@ func TestContractFilledPDF(t *testing.T) {
 	if r.Status != http.StatusOK || !bytes.HasPrefix([]byte(r.Body), []byte("%PDF")) {
 		t.Fatalf("filled.pdf: %d %.200s", r.Status, r.Body)
 	}
-	lines, err := filled.Text([]byte(r.Body))
+	lines, err := filled.RawText([]byte(r.Body))
 	if err != nil {
 		t.Fatal(err)
 	}

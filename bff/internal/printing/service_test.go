@@ -72,7 +72,6 @@ func addOrder(t testing.TB, g *gorm.DB, no string, agency *int64, remark string,
 	return o.ID
 }
 
-
 func html(t *testing.T, s *printing.Service, r printing.Request) string {
 	t.Helper()
 	if r.Format == "" {

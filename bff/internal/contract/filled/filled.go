@@ -11,6 +11,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	lpdf "github.com/ledongthuc/pdf"
 
@@ -96,7 +97,22 @@ func (s *Service) templateText(ctx context.Context, fileID int64) ([]string, err
 // Text is a PDF's text, one line per row: the characters in drawing order, a new line where
 // the baseline moves (readers place no width on a font without metrics, so a row's pieces are
 // joined as drawn). A PDF the reader cannot parse is ErrUnreadable.
-func Text(raw []byte) (lines []string, err error) {
+func Text(raw []byte) ([]string, error) {
+	lines, err := RawText(raw)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range lines {
+		if garbled(l) {
+			return nil, ErrUnreadable
+		}
+	}
+	return lines, nil
+}
+
+// RawText is the reader's lines as it decoded them, unchecked: a PDF this package wrote (its
+// Chinese set in a two-byte font) reads back with its Latin lines intact.
+func RawText(raw []byte) (lines []string, err error) {
 	defer func() {
 		// The reader panics on some malformed files; one bad upload must not fail the server.
 		if recover() != nil {
@@ -127,6 +143,19 @@ func Text(raw []byte) (lines []string, err error) {
 		}
 	}
 	return lines, nil
+}
+
+// garbled tells a line the reader decoded wrongly: a two-byte font (Identity-H, as Chinese text
+// is set) whose ToUnicode map the reader cannot apply comes out as single bytes, which always
+// include control characters. A contract written from such text would be nonsense; refusing is
+// honest (the detail's filled text, read by pdf.js, stays right).
+func garbled(line string) bool {
+	for _, r := range line {
+		if (r < 0x20 && r != '\t') || (r >= 0x7f && r <= 0x9f) || r == utf8.RuneError {
+			return true
+		}
+	}
+	return false
 }
 
 // placeholder is {{key}} (spaces allowed inside) and {key} as older templates wrote it, as the
