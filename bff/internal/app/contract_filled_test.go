@@ -11,9 +11,10 @@ import (
 	"mallconsole/bff/internal/apptest"
 	"mallconsole/bff/internal/contract/filled"
 	"mallconsole/bff/internal/platform/config"
+	"mallconsole/bff/internal/platform/pdf"
 )
 
-const droidFont = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+const droidFont = pdf.DebianFont
 
 // withPDFFont turns PDFs on with Debian's fonts-droid-fallback when it is installed.
 func withPDFFont(c *config.Config) {

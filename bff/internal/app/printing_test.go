@@ -10,6 +10,7 @@ import (
 
 	"mallconsole/bff/internal/apptest"
 	"mallconsole/bff/internal/platform/config"
+	"mallconsole/bff/internal/platform/pdf"
 )
 
 // TestPrintOrders: GET /api/orders/print is not taken for /api/orders/:id, answers a print view
@@ -45,7 +46,7 @@ func TestPrintOrders(t *testing.T) {
 	pdfPath := fmt.Sprintf("/api/orders/print?ids=%d,%d&kind=delivery&format=pdf", a, b)
 	want(t, admin.do(http.MethodGet, pdfPath, nil), http.StatusServiceUnavailable, "未配置PDF字体，暂不能生成PDF，请使用打印预览")
 
-	const droid = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+	const droid = pdf.DebianFont
 	if _, err := os.Stat(droid); err != nil {
 		t.Skip("fonts-droid-fallback is not installed")
 	}

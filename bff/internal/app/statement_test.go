@@ -10,6 +10,7 @@ import (
 
 	"mallconsole/bff/internal/apptest"
 	"mallconsole/bff/internal/platform/config"
+	"mallconsole/bff/internal/platform/pdf"
 	"mallconsole/bff/internal/statement"
 )
 
@@ -17,7 +18,7 @@ import (
 // a font a 503 with a Chinese message and with one a PDF; the list and detail answer money as
 // yuan strings.
 func TestStatementsHTTP(t *testing.T) {
-	const droid = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+	const droid = pdf.DebianFont
 	_, err := os.Stat(droid)
 	withFont := err == nil
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {

@@ -20,7 +20,7 @@ import (
 	"mallconsole/bff/internal/printing"
 )
 
-const droid = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+const droid = pdf.DebianFont
 
 type shopName string
 

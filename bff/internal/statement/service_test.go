@@ -207,7 +207,7 @@ func TestOperatorSeesOwnAgency(t *testing.T) {
 	})
 }
 
-const droid = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+const droid = pdf.DebianFont
 
 // TestDocuments: the xlsx has a line per row with money as numbers in a two-decimal format and
 // a last row 合计; the PDF starts %PDF, embeds the font and maps the agency name's glyphs.

@@ -12,7 +12,7 @@ import (
 // A template set in a two-byte font (as Chinese text is) whose map the reader cannot apply is
 // refused as unreadable rather than filled with nonsense.
 func TestGarbledTextIsUnreadable(t *testing.T) {
-	const droid = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+	const droid = pdf.DebianFont
 	if _, err := os.Stat(droid); err != nil {
 		t.Skip("fonts-droid-fallback is not installed")
 	}

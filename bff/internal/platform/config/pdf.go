@@ -3,12 +3,14 @@ package config
 import (
 	"fmt"
 	"strings"
+
+	"mallconsole/bff/internal/platform/pdf"
 )
 
 // pdfFonts are the TrueType CJK fonts Debian ships, in the order they are tried. The pure-Go PDF
 // writer embeds TrueType outlines only: Noto CJK (CFF-flavoured OpenType) cannot be used.
 var pdfFonts = []string{
-	"/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf", // fonts-droid-fallback
+	pdf.DebianFont, // fonts-droid-fallback
 }
 
 func pdfSettings() []setting {

@@ -10,6 +10,10 @@ import (
 	"github.com/go-pdf/fpdf"
 )
 
+// DebianFont is the TrueType CJK font of Debian's fonts-droid-fallback, which CI installs: the
+// one BFF_PDF_FONT=auto finds, and the one tests make PDFs with.
+const DebianFont = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+
 // Family is the font family every document registers; callers SetFont(Family, "", size).
 const Family = "cjk"
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-const droid = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+const droid = DebianFont
 
 func maker(t testing.TB) *Maker {
 	t.Helper()
