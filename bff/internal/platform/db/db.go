@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/glebarez/sqlite"
@@ -50,9 +51,12 @@ func Open(ctx context.Context, driver, dsn string, log *slog.Logger) (*gorm.DB, 
 	}
 	g, err := gorm.Open(dialector, &gorm.Config{
 		SkipDefaultTransaction: true,
-		PrepareStmt:            true,
-		TranslateError:         true,
-		NowFunc:                Now,
+		// No statement cache (PrepareStmt): it deadlocks a pool whose every connection is in a
+		// transaction while a query outside prepares a statement those transactions then run
+		// (go-gorm/gorm#7465; pool_test.go). MySQL instead sends each query in one round trip
+		// with its arguments interpolated by the driver (withTimeouts).
+		TranslateError: true,
+		NowFunc:        Now,
 		Logger: logger.New(slogWriter{log}, logger.Config{
 			SlowThreshold:             500 * time.Millisecond,
 			LogLevel:                  logger.Warn,
@@ -101,11 +105,17 @@ const (
 	IOTimeout   = 30 * time.Second
 )
 
-// withTimeouts adds DialTimeout and IOTimeout to a MySQL DSN that does not set them.
+// withTimeouts adds DialTimeout and IOTimeout to a MySQL DSN that does not set them, and
+// interpolateParams unless it says otherwise: a query with arguments is then one round trip,
+// not prepare, execute and close (the driver refuses to interpolate for the few character
+// sets where that is unsafe, and falls back to preparing).
 func withTimeouts(dsn string) (string, error) {
 	c, err := gomysql.ParseDSN(dsn)
 	if err != nil {
 		return "", fmt.Errorf("the MySQL DSN: %w", err)
+	}
+	if !strings.Contains(dsn, "interpolateParams=") {
+		c.InterpolateParams = true
 	}
 	if c.Timeout == 0 {
 		c.Timeout = DialTimeout
