@@ -64,7 +64,8 @@ FUZZ_TARGETS := \
 	bff/internal/attach:FuzzUploadNameAndType:10000x \
 	bff/internal/platform/richtext:FuzzSanitize:150000x \
 	bff/internal/auth:FuzzTokenParse:20000x \
-	bff/internal/platform/config:FuzzLoad:5000x
+	bff/internal/platform/config:FuzzLoad:5000x \
+	bff/internal/contract/filled:FuzzText:20000x
 
 fuzz:
 	@listed=$$(for t in $(FUZZ_TARGETS); do n=$${t#*:}; echo "$${n%%:*}"; done | sort); \

@@ -95,8 +95,8 @@ func (s *Service) templateText(ctx context.Context, fileID int64) ([]string, err
 }
 
 // Text is a PDF's text, one line per row: the characters in drawing order, a new line where
-// the baseline moves (readers place no width on a font without metrics, so a row's pieces are
-// joined as drawn). A PDF the reader cannot parse is ErrUnreadable.
+// the baseline moves (a row's pieces are joined as drawn). A PDF that cannot be parsed, or
+// whose text cannot be decoded (a composite font without a ToUnicode map), is ErrUnreadable.
 func Text(raw []byte) ([]string, error) {
 	lines, err := RawText(raw)
 	if err != nil {
@@ -110,8 +110,8 @@ func Text(raw []byte) ([]string, error) {
 	return lines, nil
 }
 
-// RawText is the reader's lines as it decoded them, unchecked: a PDF this package wrote (its
-// Chinese set in a two-byte font) reads back with its Latin lines intact.
+// RawText is the lines as decoded, unchecked. The reader parses the file; the text is walked
+// and decoded here (walk.go, cmap.go).
 func RawText(raw []byte) (lines []string, err error) {
 	defer func() {
 		// The reader panics on some malformed files; one bad upload must not fail the server.
@@ -124,31 +124,16 @@ func RawText(raw []byte) (lines []string, err error) {
 		return nil, ErrUnreadable
 	}
 	for i := 1; i <= r.NumPage(); i++ {
-		p := r.Page(i)
-		if p.V.IsNull() {
-			continue
-		}
-		var cur strings.Builder
-		y, started := 0.0, false
-		for _, t := range p.Content().Text {
-			if started && t.Y != y {
-				lines = append(lines, cur.String())
-				cur.Reset()
-			}
-			y, started = t.Y, true
-			cur.WriteString(t.S)
-		}
-		if started {
-			lines = append(lines, cur.String())
+		if p := r.Page(i); !p.V.IsNull() {
+			lines = append(lines, pageLines(p)...)
 		}
 	}
 	return lines, nil
 }
 
-// garbled tells a line the reader decoded wrongly: a two-byte font (Identity-H, as Chinese text
-// is set) whose ToUnicode map the reader cannot apply comes out as single bytes, which always
-// include control characters. A contract written from such text would be nonsense; refusing is
-// honest (the detail's filled text, read by pdf.js, stays right).
+// garbled tells a line that was not decoded: a code its font's map lacks (U+FFFD) or a control
+// character where a byte was taken for a character. A contract written from such text would be
+// nonsense; refusing is honest (the detail's filled text, read by pdf.js, stays right).
 func garbled(line string) bool {
 	for _, r := range line {
 		if (r < 0x20 && r != '\t') || (r >= 0x7f && r <= 0x9f) || r == utf8.RuneError {
