@@ -5,7 +5,11 @@
 # bff/bench/loadmix at $RATE req/s for $DURATION; VmRSS of each instance is sampled every 10 s.
 # Prints p50/p95/p99 and errors per request kind and memory before/after with its slope; exits
 # non-zero on any error. Every process it starts is stopped by PID on exit.
+# Overload: SHED_OK=yes counts 503s (requests the admission limit shed) apart instead of failing
+# the run, and RECOVER_RATE=<req/s> RECOVER_DURATION=30s then attacks again at that lower rate and
+# reports when the last request was shed or failed after the drop.
 # Usage: RATE=2000 DURATION=10m ORDERS=100000 bash bff/bench/load.sh [path-to-bff-binary]
+#        RATE=1000 DURATION=60s SHED_OK=yes RECOVER_RATE=300 RECOVER_DURATION=30s bash bff/bench/load.sh
 set -euo pipefail
 bin=${1:-bin/bff}
 RATE=${RATE:-2000}
@@ -17,6 +21,9 @@ RESEED=${RESEED:-auto} # auto: seed when the database is missing; yes: drop and 
 MYSQL=${MYSQL:-root:@tcp(127.0.0.1:3306)/}
 REDIS=${REDIS:-127.0.0.1:6379}
 REDIS_DB=${REDIS_DB:-5}
+SHED_OK=${SHED_OK:-no}
+RECOVER_RATE=${RECOVER_RATE:-}
+RECOVER_DURATION=${RECOVER_DURATION:-30s}
 pw=load-pass-1
 vegeta=${VEGETA:-$(command -v vegeta || echo "$HOME/go/bin/vegeta")}
 [ -x "$vegeta" ] || { echo "vegeta is not installed (go install github.com/tsenart/vegeta/v12@v12.13.0)" >&2; exit 1; }
@@ -141,4 +148,19 @@ sleep 10
 sample
 kill "$sampler" 2>/dev/null || true
 "$vegeta" report <"$out/results.bin" | tee "$out/vegeta-report.txt"
-"$vegeta" encode -to json <"$out/results.bin" | "$out/loadmix" report -rss "$out/rss.csv" | tee "$out/report.txt"
+shed=(); [ "$SHED_OK" = yes ] && shed=(-shed-ok)
+set +o pipefail
+"$vegeta" encode -to json <"$out/results.bin" | "$out/loadmix" report "${shed[@]}" -rss "$out/rss.csv" | tee "$out/report.txt"
+rc=${PIPESTATUS[1]}
+set -o pipefail
+if [ -n "$RECOVER_RATE" ]; then
+  case $RECOVER_DURATION in *m) rsecs=$(( ${RECOVER_DURATION%m} * 60 ));; *s) rsecs=${RECOVER_DURATION%s};; esac
+  echo "after the drop: $RECOVER_RATE req/s for $RECOVER_DURATION"
+  "$out/loadmix" targets -base "$base" -dsn "${MYSQL}$LOAD_DB" -password "$pw" -n $((RECOVER_RATE * rsecs)) |
+    "$vegeta" attack -lazy -format=json -rate="$RECOVER_RATE/s" -duration="$RECOVER_DURATION" -max-body=300 -timeout=30s >"$out/recover.bin"
+  set +o pipefail
+  "$vegeta" encode -to json <"$out/recover.bin" | "$out/loadmix" report -shed-ok -rss "$out/rss.csv" | tee "$out/recover.txt"
+  [ "${PIPESTATUS[1]}" = 0 ] || rc=1
+  set -o pipefail
+fi
+exit "$rc"

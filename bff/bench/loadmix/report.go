@@ -53,23 +53,38 @@ func kindOf(method, u string) string {
 	return "other"
 }
 
+// tally is one kind's results: the latencies of the admitted (2xx) and of the shed (503, the
+// admission limit's answer), and the count of the rest.
+type tally struct {
+	ok, shed         []float64
+	errors, timeouts int
+	sample           string
+}
+
 func report(args []string) error {
 	fs := flag.NewFlagSet("report", flag.ExitOnError)
 	rss := fs.String("rss", "", "the memory samples (CSV: unix seconds, instance, pid, VmRSS kB)")
+	shedOK := fs.Bool("shed-ok", false, "an overload run: 503s (requests shed by the admission limit) are expected, not errors")
 	_ = fs.Parse(args)
-	lat := map[string][]float64{}
-	errs := map[string]int{}
-	samples := map[string]string{}
-	var first, last time.Time
+	by := map[string]*tally{}
+	var first, last, lastBad time.Time
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<24)
-	total, failed := 0, 0
+	var all tally
+	total := 0
 	for in.Scan() {
+		if len(in.Bytes()) == 0 {
+			continue
+		}
 		var r result
 		if err := json.Unmarshal(in.Bytes(), &r); err != nil {
 			return err
 		}
 		k := kindOf(r.Method, r.URL)
+		if by[k] == nil {
+			by[k] = &tally{}
+		}
+		t := by[k]
 		total++
 		if first.IsZero() || r.Time.Before(first) {
 			first = r.Time
@@ -77,33 +92,59 @@ func report(args []string) error {
 		if r.Time.After(last) {
 			last = r.Time
 		}
-		if r.Error != "" || r.Code < 200 || r.Code >= 300 {
-			failed++
-			errs[k]++
-			if _, seen := samples[k]; !seen {
-				samples[k] = fmt.Sprintf("%s %s → %d %s %.200s", r.Method, r.URL, r.Code, r.Error, r.Body)
+		ms := float64(r.Latency) / 1e6
+		switch {
+		case r.Error == "" && r.Code >= 200 && r.Code < 300:
+			t.ok, all.ok = append(t.ok, ms), append(all.ok, ms)
+			continue
+		case r.Code == 503:
+			t.shed, all.shed = append(t.shed, ms), append(all.shed, ms)
+		default:
+			t.errors++
+			all.errors++
+			if timeout.MatchString(r.Error) {
+				t.timeouts++
+				all.timeouts++
+			}
+			if t.sample == "" {
+				t.sample = fmt.Sprintf("%s %s → %d %s %.200s", r.Method, r.URL, r.Code, r.Error, r.Body)
 			}
 		}
-		lat[k] = append(lat[k], float64(r.Latency)/1e6)
+		if r.Time.After(lastBad) {
+			lastBad = r.Time
+		}
 	}
 	if err := in.Err(); err != nil {
 		return err
 	}
 	secs := last.Sub(first).Seconds()
-	fmt.Printf("requests %d over %.1f s (%.0f req/s sent), errors %d\n", total, secs, float64(total)/max(secs, 1), failed)
-	fmt.Printf("%-13s %8s %6s %9s %9s %9s %9s\n", "kind", "count", "errors", "p50 ms", "p95 ms", "p99 ms", "max ms")
-	names := make([]string, 0, len(lat))
-	for k := range lat {
+	fmt.Printf("requests %d over %.1f s (%.0f req/s sent): admitted %d, shed %d (503), errors %d (timeouts %d)\n",
+		total, secs, float64(total)/max(secs, 1), len(all.ok), len(all.shed), all.errors, all.timeouts)
+	fmt.Printf("%-13s %8s %6s %6s %9s %9s %9s %9s %12s\n", "kind", "count", "shed", "errors", "p50 ms", "p95 ms", "p99 ms", "max ms", "shed p99 ms")
+	names := make([]string, 0, len(by))
+	for k := range by {
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	for _, k := range names {
-		l := lat[k]
-		sort.Float64s(l)
-		fmt.Printf("%-13s %8d %6d %9.1f %9.1f %9.1f %9.1f\n", k, len(l), errs[k], pct(l, 50), pct(l, 95), pct(l, 99), l[len(l)-1])
+	row := func(name string, t *tally) {
+		sort.Float64s(t.ok)
+		sort.Float64s(t.shed)
+		n := len(t.ok) + len(t.shed) + t.errors
+		fmt.Printf("%-13s %8d %6d %6d %9.1f %9.1f %9.1f %9.1f %12.1f\n", name, n, len(t.shed), t.errors,
+			pct(t.ok, 50), pct(t.ok, 95), pct(t.ok, 99), pct(t.ok, 100), pct(t.shed, 99))
 	}
 	for _, k := range names {
-		if s, ok := samples[k]; ok {
+		row(k, by[k])
+	}
+	row("all", &all)
+	if len(all.shed) > 0 {
+		fmt.Printf("shed answered in p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", pct(all.shed, 50), pct(all.shed, 99), pct(all.shed, 100))
+	}
+	if !lastBad.IsZero() {
+		fmt.Printf("the last shed or failed request was sent %.1f s after the first request\n", lastBad.Sub(first).Seconds())
+	}
+	for _, k := range names {
+		if s := by[k].sample; s != "" {
 			fmt.Printf("first error of %s: %s\n", k, s)
 		}
 	}
@@ -112,14 +153,23 @@ func report(args []string) error {
 			return err
 		}
 	}
-	if failed > 0 {
-		return fmt.Errorf("%d requests failed", failed)
+	if all.errors > 0 {
+		return fmt.Errorf("%d requests failed", all.errors)
+	}
+	if len(all.shed) > 0 && !*shedOK {
+		return fmt.Errorf("%d requests shed (503) at a rate this run expects to carry", len(all.shed))
 	}
 	return nil
 }
 
-// pct is the p-th percentile of sorted values (nearest rank).
+// timeout matches the client's error for a request that got no answer in time.
+var timeout = regexp.MustCompile(`(?i)timeout|deadline exceeded`)
+
+// pct is the p-th percentile of sorted values (nearest rank); 0 of none.
 func pct(sorted []float64, p float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
 	i := int(float64(len(sorted))*p/100+0.999999) - 1
 	return sorted[min(max(i, 0), len(sorted)-1)]
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,5 +53,47 @@ func TestMemorySlopePerInstance(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("missing %q in:\n%s", want, out.String())
 		}
+	}
+}
+
+// Admitted, shed and failed requests are told apart: a 503 is shed (an error only when the run
+// does not expect overload), a client timeout is an error and counted as a timeout.
+func TestReportSplitsShedFromErrors(t *testing.T) {
+	lines := []string{
+		`{"code":200,"latency":5000000,"method":"GET","url":"http://x/api/auth/info","timestamp":"2026-11-29T00:00:00Z"}`,
+		`{"code":200,"latency":9000000,"method":"GET","url":"http://x/api/auth/info","timestamp":"2026-11-29T00:00:01Z"}`,
+		`{"code":503,"latency":2000000,"method":"GET","url":"http://x/api/orders?page=0","timestamp":"2026-11-29T00:00:02Z"}`,
+	}
+	run := func(extra string, shedOK bool) (string, error) {
+		in := strings.Join(append(lines, extra), "\n") + "\n"
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() { _, _ = w.WriteString(in); w.Close() }()
+		stdin, stdout := os.Stdin, os.Stdout
+		out, pw, _ := os.Pipe()
+		os.Stdin, os.Stdout = r, pw
+		args := []string{}
+		if shedOK {
+			args = append(args, "-shed-ok")
+		}
+		err = report(args)
+		pw.Close()
+		os.Stdin, os.Stdout = stdin, stdout
+		b, _ := io.ReadAll(out)
+		return string(b), err
+	}
+	got, err := run(`{"code":200,"latency":1000000,"method":"GET","url":"http://x/api/auth/info","timestamp":"2026-11-29T00:00:03Z"}`, true)
+	if err != nil || !strings.Contains(got, "admitted 3, shed 1 (503), errors 0 (timeouts 0)") ||
+		!strings.Contains(got, "shed answered in p50 2.0 ms") || !strings.Contains(got, "sent 2.0 s after the first request") {
+		t.Fatalf("%v\n%s", err, got)
+	}
+	if _, err := run("", false); err == nil || !strings.Contains(err.Error(), "1 requests shed") {
+		t.Fatalf("a shed request at a normal rate: %v", err)
+	}
+	got, err = run(`{"code":0,"latency":30000000000,"error":"Get \"http://x\": context deadline exceeded (Client.Timeout exceeded)","method":"GET","url":"http://x/api/auth/info","timestamp":"2026-11-29T00:00:04Z"}`, true)
+	if err == nil || !strings.Contains(got, "errors 1 (timeouts 1)") {
+		t.Fatalf("a timeout: %v\n%s", err, got)
 	}
 }
