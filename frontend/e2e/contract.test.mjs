@@ -5,6 +5,7 @@
 // screenshots show the page).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { newPage, screenshot, suite } from './harness.mjs';
 import { apiCall, signIn, noErrors, storedToken } from './flows.mjs';
 
@@ -159,6 +160,12 @@ async function flow({ base, scope, name, tag }) {
   await text.getByText('杭州云栖商贸有限公司').waitFor();
   assert.match(await text.innerText(), /Rate: 5%/);
   await screenshot(staff, `contract-${tag}-02a-contract-text`);
+  // 下载合同PDF: the filled text as a PDF (the BFF finds Debian's CJK font), named by the number
+  const [filledPdf] = await Promise.all([staff.waitForEvent('download'), drawer.getByRole('button', { name: '下载合同PDF' }).click()]);
+  assert.match(filledPdf.suggestedFilename(), /^[A-Z0-9-]+\.pdf$/);
+  const pdfBytes = await readFile(await filledPdf.path());
+  assert.equal(pdfBytes.subarray(0, 5).toString('latin1'), '%PDF-');
+  assert.ok(pdfBytes.length > 2000, `the filled PDF is ${pdfBytes.length} bytes`);
   // no scan yet: 标记已签署 is not offered (the BFF would refuse it)
   assert.equal(await row.getByRole('button', { name: '标记已签署' }).count(), 0);
   const upload = async () => {
