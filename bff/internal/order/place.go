@@ -178,8 +178,17 @@ func lines(tx *gorm.DB, in PlaceInput) ([]Item, money.Fen, error) {
 // JSON of the columns: goods.specs ([]goods.Spec) and goods_skus.specs ([]string).
 func SpecText(goodsSpecs, skuSpecs string) string {
 	var dims []goods.Spec
+	if json.Unmarshal([]byte(goodsSpecs), &dims) != nil {
+		return ""
+	}
+	return DimsText(dims, skuSpecs)
+}
+
+// DimsText is SpecText with the goods' dimensions already read: for naming many SKUs of few
+// goods (the SKU report).
+func DimsText(dims []goods.Spec, skuSpecs string) string {
 	var values []string
-	if json.Unmarshal([]byte(goodsSpecs), &dims) != nil || json.Unmarshal([]byte(skuSpecs), &values) != nil {
+	if json.Unmarshal([]byte(skuSpecs), &values) != nil {
 		return ""
 	}
 	parts := make([]string, 0, len(values))

@@ -1,9 +1,10 @@
 // Package report answers the sales reports (报表 → 销售报表): orders, units, sales, refunds and
 // net by day, goods, SKU, category or agency over a date range. It reads daily figures
-// (sales_daily) that a job refreshes from the orders and after-sales refunds (refresh.go), so a
-// report never scans the orders; the figures count a sale and a refund on the same days as the
-// dashboard does, so their totals agree (docs/decisions.md "Sales reports are daily figures
-// refreshed by a job").
+// (sales_daily) that a job refreshes from the orders and after-sales refunds (refresh.go), and
+// their rollups (rollup.go), so a report never scans the orders and reads a few thousand rows
+// whatever its range; the figures count a sale and a refund on the same days as the dashboard
+// does, so their totals agree (docs/decisions.md "Sales reports are daily figures refreshed by
+// a job").
 package report
 
 // Daily is what one SKU sold on a day for an agency (AgencyID 0: the shop's own sales).

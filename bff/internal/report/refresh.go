@@ -71,6 +71,9 @@ func (s *Service) Rebuild(ctx context.Context) error {
 		if err := fill(tx, s.dayExpr(tx), "1 = 1", "1 = 1", map[string]any{}); err != nil {
 			return err
 		}
+		if err := rollAll(tx); err != nil {
+			return err
+		}
 		return s.saveWatermark(ctx, tx, watermark{Change: t0.Add(-settle).UTC(), At: t0.UTC()})
 	})
 }
@@ -128,6 +131,9 @@ func (s *Service) Refresh(ctx context.Context, fence func(*gorm.DB) error, batch
 			err := fill(tx, d, `((o.pay_time >= @from AND o.pay_time < @to) OR (o.pay_time IS NULL AND o.create_time >= @from AND o.create_time < @to))`,
 				"c.refund_time >= @from AND c.refund_time < @to", args)
 			if err != nil {
+				return err
+			}
+			if err := rollDay(tx, c.Day); err != nil {
 				return err
 			}
 			return s.saveWatermark(ctx, tx, w)
