@@ -126,3 +126,28 @@ export async function storefrontCall(base, client, method, path, body, key) {
   const res = await fetch(`${base}${path}`, { method, body: body === undefined ? undefined : raw, headers });
   return { status: res.status, body: await res.json() };
 }
+
+/**
+ * A shipped order of a new SKU (code) made through the API as staff with token: goods, a
+ * storefront client, the order placed and paid through the signed storefront API, then 发货 by
+ * 顺丰速运 (SF) with trackingNo. Gives the order's row (id, orderNo, shipmentFixUntil…).
+ */
+export async function shippedOrder(bffURL, token, code, trackingNo) {
+  await apiCall(bffURL, token, 'POST', '/api/goods', {
+    name: `物流商品 ${code}`, code, category: 'digital', status: 'on_sale',
+    specs: [], skus: [{ code, specs: [], price: '40.00', cost: '10.00', stock: 20, lowStock: 2, onSale: true }],
+  });
+  const client = await apiCall(bffURL, token, 'POST', '/api/openClients', { name: `店面 ${code}`, agencyId: null });
+  const placed = await storefrontCall(bffURL, client, 'POST', '/open/v1/orders',
+    { customerName: '物流顾客', phone: '13900002468', address: '杭州市西湖区文三路 8 号', freight: '0.00', items: [{ skuCode: code, quantity: 1 }] },
+    `e2e-order-${code}`);
+  assert.equal(placed.status, 201, JSON.stringify(placed.body));
+  const paid = await storefrontCall(bffURL, client, 'POST', `/open/v1/orders/${placed.body.orderNo}/paid`, { amount: placed.body.amount }, `e2e-paid-${code}`);
+  assert.equal(paid.status, 200, JSON.stringify(paid.body));
+  const { id } = (await apiCall(bffURL, token, 'GET', `/api/orders?orderNo=${placed.body.orderNo}&page=0&size=1`)).content[0];
+  await apiCall(bffURL, token, 'PUT', `/api/orders/${id}/ship`, { expressCompany: 'SF', trackingNo });
+  const row = (await apiCall(bffURL, token, 'GET', `/api/orders?orderNo=${placed.body.orderNo}&page=0&size=1`)).content[0];
+  assert.equal(row.status, 'shipped');
+  assert.ok(row.shipmentFixUntil, `a fresh shipment may be corrected: ${JSON.stringify(row)}`);
+  return row;
+}

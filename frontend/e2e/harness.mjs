@@ -138,6 +138,8 @@ export async function startStack({ portal = false, env = {}, portalEnv = {}, s3 
   const logs = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'mall-e2e-'));
   const [bffPort, portalPort, s3Port, otherPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  // env may need the BFF's own address (BFF_PUBLIC_URL): then it is a function of it
+  if (typeof env === 'function') env = env({ bffURL: `http://127.0.0.1:${bffPort}` });
   let dropDB = () => {};
   if (shared) {
     // Two instances as a deployment runs them: one MariaDB database (new for this run) and

@@ -8,36 +8,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, screenshot, settled, suite } from './harness.mjs';
-import { apiCall, noErrors, signIn, signInAt, storedToken, storefrontCall as signed } from './flows.mjs';
+import { apiCall, noErrors, shippedOrder, signIn, signInAt, storedToken } from './flows.mjs';
 
 const ctx = suite({ portal: true });
 const { skip } = ctx;
 const ok = /确\s*定/;
-
-/**
- * A shipped order of a new SKU through the API, sent by 顺丰速运 (SF) with trackingNo; gives the
- * order's row (id, orderNo, shipmentFixUntil…).
- */
-async function shippedOrder(token, code, trackingNo) {
-  const { bffURL } = ctx.stack;
-  await apiCall(bffURL, token, 'POST', '/api/goods', {
-    name: `物流商品 ${code}`, code, category: 'digital', status: 'on_sale',
-    specs: [], skus: [{ code, specs: [], price: '40.00', cost: '10.00', stock: 20, lowStock: 2, onSale: true }],
-  });
-  const client = await apiCall(bffURL, token, 'POST', '/api/openClients', { name: `店面 ${code}`, agencyId: null });
-  const placed = await signed(bffURL, client, 'POST', '/open/v1/orders',
-    { customerName: '物流顾客', phone: '13900002468', address: '杭州市西湖区文三路 8 号', freight: '0.00', items: [{ skuCode: code, quantity: 1 }] },
-    `e2e-order-${code}`);
-  assert.equal(placed.status, 201, JSON.stringify(placed.body));
-  const paid = await signed(bffURL, client, 'POST', `/open/v1/orders/${placed.body.orderNo}/paid`, { amount: placed.body.amount }, `e2e-paid-${code}`);
-  assert.equal(paid.status, 200, JSON.stringify(paid.body));
-  const { id } = (await apiCall(bffURL, token, 'GET', `/api/orders?orderNo=${placed.body.orderNo}&page=0&size=1`)).content[0];
-  await apiCall(bffURL, token, 'PUT', `/api/orders/${id}/ship`, { expressCompany: 'SF', trackingNo });
-  const row = (await apiCall(bffURL, token, 'GET', `/api/orders?orderNo=${placed.body.orderNo}&page=0&size=1`)).content[0];
-  assert.equal(row.status, 'shipped');
-  assert.ok(row.shipmentFixUntil, `a fresh shipment may be corrected: ${JSON.stringify(row)}`);
-  return row;
-}
 
 /** The order's row in 订单管理 (scope: the page or the remote's container), searched by its number. */
 async function orderRow(scope, orderNo, status) {
@@ -130,7 +105,7 @@ test('standalone: 修改物流 from the row\'s 更多, 取消发货 on the detai
   try {
     await signInAt(page, bffURL, 'admin', passwords.admin);
     const token = await storedToken(page);
-    const order = await shippedOrder(token, 'E2E-SD-1', 'SF1000000001');
+    const order = await shippedOrder(ctx.stack.bffURL, token, 'E2E-SD-1', 'SF1000000001');
 
     // the list: 更多 holds 修改物流 and 取消发货 for a shipped order in its window
     await page.goto(`${bffURL}/mall/order`);
@@ -207,7 +182,7 @@ test('inside the portal at /monomer: 修改物流 on the detail, 取消发货 fr
     await signIn(app, 'admin', stack.passwords.admin);
     await page.waitForURL(/\/monomer\/dashboard$/);
     const token = await storedToken(page);
-    const order = await shippedOrder(token, 'E2E-SD-2', 'SF3000000003');
+    const order = await shippedOrder(ctx.stack.bffURL, token, 'E2E-SD-2', 'SF3000000003');
 
     // the detail inside the container: 修改物流
     await page.goto(`${stack.portalURL}/monomer/look?type=order&id=${order.id}`);
