@@ -128,25 +128,43 @@ export async function storefrontCall(base, client, method, path, body, key) {
 }
 
 /**
- * A shipped order of a new SKU (code) made through the API as staff with token: goods, a
- * storefront client, the order placed and paid through the signed storefront API, then 发货 by
- * 顺丰速运 (SF) with trackingNo. Gives the order's row (id, orderNo, shipmentFixUntil…).
+ * A goods of one SKU (code, price in yuan, stock) made as staff with token, and a storefront
+ * client of the shop to sell it through; gives the client (clientId, secret).
+ */
+export async function sellable(bffURL, token, name, code, price, stock) {
+  await apiCall(bffURL, token, 'POST', '/api/goods', {
+    name, code, category: 'digital', status: 'on_sale',
+    specs: [], skus: [{ code, specs: [], price, cost: '5.00', stock, lowStock: 2, onSale: true }],
+  });
+  return apiCall(bffURL, token, 'POST', '/api/openClients', { name: `店面 ${code}`, agencyId: null });
+}
+
+/**
+ * An order of quantity × the SKU code for buyer ({ customerName, phone, address }) placed and paid
+ * through the signed storefront API by client; key makes its idempotency keys. Gives the placed
+ * order's answer (orderNo, amount…).
+ */
+export async function paidOrder(bffURL, client, code, quantity, buyer, key) {
+  const placed = await storefrontCall(bffURL, client, 'POST', '/open/v1/orders',
+    { ...buyer, freight: '0.00', items: [{ skuCode: code, quantity }] }, `e2e-order-${key}`);
+  assert.equal(placed.status, 201, JSON.stringify(placed.body));
+  const paid = await storefrontCall(bffURL, client, 'POST', `/open/v1/orders/${placed.body.orderNo}/paid`, { amount: placed.body.amount }, `e2e-paid-${key}`);
+  assert.equal(paid.status, 200, JSON.stringify(paid.body));
+  return placed.body;
+}
+
+/**
+ * A shipped order of a new SKU (code) made through the API as staff with token: the goods and a
+ * storefront client (sellable), the order placed and paid (paidOrder), then 发货 by 顺丰速运 (SF)
+ * with trackingNo. Gives the order's row (id, orderNo, shipmentFixUntil…).
  */
 export async function shippedOrder(bffURL, token, code, trackingNo) {
-  await apiCall(bffURL, token, 'POST', '/api/goods', {
-    name: `物流商品 ${code}`, code, category: 'digital', status: 'on_sale',
-    specs: [], skus: [{ code, specs: [], price: '40.00', cost: '10.00', stock: 20, lowStock: 2, onSale: true }],
-  });
-  const client = await apiCall(bffURL, token, 'POST', '/api/openClients', { name: `店面 ${code}`, agencyId: null });
-  const placed = await storefrontCall(bffURL, client, 'POST', '/open/v1/orders',
-    { customerName: '物流顾客', phone: '13900002468', address: '杭州市西湖区文三路 8 号', freight: '0.00', items: [{ skuCode: code, quantity: 1 }] },
-    `e2e-order-${code}`);
-  assert.equal(placed.status, 201, JSON.stringify(placed.body));
-  const paid = await storefrontCall(bffURL, client, 'POST', `/open/v1/orders/${placed.body.orderNo}/paid`, { amount: placed.body.amount }, `e2e-paid-${code}`);
-  assert.equal(paid.status, 200, JSON.stringify(paid.body));
-  const { id } = (await apiCall(bffURL, token, 'GET', `/api/orders?orderNo=${placed.body.orderNo}&page=0&size=1`)).content[0];
+  const client = await sellable(bffURL, token, `物流商品 ${code}`, code, '40.00', 20);
+  const placed = await paidOrder(bffURL, client, code, 1,
+    { customerName: '物流顾客', phone: '13900002468', address: '杭州市西湖区文三路 8 号' }, code);
+  const { id } = (await apiCall(bffURL, token, 'GET', `/api/orders?orderNo=${placed.orderNo}&page=0&size=1`)).content[0];
   await apiCall(bffURL, token, 'PUT', `/api/orders/${id}/ship`, { expressCompany: 'SF', trackingNo });
-  const row = (await apiCall(bffURL, token, 'GET', `/api/orders?orderNo=${placed.body.orderNo}&page=0&size=1`)).content[0];
+  const row = (await apiCall(bffURL, token, 'GET', `/api/orders?orderNo=${placed.orderNo}&page=0&size=1`)).content[0];
   assert.equal(row.status, 'shipped');
   assert.ok(row.shipmentFixUntil, `a fresh shipment may be corrected: ${JSON.stringify(row)}`);
   return row;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newPage, screenshot, settled, suite } from './harness.mjs';
-import { apiCall, asAdmin, noErrors, signIn, signInAt, storefrontCall } from './flows.mjs';
+import { apiCall, asAdmin, noErrors, paidOrder, sellable, signIn, signInAt } from './flows.mjs';
 import { readSheet } from './xlsx.mjs';
 
 const ctx = suite({ portal: true });
@@ -33,20 +33,9 @@ async function paidOrdersAndFigures(code) {
   const { stack, browser } = ctx;
   const { page, token } = await asAdmin(browser, stack);
   try {
-    await apiCall(stack.bffURL, token, 'POST', '/api/goods', {
-      name: `报表商品 ${code}`, code, category: 'digital', status: 'on_sale',
-      specs: [], skus: [{ code, specs: [], price: '25.00', cost: '5.00', stock: 100, lowStock: 2, onSale: true }],
-    });
-    const client = await apiCall(stack.bffURL, token, 'POST', '/api/openClients', { name: `店面 ${code}`, agencyId: null });
-    for (let i = 0; i < 3; i++) {
-      const placed = await storefrontCall(stack.bffURL, client, 'POST', '/open/v1/orders',
-        { customerName: '报表顾客', phone: '13900002580', address: '杭州市西湖区文三路 10 号', freight: '0.00',
-          items: [{ skuCode: code, quantity: 2 }] }, `e2e-report-${code}-${i}`);
-      assert.equal(placed.status, 201, JSON.stringify(placed.body));
-      const paid = await storefrontCall(stack.bffURL, client, 'POST', `/open/v1/orders/${placed.body.orderNo}/paid`,
-        { amount: placed.body.amount }, `e2e-report-paid-${code}-${i}`);
-      assert.equal(paid.status, 200, JSON.stringify(paid.body));
-    }
+    const client = await sellable(stack.bffURL, token, `报表商品 ${code}`, code, '25.00', 100);
+    const buyer = { customerName: '报表顾客', phone: '13900002580', address: '杭州市西湖区文三路 10 号' };
+    for (let i = 0; i < 3; i++) await paidOrder(stack.bffURL, client, code, 2, buyer, `report-${code}-${i}`);
     // the scheduled run may hold the job this very second: 立即执行 is then refused (409); bounded retries
     let ran;
     for (let attempt = 0; attempt < 10 && !ran; attempt++) {
