@@ -15,12 +15,12 @@ import (
 	"mallconsole/bff/internal/platform/pdf"
 )
 
-const droidFont = pdf.DebianFont
+const cjkFont = pdf.DebianFont
 
-// withPDFFont turns PDFs on with Debian's fonts-droid-fallback when it is installed.
+// withPDFFont turns PDFs on with Debian's fonts-arphic-gbsn00lp when it is installed.
 func withPDFFont(c *config.Config) {
-	if _, err := os.Stat(droidFont); err == nil {
-		c.PDFFont = droidFont
+	if _, err := os.Stat(cjkFont); err == nil {
+		c.PDFFont = cjkFont
 	}
 }
 
@@ -35,11 +35,11 @@ func TestContractFilledPDF(t *testing.T) {
 	want(t, admin.do(http.MethodGet, fmt.Sprintf("/api/contracts/%d/filled.pdf", id), nil), http.StatusServiceUnavailable, "未配置中文字体，暂不能生成合同PDF")
 	want(t, admin.do(http.MethodGet, "/api/contracts/999999/filled.pdf", nil), http.StatusNotFound, "合同不存在")
 
-	if _, err := os.Stat(droidFont); err != nil {
+	if _, err := os.Stat(cjkFont); err != nil {
 		if os.Getenv("CI") != "" {
-			t.Fatalf("CI installs fonts-droid-fallback: %v", err)
+			t.Fatalf("CI installs fonts-arphic-gbsn00lp: %v", err)
 		}
-		t.Skip("fonts-droid-fallback is not installed")
+		t.Skip("fonts-arphic-gbsn00lp is not installed")
 	}
 	s := apptest.Start(t, "sqlite", withPDFFont)
 	admin = client{t, s, s.Login(t, "admin", apptest.AdminPassword)}

@@ -46,11 +46,11 @@ func TestPrintOrders(t *testing.T) {
 	pdfPath := fmt.Sprintf("/api/orders/print?ids=%d,%d&kind=delivery&format=pdf", a, b)
 	want(t, admin.do(http.MethodGet, pdfPath, nil), http.StatusServiceUnavailable, "未配置PDF字体，暂不能生成PDF，请使用打印预览")
 
-	const droid = pdf.DebianFont
-	if _, err := os.Stat(droid); err != nil {
-		t.Skip("fonts-droid-fallback is not installed")
+	const cjkFont = pdf.DebianFont
+	if _, err := os.Stat(cjkFont); err != nil {
+		t.Skip("fonts-arphic-gbsn00lp is not installed")
 	}
-	s = apptest.Start(t, "sqlite", func(c *config.Config) { c.PDFFont = droid })
+	s = apptest.Start(t, "sqlite", func(c *config.Config) { c.PDFFont = cjkFont })
 	admin = client{t, s, s.Login(t, "admin", apptest.AdminPassword)}
 	a, b = shopOrder(t, s, nil), shopOrder(t, s, nil)
 	r = admin.do(http.MethodGet, fmt.Sprintf("/api/orders/print?ids=%d,%d&kind=delivery&format=pdf", a, b), nil)

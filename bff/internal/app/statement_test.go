@@ -18,8 +18,8 @@ import (
 // a font a 503 with a Chinese message and with one a PDF; the list and detail answer money as
 // yuan strings.
 func TestStatementsHTTP(t *testing.T) {
-	const droid = pdf.DebianFont
-	_, err := os.Stat(droid)
+	const cjkFont = pdf.DebianFont
+	_, err := os.Stat(cjkFont)
 	withFont := err == nil
 	apptest.Each(t, func(t *testing.T, s *apptest.Server) {
 		admin := client{t, s, s.Login(t, "admin", apptest.AdminPassword)}
@@ -78,7 +78,7 @@ func TestStatementsHTTP(t *testing.T) {
 			http.StatusConflict, "month: 该月对账单已冻结，只能添加调整项")
 	}, func(c *config.Config) {
 		if withFont {
-			c.PDFFont = droid
+			c.PDFFont = cjkFont
 		}
 	})
 }

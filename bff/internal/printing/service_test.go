@@ -20,7 +20,7 @@ import (
 	"mallconsole/bff/internal/printing"
 )
 
-const droid = pdf.DebianFont
+const cjkFont = pdf.DebianFont
 
 type shopName string
 
@@ -28,13 +28,13 @@ func (s shopName) Get(context.Context, string) (string, bool, error) { return st
 
 func fonts(t testing.TB) *pdf.Maker {
 	t.Helper()
-	if _, err := os.Stat(droid); err != nil {
+	if _, err := os.Stat(cjkFont); err != nil {
 		if os.Getenv("CI") != "" {
-			t.Fatalf("CI installs fonts-droid-fallback: %v", err)
+			t.Fatalf("CI installs fonts-arphic-gbsn00lp: %v", err)
 		}
-		t.Skip("fonts-droid-fallback is not installed")
+		t.Skip("fonts-arphic-gbsn00lp is not installed")
 	}
-	m, err := pdf.NewMaker(droid)
+	m, err := pdf.NewMaker(cjkFont)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -207,18 +207,18 @@ func TestOperatorSeesOwnAgency(t *testing.T) {
 	})
 }
 
-const droid = pdf.DebianFont
+const cjkFont = pdf.DebianFont
 
 // TestDocuments: the xlsx has a line per row with money as numbers in a two-decimal format and
 // a last row 合计; the PDF starts %PDF, embeds the font and maps the agency name's glyphs.
 func TestDocuments(t *testing.T) {
-	if _, err := os.Stat(droid); err != nil {
+	if _, err := os.Stat(cjkFont); err != nil {
 		if os.Getenv("CI") != "" {
-			t.Fatalf("CI installs fonts-droid-fallback: %v", err)
+			t.Fatalf("CI installs fonts-arphic-gbsn00lp: %v", err)
 		}
-		t.Skip("fonts-droid-fallback is not installed")
+		t.Skip("fonts-arphic-gbsn00lp is not installed")
 	}
-	maker, err := pdf.NewMaker(droid)
+	maker, err := pdf.NewMaker(cjkFont)
 	if err != nil {
 		t.Fatal(err)
 	}

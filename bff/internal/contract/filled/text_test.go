@@ -35,9 +35,9 @@ func fpdfDoc(t *testing.T, lines ...string) []byte {
 	t.Helper()
 	if _, err := os.Stat(pdf.DebianFont); err != nil {
 		if os.Getenv("CI") != "" {
-			t.Fatalf("CI installs fonts-droid-fallback: %v", err)
+			t.Fatalf("CI installs fonts-arphic-gbsn00lp: %v", err)
 		}
-		t.Skip("fonts-droid-fallback is not installed")
+		t.Skip("fonts-arphic-gbsn00lp is not installed")
 	}
 	m, err := pdf.NewMaker(pdf.DebianFont)
 	if err != nil {

@@ -10,12 +10,12 @@ import (
 // pdfFonts are the TrueType CJK fonts Debian ships, in the order they are tried. The pure-Go PDF
 // writer embeds TrueType outlines only: Noto CJK (CFF-flavoured OpenType) cannot be used.
 var pdfFonts = []string{
-	pdf.DebianFont, // fonts-droid-fallback
+	pdf.DebianFont, // fonts-arphic-gbsn00lp
 }
 
 func pdfSettings() []setting {
 	return []setting{
-		{"BFF_PDF_FONT", "auto", "a TrueType font with Chinese glyphs for generated PDFs (statements, delivery notes, filled contracts): auto (Debian fonts-droid-fallback when installed, else PDFs are off and the HTML views remain) | a .ttf path | off", func(c *Config, v string) error {
+		{"BFF_PDF_FONT", "auto", "a TrueType font with Chinese glyphs for generated PDFs (statements, delivery notes, filled contracts): auto (Debian fonts-arphic-gbsn00lp when installed, else PDFs are off and the HTML views remain) | a .ttf path | off", func(c *Config, v string) error {
 			c.PDFFont = strings.TrimSpace(v)
 			return nil
 		}},
@@ -39,7 +39,7 @@ func resolvePDFFont(c *Config, exists func(string) bool) error {
 		return nil
 	}
 	if !exists(c.PDFFont) {
-		return fmt.Errorf("BFF_PDF_FONT: %s does not exist (apt-get install fonts-droid-fallback, or give a .ttf with Chinese glyphs)", c.PDFFont)
+		return fmt.Errorf("BFF_PDF_FONT: %s does not exist (apt-get install fonts-arphic-gbsn00lp, or give a .ttf with Chinese and Latin glyphs)", c.PDFFont)
 	}
 	if !strings.HasSuffix(strings.ToLower(c.PDFFont), ".ttf") {
 		return fmt.Errorf("BFF_PDF_FONT: %s is not a .ttf (TrueType) file: collections (.ttc) and OpenType CFF fonts cannot be embedded", c.PDFFont)

@@ -8,11 +8,14 @@ import (
 	"os"
 
 	"github.com/go-pdf/fpdf"
+	"golang.org/x/image/font/sfnt"
 )
 
-// DebianFont is the TrueType CJK font of Debian's fonts-droid-fallback, which CI installs: the
-// one BFF_PDF_FONT=auto finds, and the one tests make PDFs with.
-const DebianFont = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+// DebianFont is the TrueType CJK font of Debian's fonts-arphic-gbsn00lp (AR PL SungtiL GB),
+// which CI installs: the one BFF_PDF_FONT=auto finds, and the one tests make PDFs with. It draws
+// Latin letters and digits too; fonts-arphic-gbsn00lp does not (order numbers and amounts came
+// out blank), so it is refused (covers).
+const DebianFont = "/usr/share/fonts/truetype/arphic-gbsn00lp/gbsn00lp.ttf"
 
 // Family is the font family every document registers; callers SetFont(Family, "", size).
 const Family = "cjk"
@@ -34,7 +37,29 @@ func NewMaker(path string) (*Maker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pdf font: %w", err)
 	}
+	if err := covers(b); err != nil {
+		return nil, fmt.Errorf("pdf font %s: %w", path, err)
+	}
 	return &Maker{font: b}, nil
+}
+
+// mustDraw are characters every document writes: order numbers, amounts, dates, Chinese.
+const mustDraw = "AZaz09:-.%中文号"
+
+// covers checks that the font has a glyph for each of mustDraw: a CJK fallback font without
+// Latin glyphs writes documents whose numbers are invisible.
+func covers(font []byte) error {
+	f, err := sfnt.Parse(font)
+	if err != nil {
+		return err
+	}
+	var buf sfnt.Buffer
+	for _, r := range mustDraw {
+		if g, err := f.GlyphIndex(&buf, r); err != nil || g == 0 {
+			return fmt.Errorf("no glyph for %q: documents would show blanks", r)
+		}
+	}
+	return nil
 }
 
 // Enabled tells whether documents can be made.

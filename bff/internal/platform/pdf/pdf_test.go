@@ -7,17 +7,17 @@ import (
 	"testing"
 )
 
-const droid = DebianFont
+const cjkFont = DebianFont
 
 func maker(t testing.TB) *Maker {
 	t.Helper()
-	if _, err := os.Stat(droid); err != nil {
+	if _, err := os.Stat(cjkFont); err != nil {
 		if os.Getenv("CI") != "" {
-			t.Fatalf("CI installs fonts-droid-fallback: %v", err)
+			t.Fatalf("CI installs fonts-arphic-gbsn00lp: %v", err)
 		}
-		t.Skip("fonts-droid-fallback is not installed")
+		t.Skip("fonts-arphic-gbsn00lp is not installed")
 	}
-	m, err := NewMaker(droid)
+	m, err := NewMaker(cjkFont)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,5 +74,20 @@ func BenchmarkOnePage(b *testing.B) {
 		if err := d.Output(&bytes.Buffer{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A font that cannot draw Latin letters and digits is refused at start: Debian's Droid Sans
+// Fallback (Chinese only) once wrote documents whose order numbers and amounts were blank.
+func TestFontMustDrawLatinAndChinese(t *testing.T) {
+	maker(t) // the configured font passes
+	const fallback = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+	if _, err := os.Stat(fallback); err == nil {
+		if _, err := NewMaker(fallback); err == nil || !bytes.Contains([]byte(err.Error()), []byte(`no glyph for 'A'`)) {
+			t.Fatalf("a Chinese-only font: %v", err)
+		}
+	}
+	if err := covers([]byte("not a font")); err == nil {
+		t.Fatal("garbage taken for a font")
 	}
 }
