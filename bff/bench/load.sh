@@ -8,6 +8,8 @@
 # Overload: SHED_OK=yes counts 503s (requests the admission limit shed) apart instead of failing
 # the run, and RECOVER_RATE=<req/s> RECOVER_DURATION=30s then attacks again at that lower rate and
 # reports when the last request was shed or failed after the drop.
+# PROFILE=yes writes a CPU profile of instance a during the attack to $OUT/cpu-a.pprof
+# (go tool pprof -top bin/bff $OUT/cpu-a.pprof).
 # Usage: RATE=2000 DURATION=10m ORDERS=100000 bash bff/bench/load.sh [path-to-bff-binary]
 #        RATE=1000 DURATION=60s SHED_OK=yes RECOVER_RATE=300 RECOVER_DURATION=30s bash bff/bench/load.sh
 set -euo pipefail
@@ -24,6 +26,7 @@ REDIS_DB=${REDIS_DB:-5}
 SHED_OK=${SHED_OK:-no}
 RECOVER_RATE=${RECOVER_RATE:-}
 RECOVER_DURATION=${RECOVER_DURATION:-30s}
+PROFILE=${PROFILE:-no}
 pw=load-pass-1
 vegeta=${VEGETA:-$(command -v vegeta || echo "$HOME/go/bin/vegeta")}
 [ -x "$vegeta" ] || { echo "vegeta is not installed (go install github.com/tsenart/vegeta/v12@v12.13.0)" >&2; exit 1; }
@@ -57,12 +60,13 @@ fi
 
 # Below the kernel's ephemeral range (32768+), where the attack's own connections live.
 port() { echo $((20000 + RANDOM % 12000)); }
-pa=$(port); pb=$(port); plb=$(port)
+pa=$(port); pb=$(port); plb=$(port); pma=$(port)
 secret=$(head -c 24 /dev/urandom | base64)
 for i in a b; do
   p=$pa; [ $i = b ] && p=$pb
+  prof=(); [ "$PROFILE" = yes ] && [ $i = a ] && prof=(BFF_METRICS_ADDR=127.0.0.1:$pma BFF_PPROF=on)
   mkdir -p "$out/$i"
-  BFF_ADDR=127.0.0.1:$p BFF_DATA_DIR=$out/$i BFF_DB="mysql://${MYSQL}$LOAD_DB" BFF_REDIS=redis://$REDIS/$REDIS_DB \
+  env "${prof[@]}" BFF_ADDR=127.0.0.1:$p BFF_DATA_DIR=$out/$i BFF_DB="mysql://${MYSQL}$LOAD_DB" BFF_REDIS=redis://$REDIS/$REDIS_DB \
     BFF_JWT_SECRET="$secret$secret" BFF_CAPTCHA=off BFF_LOG_LEVEL=warn "$bin" >"$out/bff-$i.log" 2>&1 &
   pids+=($!)
   eval "pid_$i=$!"
@@ -119,13 +123,21 @@ sleep 1
 # count this gives the CPU cost of a request, and so the rate a machine's cores can carry.
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 servers() { echo "bff-a:$pid_a bff-b:$pid_b nginx:$(pgrep -P "$(cat "$out/nginx/nginx.pid")" | head -1) mariadbd:$(pgrep -o mariadbd) redis:$(pgrep -o redis-server)"; }
+n=$((RATE * secs))
+# The sessions sign in (a bcrypt each) before vegeta's clock starts: signed in inside the attack,
+# they held the first second's requests back and vegeta then sent them all at once.
+"$out/loadmix" prepare -base "$base" -dsn "${MYSQL}$LOAD_DB" -password "$pw" -n "$n" >"$out/state.json"
 cpu_before=$(for s in $(servers); do echo "${s%%:*}:$(ticks "${s#*:}")"; done)
 times >"$out/times-before.txt"
+attack_start=$(date -u '+%F %T')
 
-n=$((RATE * secs))
+if [ "$PROFILE" = yes ]; then
+  curl -sf -o "$out/cpu-a.pprof" "http://127.0.0.1:$pma/debug/pprof/profile?seconds=$((secs > 3 ? secs - 2 : 1))" &
+  pids+=($!)
+fi
 echo "attack: $RATE req/s for $DURATION ($n requests) on $base"
 set +o pipefail
-"$out/loadmix" targets -base "$base" -dsn "${MYSQL}$LOAD_DB" -password "$pw" -n "$n" |
+"$out/loadmix" targets -base "$base" -state "$out/state.json" -n "$n" |
   "$vegeta" attack -lazy -format=json -rate="$RATE/s" -duration="$DURATION" -max-body=300 -timeout=30s >"$out/results.bin"
 st=("${PIPESTATUS[@]}")
 set -o pipefail
@@ -143,6 +155,10 @@ hz=$(getconf CLK_TCK)
   echo "$(child "$out/times-before.txt") $(child "$out/times-after.txt")" |
     awk -v n="$n" '{d = $2 - $1; printf "  %-9s %7.1f s  %6.3f ms/request\n", "client", d, 1000 * d / n}'
 } | awk '{print} $3 == "s" {t += $2} END {printf "  %-9s %7.1f s  %6.3f ms/request: one core carries about %d req/s of this mix\n", "all", t, 1000 * t / '"$n"', '"$n"' / t}' | tee "$out/cpu.txt"
+# Scheduled jobs (定时任务) ran beside the requests: their database time is in MariaDB's CPU above.
+mysql -h127.0.0.1 -uroot -N -e "SELECT name, COUNT(*), SUM(duration_ms), SUM(\`rows\`) FROM \`$LOAD_DB\`.job_runs
+  WHERE start_time >= '$attack_start' GROUP BY name ORDER BY 3 DESC" 2>/dev/null |
+  awk 'BEGIN {print "jobs run during the attack (their database work is in mariadbd above):"} {printf "  %-24s %3d runs %8.1f s %6d rows\n", $1, $2, $3 / 1000, $4} END {if (NR == 0) print "  none"}' | tee -a "$out/cpu.txt"
 [ "${st[0]}" = 0 ] && [ "${st[1]}" = 0 ] || { echo "targets exited ${st[0]}, vegeta ${st[1]}" >&2; exit 1; }
 sleep 10
 sample
@@ -156,7 +172,8 @@ set -o pipefail
 if [ -n "$RECOVER_RATE" ]; then
   case $RECOVER_DURATION in *m) rsecs=$(( ${RECOVER_DURATION%m} * 60 ));; *s) rsecs=${RECOVER_DURATION%s};; esac
   echo "after the drop: $RECOVER_RATE req/s for $RECOVER_DURATION"
-  "$out/loadmix" targets -base "$base" -dsn "${MYSQL}$LOAD_DB" -password "$pw" -n $((RECOVER_RATE * rsecs)) |
+  "$out/loadmix" prepare -base "$base" -dsn "${MYSQL}$LOAD_DB" -password "$pw" -n $((RECOVER_RATE * rsecs)) >"$out/recover-state.json"
+  "$out/loadmix" targets -base "$base" -state "$out/recover-state.json" -n $((RECOVER_RATE * rsecs)) |
     "$vegeta" attack -lazy -format=json -rate="$RECOVER_RATE/s" -duration="$RECOVER_DURATION" -max-body=300 -timeout=30s >"$out/recover.bin"
   set +o pipefail
   "$vegeta" encode -to json <"$out/recover.bin" | "$out/loadmix" report -shed-ok -rss "$out/rss.csv" | tee "$out/recover.txt"

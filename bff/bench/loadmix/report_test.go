@@ -12,8 +12,8 @@ import (
 // Every kind the generator sends is told apart in the report; a wrong split would put
 // percentiles under the wrong kind.
 func TestKindOfEveryGeneratedTarget(t *testing.T) {
-	g := &gen{base: "http://127.0.0.1:1", tokens: []string{"Bearer x"}, goods: []map[string]any{{"id": 1.0}},
-		paid: []int64{7}, orderMin: 1, orderMax: 9, dictID: 1, entryID: 2, entryValue: "v", express: "SF"}
+	g := &gen{base: "http://127.0.0.1:1", state: state{Tokens: []string{"Bearer x"}, Goods: []map[string]any{{"id": 1.0}},
+		Paid: []int64{7}, OrderMin: 1, OrderMax: 9, DictID: 1, EntryID: 2, EntryValue: "v", Express: "SF"}}
 	g.r = newRand()
 	for _, m := range mix {
 		tg := g.next(m.kind)

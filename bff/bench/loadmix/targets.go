@@ -46,31 +46,79 @@ type target struct {
 
 type gen struct {
 	base, user, password string
-	tokens               []string
-	goods                []map[string]any
-	paid                 []int64
-	orderMin, orderMax   int64
-	dictID, entryID      int64
-	entryValue           string
-	express              string
-	r                    *rand.Rand
-	seq                  int
+	state
+	r   *rand.Rand
+	seq int
+}
+
+// state is what the targets need from the server, read once before the attack ("prepare"):
+// signing the sessions in costs a bcrypt each, which must not land inside the measured run.
+type state struct {
+	Tokens             []string         `json:"tokens"`
+	Goods              []map[string]any `json:"goods"`
+	Paid               []int64          `json:"paid"`
+	OrderMin, OrderMax int64
+	DictID, EntryID    int64
+	EntryValue         string
+	Express            string
+}
+
+// genFlags are the flags prepare and targets share.
+type genFlags struct {
+	base, dsn, user, password *string
+	n, sessions               *int
+}
+
+func newGenFlags(fs *flag.FlagSet) genFlags {
+	return genFlags{
+		base:     fs.String("base", "", "the load balancer's base URL"),
+		dsn:      fs.String("dsn", "", "the bench database's DSN (reads ids only)"),
+		user:     fs.String("user", "admin", "account signed in"),
+		password: fs.String("password", "load-pass-1", "its password"),
+		n:        fs.Int("n", 0, "targets the run prints (rate × seconds)"),
+		sessions: fs.Int("sessions", 16, "sessions signed in before the run and used in turn"),
+	}
+}
+
+func (f genFlags) gen() *gen {
+	return &gen{base: strings.TrimRight(*f.base, "/"), user: *f.user, password: *f.password, r: newRand()}
+}
+
+// prepareState signs the sessions in and reads the ids a run of n targets needs, and prints them
+// as JSON for targets -state.
+func prepareState(args []string) error {
+	fs := flag.NewFlagSet("prepare", flag.ExitOnError)
+	f := newGenFlags(fs)
+	_ = fs.Parse(args)
+	if *f.base == "" || *f.dsn == "" || *f.n <= 0 {
+		return fmt.Errorf("-base, -dsn and -n are required")
+	}
+	g := f.gen()
+	if err := g.prepare(*f.dsn, *f.sessions, *f.n); err != nil {
+		return err
+	}
+	return json.NewEncoder(os.Stdout).Encode(g.state)
 }
 
 func targets(args []string) error {
 	fs := flag.NewFlagSet("targets", flag.ExitOnError)
-	base := fs.String("base", "", "the load balancer's base URL")
-	dsn := fs.String("dsn", "", "the bench database's DSN (reads ids only)")
-	user := fs.String("user", "admin", "account signed in")
-	password := fs.String("password", "load-pass-1", "its password")
-	n := fs.Int("n", 0, "targets to print (rate × seconds)")
-	sessions := fs.Int("sessions", 16, "sessions signed in before the run and used in turn")
+	f := newGenFlags(fs)
+	from := fs.String("state", "", "read the sessions and ids from this file (written by prepare) instead of asking the server")
 	_ = fs.Parse(args)
-	if *base == "" || *dsn == "" || *n <= 0 {
-		return fmt.Errorf("-base, -dsn and -n are required")
+	base, dsn, n := f.base, f.dsn, f.n
+	if *base == "" || *n <= 0 || (*dsn == "" && *from == "") {
+		return fmt.Errorf("-base, -n and -dsn or -state are required")
 	}
-	g := &gen{base: strings.TrimRight(*base, "/"), user: *user, password: *password, r: newRand()}
-	if err := g.prepare(*dsn, *sessions, *n); err != nil {
+	g := f.gen()
+	if *from != "" {
+		b, err := os.ReadFile(*from)
+		if err != nil {
+			return err
+		}
+		if err := json.Unmarshal(b, &g.state); err != nil {
+			return fmt.Errorf("%s: %w", *from, err)
+		}
+	} else if err := g.prepare(*dsn, *f.sessions, *n); err != nil {
 		return err
 	}
 	w := bufio.NewWriterSize(os.Stdout, 1<<16)
@@ -105,14 +153,14 @@ func (g *gen) prepare(dsn string, sessions, n int) error {
 		if err != nil {
 			return err
 		}
-		g.tokens = append(g.tokens, tok)
+		g.Tokens = append(g.Tokens, tok)
 	}
 	db, err := sql.Open("mysql", dsn)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if err := db.QueryRow("SELECT MIN(id), MAX(id) FROM orders").Scan(&g.orderMin, &g.orderMax); err != nil {
+	if err := db.QueryRow("SELECT MIN(id), MAX(id) FROM orders").Scan(&g.OrderMin, &g.OrderMax); err != nil {
 		return fmt.Errorf("orders: %w", err)
 	}
 	ships := 0
@@ -131,11 +179,11 @@ func (g *gen) prepare(dsn string, sessions, n int) error {
 			rows.Close()
 			return err
 		}
-		g.paid = append(g.paid, id)
+		g.Paid = append(g.Paid, id)
 	}
 	rows.Close()
-	if len(g.paid) < ships {
-		return fmt.Errorf("%d orders waiting to be shipped, the run may ship up to %d: seed more orders (ORDERS) or shorten the run", len(g.paid), ships)
+	if len(g.Paid) < ships {
+		return fmt.Errorf("%d orders waiting to be shipped, the run may ship up to %d: seed more orders (ORDERS) or shorten the run", len(g.Paid), ships)
 	}
 	var page struct {
 		Content []map[string]any `json:"content"`
@@ -143,8 +191,8 @@ func (g *gen) prepare(dsn string, sessions, n int) error {
 	if err := g.getJSON("/api/goods?page=0&size=200&sort=createTime,desc", &page); err != nil {
 		return err
 	}
-	g.goods = page.Content
-	if len(g.goods) == 0 {
+	g.Goods = page.Content
+	if len(g.Goods) == 0 {
 		return fmt.Errorf("no goods to edit")
 	}
 	var express struct {
@@ -153,9 +201,9 @@ func (g *gen) prepare(dsn string, sessions, n int) error {
 	if err := g.getJSON("/api/dictDetail?dictName=express_company&page=0&size=99", &express); err != nil || len(express.Content) == 0 {
 		return fmt.Errorf("express companies: %v", err)
 	}
-	g.express = express.Content[0].Value
+	g.Express = express.Content[0].Value
 	fmt.Fprintf(os.Stderr, "loadmix: %d sessions, %d goods to edit, %d paid orders to ship, orders %d–%d\n",
-		len(g.tokens), len(g.goods), len(g.paid), g.orderMin, g.orderMax)
+		len(g.Tokens), len(g.Goods), len(g.Paid), g.OrderMin, g.OrderMax)
 	return g.dictionary()
 }
 
@@ -175,7 +223,7 @@ func (g *gen) dictionary() error {
 		}
 		for _, c := range d.Content {
 			if c.Name == name {
-				g.dictID = c.ID
+				g.DictID = c.ID
 			}
 		}
 		return nil
@@ -183,11 +231,11 @@ func (g *gen) dictionary() error {
 	if err := find(); err != nil {
 		return err
 	}
-	if g.dictID == 0 {
+	if g.DictID == 0 {
 		if err := g.send("POST", "/api/dict", map[string]any{"name": name, "description": "压测字典"}); err != nil {
 			return err
 		}
-		if err := find(); err != nil || g.dictID == 0 {
+		if err := find(); err != nil || g.DictID == 0 {
 			return fmt.Errorf("the bench dictionary was not created: %v", err)
 		}
 	}
@@ -201,14 +249,14 @@ func (g *gen) dictionary() error {
 		return err
 	}
 	if len(e.Content) == 0 {
-		if err := g.send("POST", "/api/dictDetail", map[string]any{"dict": map[string]any{"id": g.dictID}, "label": "压测", "value": "bench", "dictSort": 1}); err != nil {
+		if err := g.send("POST", "/api/dictDetail", map[string]any{"dict": map[string]any{"id": g.DictID}, "label": "压测", "value": "bench", "dictSort": 1}); err != nil {
 			return err
 		}
 		if err := g.getJSON("/api/dictDetail?dictName="+name+"&page=0&size=99", &e); err != nil || len(e.Content) == 0 {
 			return fmt.Errorf("the bench dictionary entry was not created: %v", err)
 		}
 	}
-	g.entryID, g.entryValue = e.Content[0].ID, e.Content[0].Value
+	g.EntryID, g.EntryValue = e.Content[0].ID, e.Content[0].Value
 	return nil
 }
 
@@ -241,7 +289,7 @@ func (g *gen) do(method, path string, body any) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	req.Header.Set("Authorization", g.tokens[0])
+	req.Header.Set("Authorization", g.Tokens[0])
 	req.Header.Set("Content-Type", "application/json")
 	return http.DefaultClient.Do(req)
 }
@@ -291,7 +339,7 @@ var (
 // next is one request of the kind, on a session of the pool.
 func (g *gen) next(kind string) target {
 	g.seq++
-	tok := g.tokens[g.seq%len(g.tokens)]
+	tok := g.Tokens[g.seq%len(g.Tokens)]
 	t := target{Method: "GET", Header: map[string][]string{"Authorization": {tok}}}
 	now := time.Now().UTC()
 	days := func(d int) string { return now.AddDate(0, 0, -d).Format("2006-01-02") }
@@ -317,14 +365,14 @@ func (g *gen) next(kind string) target {
 		}
 		t.URL = fmt.Sprintf("%s/api/orders?page=%d&size=20&%s", g.base, g.r.IntN(20), f)
 	case "order_detail":
-		t.URL = fmt.Sprintf("%s/api/orders/%d", g.base, g.orderMin+g.r.Int64N(g.orderMax-g.orderMin+1))
+		t.URL = fmt.Sprintf("%s/api/orders/%d", g.base, g.OrderMin+g.r.Int64N(g.OrderMax-g.OrderMin+1))
 	case "dashboard":
 		t.URL = fmt.Sprintf("%s/api/dashboard?start=%s&end=%s", g.base, days([]int{6, 29, 89}[g.r.IntN(3)]), days(0))
 	case "dict_read":
 		name := []string{"goods_category", "express_company", "bench_load"}[g.r.IntN(3)]
 		t.URL = g.base + "/api/dictDetail?dictName=" + name + "&page=0&size=9999"
 	case "goods_edit":
-		row := g.goods[g.r.IntN(len(g.goods))]
+		row := g.Goods[g.r.IntN(len(g.Goods))]
 		body := map[string]any{}
 		for _, k := range []string{"id", "name", "code", "category", "price", "cost", "status", "agencyId", "mainPicture", "gallery"} {
 			if v, ok := row[k]; ok && v != nil {
@@ -335,14 +383,14 @@ func (g *gen) next(kind string) target {
 		t.Method, t.URL = "PUT", g.base+"/api/goods"
 		jsonBody(body)
 	case "order_ship":
-		id := g.paid[0]
-		g.paid = g.paid[1:]
+		id := g.Paid[0]
+		g.Paid = g.Paid[1:]
 		t.Method, t.URL = "PUT", fmt.Sprintf("%s/api/orders/%d/ship", g.base, id)
-		jsonBody(map[string]any{"expressCompany": g.express, "trackingNo": fmt.Sprintf("LOAD%d", id), "note": "压测发货"})
+		jsonBody(map[string]any{"expressCompany": g.Express, "trackingNo": fmt.Sprintf("LOAD%d", id), "note": "压测发货"})
 	case "dict_write":
 		t.Method, t.URL = "PUT", g.base+"/api/dictDetail"
-		jsonBody(map[string]any{"id": g.entryID, "dict": map[string]any{"id": g.dictID}, "label": fmt.Sprintf("压测%d", g.seq),
-			"value": g.entryValue, "dictSort": 1 + g.seq%999})
+		jsonBody(map[string]any{"id": g.EntryID, "dict": map[string]any{"id": g.DictID}, "label": fmt.Sprintf("压测%d", g.seq),
+			"value": g.EntryValue, "dictSort": 1 + g.seq%999})
 	}
 	return t
 }

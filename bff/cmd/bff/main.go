@@ -128,7 +128,7 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 			return fmt.Errorf("BFF_METRICS_ADDR: %w", err)
 		}
 		// the upstream counters keep their own writer (GET /api/upstreams/metrics too)
-		metricsServer = metrics.Server(prometheus.Gatherers{reg, metrics.Text(a.Upstreams.Stats())})
+		metricsServer = metrics.Server(prometheus.Gatherers{reg, metrics.Text(a.Upstreams.Stats())}, cfg.Profiles)
 		fmt.Fprintf(stdout, "metrics on http://%s/metrics\n", mln.Addr())
 		log.Info("metrics", "addr", mln.Addr().String())
 		go func() { served <- fmt.Errorf("metrics: %w", metricsServer.Serve(mln)) }()

@@ -76,6 +76,8 @@ type Config struct {
 
 	// MetricsAddr is the listener of GET /metrics (Prometheus); empty: no metrics.
 	MetricsAddr string
+	// Profiles serves Go's profiler under /debug/pprof/ on the metrics listener.
+	Profiles bool
 
 	// OCR reads identity cards for the enterprise certification.
 	OCR OCR
@@ -288,6 +290,16 @@ func settings() []setting {
 			c.MetricsAddr = v
 			return nil
 		}},
+		{"BFF_PPROF", "off", "on|off: serve Go's profiler (/debug/pprof/) on the metrics listener (needs BFF_METRICS_ADDR)", func(c *Config, v string) error {
+			switch strings.ToLower(v) {
+			case "on":
+				c.Profiles = true
+				return nil
+			case "off":
+				return nil
+			}
+			return fmt.Errorf("on or off, not %q", v)
+		}},
 		{"BFF_LOG_FORMAT", "text", "text|json: log lines as key=value text or as JSON objects", func(c *Config, v string) error {
 			switch strings.ToLower(v) {
 			case "text", "json":
@@ -377,6 +389,9 @@ func Load(args, environ []string, usage io.Writer) (Config, error) {
 		errs = append(errs, fmt.Errorf("BFF_DB (--db): %w", err))
 	}
 	c.DB = db
+	if c.Profiles && c.MetricsAddr == "" {
+		errs = append(errs, errors.New("BFF_PPROF (--pprof): on needs BFF_METRICS_ADDR, the listener it is served on"))
+	}
 	if c.MetricsAddr != "" && c.MetricsAddr == c.Addr && !strings.HasSuffix(c.Addr, ":0") {
 		errs = append(errs, fmt.Errorf("BFF_METRICS_ADDR (--metrics-addr): must differ from BFF_ADDR %q: the metrics have their own listener", c.Addr))
 	}

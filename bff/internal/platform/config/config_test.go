@@ -55,6 +55,9 @@ func TestMetricsAddr(t *testing.T) {
 		t.Fatalf("metrics addr %q %v", c.MetricsAddr, err)
 	}
 	// Both on port 0 (tests) are two listeners all the same.
+	if c, err := load(t, nil, "BFF_METRICS_ADDR=127.0.0.1:9100", "BFF_PPROF=on"); err != nil || !c.Profiles {
+		t.Errorf("BFF_PPROF=on: %+v, %v", c.Profiles, err)
+	}
 	if c, err := load(t, nil, "BFF_ADDR=127.0.0.1:0", "BFF_METRICS_ADDR=127.0.0.1:0"); err != nil || c.MetricsAddr != "127.0.0.1:0" {
 		t.Fatalf("port 0: %q %v", c.MetricsAddr, err)
 	}
@@ -143,6 +146,8 @@ func TestBadValuesNameTheirVariable(t *testing.T) {
 		"BFF_METRICS_ADDR=9100":                          "BFF_METRICS_ADDR",
 		"BFF_METRICS_ADDR=127.0.0.1:70000":               "BFF_METRICS_ADDR",
 		"BFF_METRICS_ADDR=127.0.0.1:8000":                "BFF_METRICS_ADDR", // the API's own address
+		"BFF_PPROF=yes":                                  "BFF_PPROF",
+		"BFF_PPROF=on":                                   "BFF_PPROF", // without a metrics listener
 	}
 	for env, name := range cases {
 		_, err := load(t, nil, env)

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"math"
 	"net/http"
+	"net/http/pprof"
 	"strconv"
 	"sync"
 	"time"
@@ -131,10 +132,20 @@ func Runtime(reg prometheus.Registerer, db *sql.DB, name string) error {
 
 // Server serves GET /metrics from g on ln; the caller starts it with Serve(ln) and stops it with
 // Shutdown.
-func Server(g prometheus.Gatherer) *http.Server {
+func Server(g prometheus.Gatherer, profiles bool) *http.Server {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(g, promhttp.HandlerOpts{Timeout: 10 * time.Second}))
-	return &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+	write := 30 * time.Second
+	if profiles {
+		// Go's profiler (BFF_PPROF=on), only here: this listener is the operators' own, never the
+		// public port. A CPU profile takes ?seconds=N to answer.
+		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+		mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+		write = 5 * time.Minute
+	}
+	return &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: write}
 }
 
 // Count registers a gauge read when scraped: how many of something there are now (live sessions).

@@ -125,7 +125,7 @@ func TestServerServesRegistry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := Server(reg)
+	srv := Server(reg, false)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	defer func() {
@@ -163,6 +163,31 @@ func TestServerServesRegistry(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != http.StatusNotFound {
 		t.Fatalf("/other: %d", res.StatusCode)
+	}
+	res, err = http.Get("http://" + ln.Addr().String() + "/debug/pprof/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusNotFound {
+		t.Fatalf("the profiler is served without BFF_PPROF: %d", res.StatusCode)
+	}
+}
+
+// TestServerProfiles: with profiles on, Go's profiler answers beside /metrics.
+func TestServerProfiles(t *testing.T) {
+	srv := httptest.NewServer(Server(prometheus.NewRegistry(), true).Handler)
+	defer srv.Close()
+	for path, want := range map[string]string{"/debug/pprof/": "goroutine", "/debug/pprof/heap?debug=1": "heap profile"} {
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK || !strings.Contains(string(body), want) {
+			t.Errorf("%s: %d, lacks %q", path, res.StatusCode, want)
+		}
 	}
 }
 

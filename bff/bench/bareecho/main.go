@@ -1,0 +1,36 @@
+// Command bareecho is the yardstick of bff/bench/menus.sh: a bare echo server that answers GET
+// /api/menus/build with the bytes of a file (the BFF's own answer, saved by the script) and
+// nothing else — no session, no middleware — so the BFF's throughput can be read as a share of
+// what echo itself serves on the same machine.
+//
+//	bareecho -addr 127.0.0.1:PORT -body menus.json
+package main
+
+import (
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+
+	"github.com/labstack/echo/v4"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:0", "listen address")
+	file := flag.String("body", "", "the answer's bytes")
+	flag.Parse()
+	body, err := os.ReadFile(*file)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bareecho:", err)
+		os.Exit(1)
+	}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.GET("/api/menus/build", func(c echo.Context) error {
+		return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, body)
+	})
+	if err := e.Start(*addr); err != nil {
+		fmt.Fprintln(os.Stderr, "bareecho:", err)
+		os.Exit(1)
+	}
+}
