@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"gorm.io/gorm"
 
 	"mallconsole/bff/internal/apptest"
 	"mallconsole/bff/internal/dashboard"
@@ -142,5 +145,63 @@ func TestProfilingPublic(t *testing.T) {
 	}
 	if r := s.Get(t, "/api/profiling?start=2026-11-21&end=2026-11-01", ""); r.Status != http.StatusBadRequest {
 		t.Fatalf("public checks the period too: %d", r.Status)
+	}
+}
+
+// TestDashboardRemembered: the overview's parts are answered again without reading for
+// dashboard.RememberFor — but never past a figure of that part written through the same
+// instance (shipping re-reads the counts and not the best sellers; a refund re-reads both), and
+// on another instance for no longer than RememberFor.
+func TestDashboardRemembered(t *testing.T) {
+	for _, variant := range []string{"sqlite", "mysql"} {
+		t.Run(variant, func(t *testing.T) {
+			t.Parallel()
+			s := apptest.Start(t, variant)
+			other := s.Twin(t)
+			admin := s.Login(t, "admin", apptest.AdminPassword)
+			refunded := figuredOrder(t, s, "13811110009", order.Pay)
+			shipped := figuredOrder(t, s, "13811110010", order.Pay)
+			today := s.Clock.Now().In(time.Local).Format(time.DateOnly)
+			var bestSellers atomic.Int64
+			err := s.DB.Callback().Query().After("gorm:query").Register("test:best-sellers", func(tx *gorm.DB) {
+				if strings.Contains(tx.Statement.SQL.String(), "dashboard_goods_day") {
+					bestSellers.Add(1)
+				}
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			read := func(on *apptest.Server) overview {
+				var o overview
+				on.Get(t, "/api/dashboard?start="+today+"&end="+today, admin).JSON(t, &o)
+				return o
+			}
+			if a, b := read(s), read(other); a.Pending.ToShip != 2 || b.Pending.ToShip != 2 || a.Figures.Sales.Value != "95.96" {
+				t.Fatalf("before: %+v here, %+v on the other instance", a, b)
+			}
+			put := func(path string, body any) {
+				r := s.Do(t, apptest.Request{Method: http.MethodPut, Path: path, Token: admin, JSON: body})
+				if r.Status != http.StatusNoContent && r.Status != http.StatusOK {
+					t.Fatalf("%s: %d %s", path, r.Status, r.Body)
+				}
+			}
+			put(fmt.Sprintf("/api/orders/%d/ship", shipped), map[string]any{"expressCompany": "SF", "trackingNo": "SF100"})
+			bestSellers.Store(0)
+			if o := read(s); o.Pending.ToShip != 1 || o.Figures.Sales.Value != "95.96" || bestSellers.Load() != 0 {
+				t.Fatalf("after shipping here: %d to ship, sales %s, best sellers read %d times", o.Pending.ToShip,
+					o.Figures.Sales.Value, bestSellers.Load())
+			}
+			put(fmt.Sprintf("/api/orders/%d/refund", refunded), map[string]any{"note": "客户取消"})
+			if o := read(s); o.Pending.ToShip != 0 || o.Figures.Sales.Value != "47.98" || bestSellers.Load() == 0 {
+				t.Fatalf("after the refund here: %d to ship, sales %s", o.Pending.ToShip, o.Figures.Sales.Value)
+			}
+			if o := read(other); o.Pending.ToShip != 2 || o.Figures.Sales.Value != "95.96" {
+				t.Fatalf("the other instance read again inside RememberFor: %+v", o.Pending)
+			}
+			s.Clock.Advance(dashboard.RememberFor)
+			if o := read(other); o.Pending.ToShip != 0 || o.Figures.Sales.Value != "47.98" {
+				t.Fatalf("the other instance after RememberFor: %d to ship, sales %s", o.Pending.ToShip, o.Figures.Sales.Value)
+			}
+		})
 	}
 }

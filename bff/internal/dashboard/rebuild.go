@@ -20,6 +20,7 @@ import (
 // open listing gets one at its listing time, a listing whose row is off sale or gone is closed
 // at the row's last change or now). Run it while nothing else writes orders or goods.
 func (s *Service) Rebuild(ctx context.Context) error {
+	defer s.forget()
 	now := s.now().UTC().Truncate(time.Millisecond)
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		d := s.dayExpr(tx)

@@ -2,6 +2,7 @@ package dashboard
 
 import (
 	"fmt"
+	"mallconsole/bff/internal/platform/cache"
 	"slices"
 	"strings"
 	"time"
@@ -17,10 +18,20 @@ import (
 // Recorder keeps the figures as orders and goods are written: the order and goods stores call
 // it inside their transactions (order.Watcher, goods.Watcher), so a figure changes with its
 // write or not at all.
-type Recorder struct{ loc *time.Location }
+type Recorder struct {
+	loc *time.Location
+	// sales moves with the money and the customers (a sale, a refund, a new order), counts with
+	// any status or listing: the overview remembers each part until its own moves.
+	sales, counts cache.Generation
+}
 
 // NewRecorder counts days in loc, the server's zone.
 func NewRecorder(loc *time.Location) *Recorder { return &Recorder{loc: loc} }
+
+// Changes are bumped by the figures written here — sales by the sales and customers of the days
+// and their best sellers, counts by the orders per status and the goods on sale — so that the
+// overview's remembered parts on this instance die with them (Service.Remember).
+func (r *Recorder) Changes() (sales, counts *cache.Generation) { return &r.sales, &r.counts }
 
 var (
 	_ order.Watcher     = (*Recorder)(nil)
@@ -46,6 +57,8 @@ func selling(status string) bool {
 // OrderCreated counts the order on its day in its status, and its phone as a new customer when
 // no order had it before.
 func (r *Recorder) OrderCreated(tx *gorm.DB, o order.Order, _ []order.Item) error {
+	defer r.sales.Bump()
+	defer r.counts.Bump()
 	day, key := r.day(o.CreateTime), agencyKey(o.AgencyID)
 	if err := bumpStatus(tx, day, key, o.Status, 1); err != nil {
 		return err
@@ -64,6 +77,7 @@ func (r *Recorder) OrderCreated(tx *gorm.DB, o order.Order, _ []order.Item) erro
 // OrderMoved moves the order from its old status to its new one on its creation day; paying
 // adds its amount and its lines to the pay day, a refund takes them back from that day.
 func (r *Recorder) OrderMoved(tx *gorm.DB, o order.Order, h order.History) error {
+	defer r.counts.Bump()
 	day, key := r.day(o.CreateTime), agencyKey(o.AgencyID)
 	if err := bumpStatus(tx, day, key, h.FromStatus, -1); err != nil {
 		return err
@@ -75,6 +89,7 @@ func (r *Recorder) OrderMoved(tx *gorm.DB, o order.Order, h order.History) error
 	if was == is {
 		return nil
 	}
+	defer r.sales.Bump()
 	sign, paid := int64(1), h.CreateTime
 	if was {
 		sign = -1
@@ -108,6 +123,8 @@ func (r *Recorder) OrderMoved(tx *gorm.DB, o order.Order, h order.History) error
 // case that refunded the order's last units moves the order to refunded in the status counts
 // without touching the sales again (docs/aftersale.md "Dashboard").
 func (r *Recorder) CaseRefunded(tx *gorm.DB, o order.Order, rec aftersale.RefundRecord) error {
+	defer r.sales.Bump()
+	defer r.counts.Bump()
 	key, day := agencyKey(o.AgencyID), r.day(rec.At)
 	if err := bump(tx, "dashboard_day", cols{"day": day, "agency_key": key}, cols{"sales": -int64(rec.Amount)}, nil); err != nil {
 		return err
@@ -133,6 +150,9 @@ func (r *Recorder) CaseRefunded(tx *gorm.DB, o order.Order, rec aftersale.Refund
 
 // SaleChanged writes the on-sale history and the day's change of goods on sale.
 func (r *Recorder) SaleChanged(tx *gorm.DB, changes []goods.SaleChange) error {
+	if len(changes) > 0 {
+		defer r.counts.Bump()
+	}
 	rows := make([]Listing, len(changes))
 	for i, c := range changes {
 		rows[i] = Listing{GoodsID: c.GoodsID, AgencyKey: agencyKey(c.AgencyID), Delta: -1, At: c.At, Day: r.day(c.At)}

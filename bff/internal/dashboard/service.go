@@ -3,13 +3,15 @@ package dashboard
 import (
 	"context"
 	"errors"
+	"golang.org/x/sync/singleflight"
+	"mallconsole/bff/internal/platform/cache"
 	"math"
+	"strconv"
 	"time"
 
 	"golang.org/x/sync/errgroup"
 	"gorm.io/gorm"
 
-	"mallconsole/bff/internal/goods"
 	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/platform/money"
 )
@@ -19,6 +21,10 @@ const MaxDays = 366
 
 // DefaultDays is the period without dates: the last 30 days, today included.
 const DefaultDays = 30
+
+// RememberFor is how long an overview is answered again without reading (Service.Remember):
+// the longest a figure written through another instance takes to show.
+const RememberFor = 5 * time.Second
 
 // TopGoods is how many goods the ranking shows.
 const TopGoods = 10
@@ -38,6 +44,57 @@ type Service struct {
 	extras     *extras    // an upstream's cards, when configured (UseUpstreams)
 	contracts  Contracts  // contracts about to expire (UseContracts); nil: none counted
 	aftersales Aftersales // after-sales cases waiting (UseAftersales); nil: none counted
+	// sales and counts are the two parts of recent overviews per scope and period (Remember);
+	// nil: every request reads.
+	sales         *cache.Map[string, salesPart]
+	counts        *cache.Map[string, countsPart]
+	salesChanges  *cache.Generation
+	countsChanges *cache.Generation
+	// the requests that miss the same part at once wait for one read of it
+	readingSales, readingCounts singleflight.Group
+}
+
+// salesPart is what changes with money and customers: the days' figures and the best sellers.
+type salesPart struct {
+	days  []Day
+	top   []Ranked
+	exact bool
+}
+
+// countsPart is what changes with any status or listing.
+type countsPart struct {
+	statuses                          []StatusDay
+	onSale, onSaleBefore, toShip, low int64
+}
+
+// Remember keeps each part of an overview for up to ttl, or until its changes move (a figure of
+// that part written on this instance), so that a room of people looking at the same period costs
+// one read, and shipping an order does not read the best sellers again. Figures written through
+// another instance, and stock moves that change the low-stock count, show within ttl.
+func (s *Service) Remember(sales, counts *cache.Generation, ttl time.Duration) {
+	s.sales = cache.NewMap[string, salesPart](sales, ttl, 1_000, s.now)
+	s.counts = cache.NewMap[string, countsPart](counts, ttl, 1_000, s.now)
+	s.salesChanges, s.countsChanges = sales, counts
+}
+
+// forget drops the remembered parts (a rebuild rewrote the figures).
+func (s *Service) forget() {
+	if s.sales != nil {
+		s.salesChanges.Bump()
+		s.countsChanges.Bump()
+	}
+}
+
+// remembered is build's answer through m when there is one; requests that miss key together
+// share one build (a dashboard left open by many people expires for all of them at once).
+func remembered[V any](m *cache.Map[string, V], reading *singleflight.Group, key string, build func() (V, error)) (V, error) {
+	if m == nil {
+		return build()
+	}
+	return m.Get(key, func() (V, error) {
+		v, err, _ := reading.Do(key, func() (any, error) { return build() })
+		return v.(V), err
+	})
 }
 
 // NewService reads the figures from g, counts days in loc (the server's zone) and, when public,
@@ -138,29 +195,39 @@ type Overview struct {
 func (s *Service) Overview(ctx context.Context, scope *int64, p Period) (Overview, error) {
 	prev := p.Previous()
 	out := Overview{Period: p, Previous: prev, Statuses: map[string]int64{}}
+	if s.sales != nil {
+		// a remembered read serves other requests too: one leaving early must not cancel it
+		ctx = context.WithoutCancel(ctx)
+	}
 	r := reader{db: s.db.WithContext(ctx), scope: scope}
 	from, to, prevTo := day(prev.Start), day(p.End), day(prev.End)
 
-	// The parts are independent reads: they run at once, each on its own connection, so the
-	// answer takes as long as the slowest part, not the sum of them.
-	var (
-		days     []Day
-		statuses []StatusDay
-		period   = make([]string, p.Days())
-	)
+	period := make([]string, p.Days())
 	for i := range period {
 		period[i] = day(p.Start.AddDate(0, 0, i))
 	}
+	key := "-"
+	if scope != nil {
+		key = strconv.FormatInt(*scope, 10)
+	}
+	key += "|" + from + "|" + to
+	var sp salesPart
+	var cp countsPart
 	var g errgroup.Group
-	g.Go(func() (err error) { days, err = r.days(from, to); return })
-	g.Go(func() (err error) { statuses, err = r.statuses(from, to); return })
-	g.Go(func() (err error) { out.Goods.Value, out.Goods.Previous, err = r.onSale(to, prevTo); return })
-	g.Go(func() (err error) { out.ToShip, err = r.inStatus(order.Paid); return })
-	g.Go(func() (err error) { out.LowStock, err = r.lowStock(goods.OnSale); return })
-	g.Go(func() (err error) { out.Top, out.TopExact, err = r.top(period, TopGoods); return })
+	g.Go(func() (err error) {
+		sp, err = remembered(s.sales, &s.readingSales, key, func() (salesPart, error) { return r.salesPart(from, to, period) })
+		return
+	})
+	g.Go(func() (err error) {
+		cp, err = remembered(s.counts, &s.readingCounts, key, func() (countsPart, error) { return r.countsPart(from, to, prevTo) })
+		return
+	})
 	if err := g.Wait(); err != nil {
 		return out, err
 	}
+	days, statuses := sp.days, cp.statuses
+	out.Top, out.TopExact = sp.top, sp.exact
+	out.Goods.Value, out.Goods.Previous, out.ToShip, out.LowStock = cp.onSale, cp.onSaleBefore, cp.toShip, cp.low
 	out.Trend = make([]Point, len(period))
 	byDay := map[string]*Point{}
 	for i := range out.Trend {

@@ -5,7 +5,11 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/sync/errgroup"
 	"gorm.io/gorm"
+
+	"mallconsole/bff/internal/goods"
+	"mallconsole/bff/internal/order"
 
 	"mallconsole/bff/internal/platform/money"
 )
@@ -137,4 +141,26 @@ func (r reader) top(days []string, n int) ([]Ranked, bool, error) {
 	}
 	exact := bound == 0 || (len(out) == n && int64(out[n-1].Sales) > bound)
 	return out, exact, err
+}
+
+// salesPart reads the days from..to and the best sellers of period, at once, each on its own
+// connection.
+func (r reader) salesPart(from, to string, period []string) (salesPart, error) {
+	var p salesPart
+	var g errgroup.Group
+	g.Go(func() (err error) { p.days, err = r.days(from, to); return })
+	g.Go(func() (err error) { p.top, p.exact, err = r.top(period, TopGoods); return })
+	return p, g.Wait()
+}
+
+// countsPart reads the orders per status of from..to, the goods on sale at to and prevTo, the
+// orders to ship and the goods low in stock, at once.
+func (r reader) countsPart(from, to, prevTo string) (countsPart, error) {
+	var p countsPart
+	var g errgroup.Group
+	g.Go(func() (err error) { p.statuses, err = r.statuses(from, to); return })
+	g.Go(func() (err error) { p.onSale, p.onSaleBefore, err = r.onSale(to, prevTo); return })
+	g.Go(func() (err error) { p.toShip, err = r.inStatus(order.Paid); return })
+	g.Go(func() (err error) { p.low, err = r.lowStock(goods.OnSale); return })
+	return p, g.Wait()
 }
