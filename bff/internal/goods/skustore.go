@@ -101,7 +101,10 @@ func (s *Store) Create(ctx context.Context, g *Goods, skus []SkuInput, operator 
 // refuses (*SkuInUseError). Rows are locked as stock.Apply locks them — SKUs, then the goods row —
 // and a deadlock with an order runs the edit again.
 func (s *Store) Update(ctx context.Context, scope *int64, g *Goods, skus []SkuInput, operator string) error {
-	defer s.forget()
+	// Lists forget only what the edit can have changed: an edit of stock alone keeps the totals
+	// of every filter but the low-stock one, and the pages of every order but by stock.
+	e := edit{filters: true, price: true, stock: true}
+	defer func() { s.forgetEdit(e) }()
 	return db.Retry(ctx, saveAttempts, func() error {
 		return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 			var old []Sku
@@ -116,6 +119,7 @@ func (s *Store) Update(ctx context.Context, scope *int64, g *Goods, skus []SkuIn
 			if len(was) == 0 {
 				return ErrNotFound
 			}
+			e = was[0].edited(g)
 			g.GroundingTime = was[0].GroundingTime
 			if g.Status == OnSale && was[0].Status != OnSale {
 				listed := g.UpdateTime

@@ -12,16 +12,21 @@ import (
 
 	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/db"
+	"mallconsole/bff/internal/platform/money"
 )
 
 // Store reads and writes goods. It knows gorm and nothing of HTTP; a taken code comes back as
 // a *CodeTakenError.
 type Store struct {
-	db       *gorm.DB
-	totals   *cache.Counts[int64] // list totals per filter; every write here forgets them
-	marks    *cache.Marks         // where pages begin, per filter and order; forgotten likewise
-	watchers []Watcher
-	files    Files // nil: pictures are not claimed (tests of other rules)
+	db *gorm.DB
+	// totals are list totals per filter and lowTotals those of the low-stock filter: a stock
+	// change forgets only the latter. A write that can move a row in or out of a filter forgets both.
+	totals, lowTotals *cache.Counts[int64]
+	// marks are where pages begin, per filter and order, apart for the orders by price and by
+	// stock (forgotten when one of those changes) and by anything else.
+	marks, priceMarks, stockMarks *cache.Marks
+	watchers                      []Watcher
+	files                         Files // nil: pictures are not claimed (tests of other rules)
 }
 
 // Files claims the pictures a goods item shows (attach.Service): inside the save's transaction,
@@ -67,13 +72,41 @@ func NewStore(g *gorm.DB, watchers ...Watcher) *Store {
 // NewStoreWithClock is NewStore with now for the age of remembered totals.
 func NewStoreWithClock(g *gorm.DB, now func() time.Time, watchers ...Watcher) *Store {
 	return &Store{db: g, totals: cache.NewCounts[int64](CountTTL, 10_000, now),
-		marks: cache.NewMarks(CountTTL, 1_000, now), watchers: watchers}
+		lowTotals: cache.NewCounts[int64](CountTTL, 10_000, now), marks: cache.NewMarks(CountTTL, 1_000, now),
+		priceMarks: cache.NewMarks(CountTTL, 1_000, now), stockMarks: cache.NewMarks(CountTTL, 1_000, now),
+		watchers: watchers}
 }
 
 // forget drops the remembered totals and page marks: a write changed the rows.
-func (s *Store) forget() {
-	s.totals.Invalidate()
-	s.marks.Invalidate()
+func (s *Store) forget() { s.forgetEdit(edit{filters: true, price: true, stock: true}) }
+
+// edit is what a write changed of what lists filter and sort by.
+type edit struct{ filters, price, stock bool }
+
+// forgetEdit drops what e can have made wrong.
+func (s *Store) forgetEdit(e edit) {
+	if e.filters {
+		s.totals.Invalidate()
+		s.marks.Invalidate()
+	}
+	if e.filters || e.stock {
+		s.lowTotals.Invalidate()
+		s.stockMarks.Invalidate()
+	}
+	if e.filters || e.price {
+		s.priceMarks.Invalidate()
+	}
+}
+
+// marksOf are the marks of lists in order o.
+func (s *Store) marksOf(o string) *cache.Marks {
+	switch {
+	case strings.HasPrefix(o, "price"), strings.HasPrefix(o, "max_price"):
+		return s.priceMarks
+	case strings.HasPrefix(o, "stock"):
+		return s.stockMarks
+	}
+	return s.marks
 }
 
 // seekKeys are the sorts a page can start from a mark in (grounding_time may be NULL: not one).
@@ -102,13 +135,27 @@ type onSale struct {
 	AgencyID      *int64
 	Status        string
 	GroundingTime *time.Time
+	// what lists filter and sort by besides, for an edit to tell what it changed
+	Name, Code, Category string
+	Price, MaxPrice      money.Fen
 }
+
+// edited is what saving g over w changes of what lists filter and sort by. Stock is always
+// taken as changed: an edit books the counted stock of each SKU.
+func (w onSale) edited(g *Goods) edit {
+	filters := w.Name != g.Name || w.Code != g.Code || w.Category != g.Category || w.Status != g.Status ||
+		!sameID(w.AgencyID, g.AgencyID)
+	return edit{filters: filters, price: w.Price != g.Price || w.MaxPrice != g.MaxPrice, stock: true}
+}
+
+func sameID(a, b *int64) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 
 // lockSale reads and locks the rows inside the scope that cond selects.
 func lockSale(tx *gorm.DB, scope *int64, cond string, args ...any) ([]onSale, error) {
 	var rows []onSale
 	err := scoped(tx.Model(&Goods{}), scope).Clauses(clause.Locking{Strength: "UPDATE"}).
-		Select("id", "agency_id", "status", "grounding_time").Where(cond, args...).Order("id").Find(&rows).Error
+		Select("id", "agency_id", "status", "grounding_time", "name", "code", "category", "price", "max_price").
+		Where(cond, args...).Order("id").Find(&rows).Error
 	return rows, err
 }
 
@@ -200,7 +247,11 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Goods, int64, error) {
 		rows, err := db.PageByIDs(s.where(ctx, q), order(q), q.Offset, q.Limit, id)
 		return rows, n, err
 	}
-	rows, err := db.PageByIDsMarked(s.where(ctx, q), order(q), q.Offset, q.Limit, id, s.marks, countKey(q)+"|"+order(q), seekKeys)
+	marks := s.marksOf(order(q))
+	if q.LowStock {
+		marks = s.stockMarks
+	}
+	rows, err := db.PageByIDsMarked(s.where(ctx, q), order(q), q.Offset, q.Limit, id, marks, countKey(q)+"|"+order(q), seekKeys)
 	return rows, n, err
 }
 
@@ -214,6 +265,9 @@ func (s *Store) Count(ctx context.Context, q Query) (int64, error) {
 	}
 	if len(q.IDs) > 0 {
 		return count()
+	}
+	if q.LowStock {
+		return s.lowTotals.Get(countKey(q), count)
 	}
 	return s.totals.Get(countKey(q), count)
 }
