@@ -97,7 +97,9 @@ type App struct {
 	// PDFs makes generated PDFs; off (pdf.ErrOff) without a TrueType CJK font.
 	PDFs *pdf.Maker
 	// Notify is the message centre (站内信, docs/notifications.md): producers send through it.
-	Notify  *notify.Service
+	Notify *notify.Service
+	// Redis is the shared store's client; nil without BFF_REDIS.
+	Redis   *redis.Client
 	closers []func() error
 }
 
@@ -134,6 +136,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 			ropt.DialerRetries = 2
 		}
 		rdb = redis.NewClient(ropt)
+		a.Redis = rdb
 		a.closers = append(a.closers, rdb.Close)
 		pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		defer cancel()
@@ -145,7 +148,16 @@ func New(ctx context.Context, opt Options) (*App, error) {
 			prefix = "bff:"
 		}
 		store = kv.NewRedis(rdb, prefix, now)
-		sessions = auth.NewRedisSessions(rdb, prefix)
+		// Sessions are remembered here for a few seconds: every instance announces the ones it
+		// ends, so each forgets them at once (auth.SharedSessionTTL bounds a lost announcement).
+		local := auth.NewLocalSessions(auth.Announced(auth.NewRedisSessions(rdb, prefix), rdb, prefix),
+			auth.SharedSessionTTL, 100_000, now)
+		stop, err := auth.ListenEnded(pctx, rdb, prefix, local)
+		if err != nil {
+			return nil, fmt.Errorf("listening to Redis (BFF_REDIS): %w", err)
+		}
+		a.closers = append(a.closers, stop)
+		sessions = local
 	} else {
 		sqlSessions, err := auth.NewSQLSessions(ctx, opt.DB)
 		if err != nil {
@@ -396,6 +408,8 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	agency.NewService(agencies, agency.Deps{Accounts: users, Sessions: a.Auth, Roles: roles, Orders: order.NewStore(opt.DB),
 		Goods: goods.NewStore(opt.DB), Pictures: uploads, BcryptCost: opt.BcryptCost}).Routes(routes)
 	overview := dashboard.NewService(opt.DB, time.Local, now, cfg.ProfilingPublic)
+	sales, counts := figures.Changes()
+	overview.Remember(sales, counts, dashboard.RememberFor)
 	// 销售报表 reads daily figures the report.refresh job keeps (jobs_report.go).
 	reports := report.NewService(opt.DB, settings, time.Local, now)
 	reports.Routes(routes)

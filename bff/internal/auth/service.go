@@ -119,8 +119,9 @@ type access struct {
 // maxRatedAddresses bounds the memory of the captcha rate limit (about 100 bytes an address).
 const maxRatedAddresses = 100_000
 
-// accessTTL bounds how long a change made through another BFF instance can go unseen here.
-const accessTTL = 10 * time.Second
+// AccessTTL bounds how long a change of an account, its roles or their permissions made through
+// another BFF instance can go unseen here (the instance that made it forgets at once).
+const AccessTTL = 10 * time.Second
 
 // New builds the service.
 func New(opt Options, d Deps) *Service {
@@ -131,7 +132,7 @@ func New(opt Options, d Deps) *Service {
 		captchas: newCaptchas(d.KV, opt.Key, opt.Now),
 		codes:    ratelimit.New(opt.CaptchaRate, maxRatedAddresses, opt.Now),
 		limiter:  limiter{kv: d.KV, maxUser: opt.MaxFails, maxIP: 4 * opt.MaxFails, window: opt.Lock, now: opt.Now},
-		access:   cache.NewMap[int64, access](d.Generation, accessTTL, 100_000, opt.Now),
+		access:   cache.NewMap[int64, access](d.Generation, AccessTTL, 100_000, opt.Now),
 	}
 }
 

@@ -30,17 +30,22 @@ func (c *countingStore) Lookup(ctx context.Context, id string) (auth.Session, bo
 	return s, found, err
 }
 
-func TestLocalSessionsRememberUntilDeletedOrStale(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
+// countedSessions is a counting SQL session store on SQLite and a user made with prefix.
+func countedSessions(t *testing.T, prefix string) (*countingStore, []int64) {
+	t.Helper()
 	g := dbtest.Open(t, db.SQLite)
-	sql, err := auth.NewSQLSessions(ctx, g)
+	sql, err := auth.NewSQLSessions(context.Background(), g)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sql.Close() })
-	users := makeUsers(t, g, "c1")
-	inner := &countingStore{SessionStore: sql}
+	return &countingStore{SessionStore: sql}, makeUsers(t, g, prefix)
+}
+
+func TestLocalSessionsRememberUntilDeletedOrStale(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	inner, users := countedSessions(t, "c1")
 	now := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
 	l := auth.NewLocalSessions(inner, 5*time.Second, 2, clock)
@@ -91,4 +96,36 @@ func TestLocalSessionsRememberUntilDeletedOrStale(t *testing.T) {
 	close(release)
 	<-done
 	lookup("s3", false, 11)
+}
+
+// TestLocalSessionsPaused: while paused (the announcements of ended sessions cannot arrive)
+// nothing is remembered and what was is forgotten; after Resume sessions are remembered again.
+func TestLocalSessionsPaused(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	inner, users := countedSessions(t, "p1")
+	now := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
+	l := auth.NewLocalSessions(inner, 5*time.Second, 100, func() time.Time { return now })
+	if err := l.Create(ctx, auth.Session{ID: "s1", UserID: users[0], Kind: "staff", ExpiresAt: now.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	reads := func(n int) int64 {
+		for range n {
+			if _, found, err := l.Lookup(ctx, "s1"); err != nil || !found {
+				t.Fatalf("lookup: %v %v", found, err)
+			}
+		}
+		return inner.lookups.Swap(0)
+	}
+	if got := reads(3); got != 1 {
+		t.Fatalf("remembered: %d reads of the store for 3 lookups, want 1", got)
+	}
+	l.Pause()
+	if got := reads(3); got != 3 {
+		t.Fatalf("paused: %d reads of the store for 3 lookups, want 3", got)
+	}
+	l.Resume()
+	if got := reads(3); got != 1 {
+		t.Fatalf("resumed: %d reads of the store for 3 lookups, want 1", got)
+	}
 }
