@@ -2,7 +2,6 @@ package dashboard
 
 import (
 	"fmt"
-	"mallconsole/bff/internal/platform/cache"
 	"slices"
 	"strings"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"mallconsole/bff/internal/aftersale"
 	"mallconsole/bff/internal/goods"
 	"mallconsole/bff/internal/order"
+	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/db"
 )
 

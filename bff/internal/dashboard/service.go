@@ -3,16 +3,16 @@ package dashboard
 import (
 	"context"
 	"errors"
-	"golang.org/x/sync/singleflight"
-	"mallconsole/bff/internal/platform/cache"
 	"math"
 	"strconv"
 	"time"
 
 	"golang.org/x/sync/errgroup"
+	"golang.org/x/sync/singleflight"
 	"gorm.io/gorm"
 
 	"mallconsole/bff/internal/order"
+	"mallconsole/bff/internal/platform/cache"
 	"mallconsole/bff/internal/platform/money"
 )
 

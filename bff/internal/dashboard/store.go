@@ -10,7 +10,6 @@ import (
 
 	"mallconsole/bff/internal/goods"
 	"mallconsole/bff/internal/order"
-
 	"mallconsole/bff/internal/platform/money"
 )
 

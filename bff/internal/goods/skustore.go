@@ -103,7 +103,7 @@ func (s *Store) Create(ctx context.Context, g *Goods, skus []SkuInput, operator 
 func (s *Store) Update(ctx context.Context, scope *int64, g *Goods, skus []SkuInput, operator string) error {
 	// Lists forget only what the edit can have changed: an edit of stock alone keeps the totals
 	// of every filter but the low-stock one, and the pages of every order but by stock.
-	e := edit{filters: true, price: true, stock: true}
+	e := edit{filters: true, price: true}
 	defer func() { s.forgetEdit(e) }()
 	return db.Retry(ctx, saveAttempts, func() error {
 		return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {

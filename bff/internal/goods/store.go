@@ -78,10 +78,11 @@ func NewStoreWithClock(g *gorm.DB, now func() time.Time, watchers ...Watcher) *S
 }
 
 // forget drops the remembered totals and page marks: a write changed the rows.
-func (s *Store) forget() { s.forgetEdit(edit{filters: true, price: true, stock: true}) }
+func (s *Store) forget() { s.forgetEdit(edit{filters: true, price: true}) }
 
-// edit is what a write changed of what lists filter and sort by.
-type edit struct{ filters, price, stock bool }
+// edit is what a write changed of what lists filter and sort by besides stock, which every
+// write here is taken to change (an edit books the counted stock of each SKU).
+type edit struct{ filters, price bool }
 
 // forgetEdit drops what e can have made wrong.
 func (s *Store) forgetEdit(e edit) {
@@ -89,22 +90,21 @@ func (s *Store) forgetEdit(e edit) {
 		s.totals.Invalidate()
 		s.marks.Invalidate()
 	}
-	if e.filters || e.stock {
-		s.lowTotals.Invalidate()
-		s.stockMarks.Invalidate()
-	}
+	s.lowTotals.Invalidate()
+	s.stockMarks.Invalidate()
 	if e.filters || e.price {
 		s.priceMarks.Invalidate()
 	}
 }
 
-// marksOf are the marks of lists in order o.
-func (s *Store) marksOf(o string) *cache.Marks {
+// marksOf are the marks of q's list: the low-stock filter's rows come and go with stock.
+func (s *Store) marksOf(q Query) *cache.Marks {
+	o := order(q)
 	switch {
+	case q.LowStock, strings.HasPrefix(o, "stock"):
+		return s.stockMarks
 	case strings.HasPrefix(o, "price"), strings.HasPrefix(o, "max_price"):
 		return s.priceMarks
-	case strings.HasPrefix(o, "stock"):
-		return s.stockMarks
 	}
 	return s.marks
 }
@@ -140,12 +140,11 @@ type onSale struct {
 	Price, MaxPrice      money.Fen
 }
 
-// edited is what saving g over w changes of what lists filter and sort by. Stock is always
-// taken as changed: an edit books the counted stock of each SKU.
+// edited is what saving g over w changes of what lists filter and sort by.
 func (w onSale) edited(g *Goods) edit {
 	filters := w.Name != g.Name || w.Code != g.Code || w.Category != g.Category || w.Status != g.Status ||
 		!sameID(w.AgencyID, g.AgencyID)
-	return edit{filters: filters, price: w.Price != g.Price || w.MaxPrice != g.MaxPrice, stock: true}
+	return edit{filters: filters, price: w.Price != g.Price || w.MaxPrice != g.MaxPrice}
 }
 
 func sameID(a, b *int64) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
@@ -247,11 +246,7 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Goods, int64, error) {
 		rows, err := db.PageByIDs(s.where(ctx, q), order(q), q.Offset, q.Limit, id)
 		return rows, n, err
 	}
-	marks := s.marksOf(order(q))
-	if q.LowStock {
-		marks = s.stockMarks
-	}
-	rows, err := db.PageByIDsMarked(s.where(ctx, q), order(q), q.Offset, q.Limit, id, marks, countKey(q)+"|"+order(q), seekKeys)
+	rows, err := db.PageByIDsMarked(s.where(ctx, q), order(q), q.Offset, q.Limit, id, s.marksOf(q), countKey(q)+"|"+order(q), seekKeys)
 	return rows, n, err
 }
 
