@@ -1,15 +1,17 @@
 // The host portal: registers the mall console ("monomer") as a qiankun micro-app under
 // /monomer and keeps its own small pages elsewhere. Settings come from window.__PORTAL__
 // (see config.ts / server.mjs), so the same build points at any BFF.
-import { addErrorHandler, initGlobalState, registerMicroApps, start } from 'qiankun';
+import { addErrorHandler, initGlobalState, prefetchApps, registerMicroApps, start } from 'qiankun';
 import { readConfig } from './config';
-import { installLinkHandler, navigate, REMOTE_RULE, render } from './nav';
+import { installLinkHandler, isRemotePath, navigate, REMOTE_RULE, render } from './nav';
 import './style.css';
 
 declare global {
   interface Window {
     /** Test hook: 'load:monomer', 'mount:monomer', 'unmount:monomer', 'error:monomer' in order. */
     __portalEvents: string[];
+    /** Test hook: when each of __portalEvents last happened (performance.now(), ms). */
+    __portalTimes: Record<string, number>;
     /** Test hook: messages of lifecycle errors (failed load, failed mount, …). */
     __portalErrors: string[];
     /** Test hook: navigate the portal the way its links do. */
@@ -23,9 +25,15 @@ export type Assertion = { empNo: string; ts: number; nonce: string; sig: string 
 
 const config = readConfig(window);
 window.__portalEvents = [];
+window.__portalTimes = {};
 window.__portalErrors = [];
 window.__portalUnread = 0;
 window.__portal = { navigate, config };
+
+function note(event: string): void {
+  window.__portalEvents.push(event);
+  window.__portalTimes[event] = performance.now();
+}
 
 /** Asks the portal's own server to sign "this user is signed in to the portal" (see server.mjs). */
 async function getAssertion(): Promise<Assertion> {
@@ -78,14 +86,14 @@ registerMicroApps(
   ],
   {
     beforeLoad: async (app) => {
-      window.__portalEvents.push(`load:${app.name}`);
+      note(`load:${app.name}`);
     },
     afterMount: async (app) => {
       clearError();
-      window.__portalEvents.push(`mount:${app.name}`);
+      note(`mount:${app.name}`);
     },
     afterUnmount: async (app) => {
-      window.__portalEvents.push(`unmount:${app.name}`);
+      note(`unmount:${app.name}`);
     },
   },
 );
@@ -95,7 +103,7 @@ registerMicroApps(
 addErrorHandler((err) => {
   const appName = (err as { appOrParcelName?: string }).appOrParcelName ?? 'monomer';
   const message = err instanceof Error ? err.message : String(err);
-  window.__portalEvents.push(`error:${appName}`);
+  note(`error:${appName}`);
   window.__portalErrors.push(message);
   console.error('[portal]', err);
   showError(message);
@@ -110,6 +118,11 @@ start({
   sandbox: true,
   prefetch: false,
 });
+
+// Opened on one of the portal's own pages, the console's entry is fetched from the host's idle
+// time (requestIdleCallback), so that opening 商城后台 later skips that round trip; the entry's
+// code is cached by the browser after its first visit (deploy/README.md "Prefetching the console").
+if (!isRemotePath(window.location.pathname)) prefetchApps([{ name: 'monomer', entry: config.remoteEntry }]);
 
 installLinkHandler(document);
 render();

@@ -143,7 +143,7 @@ describe('signed in', () => {
     useSession.getState().reset();
   });
 
-  it('a page reload fetches info, then menus; /login sends the user to /', async () => {
+  it('a page reload fetches info and menus (both at once); /login sends the user to /', async () => {
     renderApp('/login');
     expect(await screen.findByText('订单数')).toBeInTheDocument();
     expect(location()).toBe('/dashboard');

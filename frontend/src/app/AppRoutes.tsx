@@ -12,6 +12,8 @@ import { FIXED_ROUTES } from './fixedRoutes';
 import { Guard } from './Guard';
 import { HOME_PATH } from './guards';
 import { RedirectPage } from './RedirectPage';
+import { dashboardCode, frameCode } from './boot';
+import { ready } from '@/shared/lib/chunk';
 
 // Route-level code splitting: /login must not pull in the frame (ProLayout) or ProTable.
 const LoginPage = lazy(() => import('@/features/auth/LoginPage'));
@@ -19,8 +21,8 @@ const ChannelLoginPage = lazy(() => import('@/features/auth/ChannelLoginPage'));
 const InitPage = lazy(() => import('@/features/init/InitPage'));
 const NotFoundPage = lazy(() => import('@/features/errors/NotFoundPage'));
 const UnauthorizedPage = lazy(() => import('@/features/errors/UnauthorizedPage'));
-const Frame = lazy(() => import('./layout/Frame'));
-const DashboardPage = lazy(() => import('@/features/dashboard/DashboardPage'));
+const Frame = ready(frameCode, (m) => m.default);
+const DashboardPage = ready(dashboardCode, (m) => m.default);
 const ProfilingPage = lazy(() => import('@/features/dashboard/ProfilingPage'));
 const UserCenterPage = lazy(() => import('@/features/user/UserCenterPage'));
 const ApplyFormPage = lazy(() => import('@/features/workflow/ApplyFormPage'));

@@ -7,6 +7,7 @@ import { AppRoot } from './AppRoot';
 import { fillBox } from './box';
 import { removeLibraryGlobals } from './preflight';
 import { shareUnread } from './hostState';
+import { bootSignedIn, openingPath } from './boot';
 
 export interface MountOptions {
   embedded: boolean;
@@ -81,6 +82,7 @@ export function mountApp(options: MountOptions): MountedApp {
   const iconStyleBefore = document.head.querySelector(ICON_STYLE);
   expectBindings(true);
   const stopSharing = options.embedded ? shareUnread(props) : () => undefined;
+  const unboot = bootSignedIn(openingPath(window.location.pathname, getRuntime().basename));
   const root = createRoot(host);
   root.render(
     <AppRoot basename={getRuntime().basename} container={container} styleCache={createCache()} />,
@@ -93,6 +95,7 @@ export function mountApp(options: MountOptions): MountedApp {
     unmount: () => {
       // before the tree goes (and the store empties): the host keeps the last count it was told
       stopSharing();
+      unboot();
       client.abortAll();
       root.unmount();
       unfillBox();

@@ -123,6 +123,27 @@ describe('session store', () => {
     expect(store.getState()).toMatchObject({ roles: ['online:list'], menus, menusLoaded: true, menusPending: false });
   });
 
+  it('restore asks for the menus without waiting for the info', async () => {
+    let answerInfo: (value: UserInfo) => void = () => undefined;
+    const { store, deps } = setup({ getInfo: vi.fn(() => new Promise<UserInfo>((resolve) => (answerInfo = resolve))) }, 'Bearer t');
+    const restored = store.getState().restore();
+    expect(deps.api.getInfo).toHaveBeenCalledTimes(1);
+    expect(deps.api.buildMenus).toHaveBeenCalledTimes(1);
+    expect(store.getState().menusLoaded).toBe(false);
+    answerInfo(info(['online:list']));
+    expect(await restored).toBe(true);
+    expect(store.getState()).toMatchObject({ roles: ['online:list'], menus, menusLoaded: true });
+  });
+
+  it('restore of a session that is gone drops the menus it asked for', async () => {
+    const { store } = setup(
+      { getInfo: async () => Promise.reject(new Error('401')), buildMenus: async () => Promise.reject(new Error('401')) },
+      'Bearer t',
+    );
+    expect(await store.getState().restore()).toBe(false);
+    expect(store.getState()).toMatchObject({ token: undefined, menus: [], roles: [] });
+  });
+
   it('restore runs once however often it is asked for at the same time', async () => {
     const { store, deps } = setup({}, 'Bearer t');
     await Promise.all([store.getState().restore(), store.getState().restore()]);
@@ -139,7 +160,7 @@ describe('session store', () => {
     expect(deps.reload).toHaveBeenCalledWith(undefined);
     expect(stored()).toBeUndefined();
     expect(store.getState()).toMatchObject({ token: undefined, roles: [] });
-    expect(deps.api.buildMenus).not.toHaveBeenCalled();
+    expect(store.getState().menus).toEqual([]); // asked for alongside the info, never shown
   });
 
   it('failed info of a channel session (405) → logout and a fresh /newLogin', async () => {

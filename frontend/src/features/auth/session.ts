@@ -116,11 +116,11 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       });
     };
 
-    const fetchMenus = async () => {
+    const fetchMenus = async (asked?: Promise<MenuNode[]>) => {
       menusAt = Date.now();
       set({ menusPending: true });
       try {
-        const menus = await deps.api.buildMenus();
+        const menus = await (asked ?? deps.api.buildMenus());
         set({ menus: Array.isArray(menus) ? menus : [], menusLoaded: true, menusPending: false });
       } catch {
         // The client already told the user; the fixed routes still work.
@@ -130,9 +130,14 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
 
     const doRestore = async (): Promise<boolean> => {
       set({ menusPending: true });
+      // Both at once (issue 32): the menus do not depend on the info's answer, only on the
+      // session, and a page load waited for one round trip after the other.
+      const asked = deps.api.getInfo();
+      const menus = deps.api.buildMenus();
+      menus.catch(() => undefined); // read below, or dropped with a session that is gone
       let info: UserInfo;
       try {
-        info = await deps.api.getInfo();
+        info = await asked;
       } catch (err) {
         await get().logout();
         // A channel operator's session answers 405: the fresh page is their own sign-in.
@@ -140,7 +145,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         return false;
       }
       set({ user: info.user, roles: rolesOf(info) });
-      await fetchMenus();
+      await fetchMenus(menus);
       return true;
     };
 

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Result, Space } from 'antd';
 import { Perm } from '@/shared/api/permissions';
 import { usePermission } from '@/features/auth';
-import { getOverview } from './api';
+import { loadOverview } from './early';
 import { OverviewView } from './components/OverviewView';
 import { PeriodPicker } from './components/PeriodPicker';
-import { DEFAULT_PRESET, presetPeriod, type Preset } from './period';
+import { defaultPeriod } from './opening';
+import { DEFAULT_PRESET, type Preset } from './period';
 import { useT } from './messages';
 import { useOverview } from './useOverview';
 
@@ -17,8 +18,8 @@ export default function DashboardPage() {
   const t = useT();
   const allowed = usePermission([Perm.DashboardView]);
   const [preset, setPreset] = useState<Preset>(DEFAULT_PRESET);
-  const [period, setPeriod] = useState(() => presetPeriod('30'));
-  const { data } = useOverview(allowed ? getOverview : null, period);
+  const [period, setPeriod] = useState(() => defaultPeriod());
+  const { data } = useOverview(allowed ? loadOverview : null, period);
   if (!allowed) return <Result status="403" subTitle={t('dashboard.denied')} />;
   return (
     <section aria-label={t('route.dashboard')}>

@@ -7,7 +7,8 @@ import { useSession, usePermission } from '@/features/auth';
 import { getOverview, getPublicOverview } from './api';
 import { OverviewView } from './components/OverviewView';
 import { PeriodPicker } from './components/PeriodPicker';
-import { DEFAULT_PRESET, presetPeriod, type Preset } from './period';
+import { defaultPeriod } from './opening';
+import { DEFAULT_PRESET, type Preset } from './period';
 import { useT } from './messages';
 import { useOverview } from './useOverview';
 
@@ -26,7 +27,7 @@ export default function ProfilingPage() {
   const signedIn = Boolean(useSession((s) => s.token));
   const allowed = usePermission([Perm.DashboardView]);
   const [preset, setPreset] = useState<Preset>(DEFAULT_PRESET);
-  const [period, setPeriod] = useState(() => presetPeriod('30'));
+  const [period, setPeriod] = useState(() => defaultPeriod());
   const load = signedIn ? (allowed ? getOverview : null) : getPublicOverview;
   const { data, error, at } = useOverview(load, period, REFRESH_MS);
 

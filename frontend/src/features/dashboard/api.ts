@@ -10,7 +10,7 @@ export interface Period {
 }
 
 /** GET /api/dashboard: the signed-in user's overview (the shop, or their agency). */
-export const getOverview = (p: Period) => http.get<Overview>('/api/dashboard', { params: p });
+export const getOverview = (p: Period, silent = false) => http.get<Overview>('/api/dashboard', { params: p, silent });
 
 /**
  * GET /api/profiling: the whole shop's overview without a session, when the BFF is in public

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
+import { defaultPeriod } from './opening';
 import { presetPeriod, rangePeriod } from './period';
 
 describe('dashboard periods', () => {
@@ -12,5 +13,13 @@ describe('dashboard periods', () => {
   it('a custom range is at most 366 days', () => {
     expect(rangePeriod(dayjs('2023-11-21'), dayjs('2024-11-20'))).toEqual({ start: '2023-11-21', end: '2024-11-20' });
     expect(rangePeriod(dayjs('2023-11-20'), dayjs('2024-11-20'))).toBeNull();
+  });
+  it('the opening period (asked for at page load, without dayjs) is 近30天 on every day of a year', () => {
+    for (let d = dayjs('2026-01-01T00:00:00'); d.isBefore(dayjs('2027-01-02')); d = d.add(1, 'day')) {
+      for (const hour of [0, 12, 23]) {
+        const at = d.hour(hour).minute(59);
+        expect(defaultPeriod(at.toDate())).toEqual(presetPeriod('30', at));
+      }
+    }
   });
 });

@@ -17,7 +17,9 @@ export interface MessageQuery {
 
 export const listMessages = (q: MessageQuery, silent = false) =>
   http.get<Page<StoredMessage>>(MESSAGES_URL, { params: q, silent });
-export const unreadCount = (silent = false) => http.get<{ count: number }>('/api/messages/unread-count', { silent });
+/** silent: failures untold; background: a lost session is told only if nobody told it yet. */
+export const unreadCount = (how: { silent?: boolean; background?: boolean } = {}) =>
+  http.get<{ count: number }>('/api/messages/unread-count', how);
 export const markRead = (ids: number[]) => http.put<void>('/api/messages/read', { ids });
 export const markAllRead = () => http.put<void>('/api/messages/read', { all: true });
 export const getSettings = () => http.get<TypeSetting[]>('/api/messages/settings');

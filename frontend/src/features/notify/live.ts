@@ -71,7 +71,7 @@ export function refresh(): void {
 function readCount(): void {
   const before = told;
   const at = generation;
-  unreadCount(true).then((r) => before === told && at === generation && useNotify.getState().setUnread(r.count), () => undefined);
+  unreadCount({ silent: true }).then((r) => before === told && at === generation && useNotify.getState().setUnread(r.count), () => undefined);
 }
 
 /**
@@ -92,7 +92,7 @@ export function startLive(options: LiveOptions = {}): () => void {
     onRefused: (status) => {
       // The session ended: the client's own handling (the 登录状态已过期 box, or the channel
       // sign-in) is what a request with this session meets now; 403 is not a lost session.
-      if (status === 401 || status === 405) unreadCount(false).catch(() => undefined);
+      if (status === 401 || status === 405) unreadCount({ background: true }).catch(() => undefined);
     },
   });
   const poll = setInterval(() => {

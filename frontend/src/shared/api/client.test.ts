@@ -156,6 +156,23 @@ describe('request client: error catalogue', () => {
       expect(env.bindings.reload).toHaveBeenCalledTimes(1);
     });
 
+    it('a background request does not bring back the box the user closed for this session', async () => {
+      env = setup(reply(401, { status: 401, message: '登录已过期' }), { token: 'Bearer gone' });
+      await env.http.get('/api/x').catch(() => undefined);
+      env.calls.confirms[0].onClose(); // 取消
+      await env.http.get('/api/messages/unread-count', { background: true }).catch(() => undefined);
+      expect(env.calls.confirms).toHaveLength(1);
+      // what the user asks for next tells them again
+      await env.http.get('/api/y').catch(() => undefined);
+      expect(env.calls.confirms).toHaveLength(2);
+    });
+
+    it('a background request tells a lost session nobody was told of yet', async () => {
+      env = setup(reply(401, { status: 401, message: '登录已过期' }), { token: 'Bearer gone' });
+      await env.http.get('/api/messages/unread-count', { background: true }).catch(() => undefined);
+      expect(env.calls.confirms).toHaveLength(1);
+    });
+
     it('shows only one confirm at a time; another may open once it closed', async () => {
       await Promise.allSettled([env.http.get('/a'), env.http.get('/b'), env.http.get('/c')]);
       expect(env.calls.confirms).toHaveLength(1);

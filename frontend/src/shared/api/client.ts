@@ -14,6 +14,11 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Reject without any notification, confirm or navigation (logout, session bootstrap). */
     silent?: boolean;
+    /**
+     * Not asked for by the user (a live stream's refusal, a poll): a lost session it meets is told
+     * once per session, so the box the user closed with 取消 does not come back on its own.
+     */
+    background?: boolean;
     /** Set on the one retry of a read the server shed (503 + Retry-After): never retried again. */
     busyRetried?: boolean;
   }
@@ -185,6 +190,8 @@ export function createClient(deps: ClientDeps): Client {
   // One session-expired box at a time, shared by 401 and 405. Remembered per binding, so a box
   // left open by an unmounted app does not block the next mount.
   let boxOpenFor: ClientBindings | null = null;
+  // The session (its token) the box was last shown for: background requests do not show it again.
+  let toldFor: string | undefined;
   // Until when the 系统繁忙 notice is on screen: the pages refused together say it once.
   let busyNoticeUntil = 0;
   const wait = deps.wait ?? timer;
@@ -208,8 +215,11 @@ export function createClient(deps: ClientDeps): Client {
   }, undefined, { synchronous: true });
 
   /** The box of a lost session; kicked: ended by an administrator (code kicked), said as such. */
-  function openExpiredBox(bindings: ClientBindings, onRelogin: () => void | Promise<void>, kicked = false): void {
+  function openExpiredBox(bindings: ClientBindings, onRelogin: () => void | Promise<void>, kicked: boolean, background = false): void {
     if (boxOpenFor === bindings) return;
+    const session = deps.getToken();
+    if (background && session !== undefined && session === toldFor) return;
+    toldFor = session;
     boxOpenFor = bindings;
     bindings.confirm({
       title: deps.translate('err.expired.title'),
@@ -289,6 +299,7 @@ export function createClient(deps: ClientDeps): Client {
             }
           },
           failure.code === 'kicked',
+          config?.background,
         );
         break;
       case 403:
@@ -303,7 +314,7 @@ export function createClient(deps: ClientDeps): Client {
           // The session empties once /newLogin shows: emptied earlier, the guard would see a
           // signed-out user on the current page and send them to /login instead.
           bindings.navigate('/newLogin', bindings.resetSession);
-        }, failure.code === 'kicked');
+        }, failure.code === 'kicked', config?.background);
         break;
       default:
         notifyFailure(bindings, failure);

@@ -38,6 +38,21 @@ export function whenIdle(fn: () => void, timeout = 2000): () => void {
   return () => clearTimeout(id);
 }
 
+/**
+ * Runs `fn` once the frame being drawn now has been painted (the next task after the next
+ * animation frame); returns the cancel. For work that would otherwise hold that paint.
+ */
+export function afterPaint(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(fn, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's props
 type AnyComponent = ComponentType<any>;
 

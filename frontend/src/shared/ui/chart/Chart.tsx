@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Skeleton, theme } from 'antd';
+import { afterPaint } from '@/shared/lib/chunk';
 import type { ComposeOption } from 'echarts/core';
 import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
@@ -33,8 +34,8 @@ function isDark(background: string): boolean {
 }
 
 /**
- * An echarts chart: echarts is loaded when the first chart mounts (its own chunk), so what the
- * page shows around it paints first. It follows the box's size (ResizeObserver: the sidebar
+ * An echarts chart: echarts is loaded after the first chart mounted and the page around it
+ * painted (its own chunk). It follows the box's size (ResizeObserver: the sidebar
  * folding, the window), draws with echarts' dark theme while the app is dark, and is disposed
  * on unmount, with nothing left behind.
  */
@@ -55,7 +56,7 @@ export function Chart({ option, height = 300, label, style }: ChartProps) {
   useEffect(() => {
     let live = true;
     let observer: ResizeObserver | undefined;
-    void import('./echarts').then(({ init }) => {
+    const draw = ({ init }: typeof import('./echarts')) => {
       if (!live || !box.current) return;
       const instance = init(box.current, dark ? 'dark' : undefined, { renderer: 'canvas' });
       instance.setOption({ backgroundColor: 'transparent', animation: animationRef.current, ...latest.current });
@@ -63,9 +64,13 @@ export function Chart({ option, height = 300, label, style }: ChartProps) {
       observer = new ResizeObserver(() => instance.resize());
       observer.observe(box.current);
       setReady(true);
-    });
+    };
+    // echarts (its own chunk) is fetched and run after the page around the chart has painted:
+    // running it is a long task, and it held the dashboard's figures (issue 32)
+    const cancel = afterPaint(() => void import('./echarts').then(draw));
     return () => {
       live = false;
+      cancel();
       observer?.disconnect();
       chart.current?.dispose();
       chart.current = null;
