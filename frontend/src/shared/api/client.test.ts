@@ -167,6 +167,23 @@ describe('request client: error catalogue', () => {
       expect(env.calls.confirms).toHaveLength(2);
     });
 
+    it("an answer for a session the page already left (重新登录 removed its token) shows nothing", async () => {
+      let answer: () => void = () => undefined;
+      const options: { token?: string } = { token: 'Bearer gone' };
+      env = setup(
+        (config) =>
+          new Promise((resolve, reject) => {
+            answer = () => reply(405, { status: 405, message: '登录已过期' })(config).then(resolve, reject);
+          }),
+        options,
+      );
+      const late = env.http.get('/api/messages/unread-count', { background: true }).catch(() => undefined);
+      options.token = undefined; // the user pressed 重新登录 meanwhile
+      answer();
+      await late;
+      expect(env.calls.confirms).toEqual([]);
+    });
+
     it('a background request tells a lost session nobody was told of yet', async () => {
       env = setup(reply(401, { status: 401, message: '登录已过期' }), { token: 'Bearer gone' });
       await env.http.get('/api/messages/unread-count', { background: true }).catch(() => undefined);

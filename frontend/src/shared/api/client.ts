@@ -215,9 +215,19 @@ export function createClient(deps: ClientDeps): Client {
   }, undefined, { synchronous: true });
 
   /** The box of a lost session; kicked: ended by an administrator (code kicked), said as such. */
-  function openExpiredBox(bindings: ClientBindings, onRelogin: () => void | Promise<void>, kicked: boolean, background = false): void {
+  function openExpiredBox(
+    bindings: ClientBindings,
+    onRelogin: () => void | Promise<void>,
+    kicked: boolean,
+    config: InternalAxiosRequestConfig | undefined,
+  ): void {
     if (boxOpenFor === bindings) return;
     const session = deps.getToken();
+    // The answer to a request of a session this page has already left (重新登录 pressed, or
+    // signed in anew meanwhile): there is nothing left to tell.
+    const sentWith = config?.headers?.get?.('Authorization') ?? undefined;
+    if (config && sentWith !== session) return;
+    const background = config?.background === true;
     if (background && session !== undefined && session === toldFor) return;
     toldFor = session;
     boxOpenFor = bindings;
@@ -299,7 +309,7 @@ export function createClient(deps: ClientDeps): Client {
             }
           },
           failure.code === 'kicked',
-          config?.background,
+          config,
         );
         break;
       case 403:
@@ -314,7 +324,7 @@ export function createClient(deps: ClientDeps): Client {
           // The session empties once /newLogin shows: emptied earlier, the guard would see a
           // signed-out user on the current page and send them to /login instead.
           bindings.navigate('/newLogin', bindings.resetSession);
-        }, failure.code === 'kicked', config?.background);
+        }, failure.code === 'kicked', config);
         break;
       default:
         notifyFailure(bindings, failure);
