@@ -1,7 +1,7 @@
 import { useSession } from '@/features/auth';
 import { chunk } from '@/shared/lib/chunk';
 import { getToken } from '@/shared/lib/token';
-import { HOME_PATH, PUBLIC_PATHS } from './guards';
+import { HOME_PATH, PUBLIC_PATHS, underBase } from './guards';
 
 /**
  * The router path a page load opens (inside the basename; "/" is the home page), or null when the
@@ -9,7 +9,7 @@ import { HOME_PATH, PUBLIC_PATHS } from './guards';
  */
 export function openingPath(locationPath: string, basename: string): string | null {
   const base = basename.replace(/\/$/, '');
-  if (base && locationPath !== base && !locationPath.startsWith(`${base}/`)) return null;
+  if (base && !underBase(locationPath, base)) return null;
   const path = locationPath.slice(base.length).replace(/\/$/, '') || '/';
   return path === '/' ? HOME_PATH : path;
 }

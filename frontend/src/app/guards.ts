@@ -32,7 +32,8 @@ export type GuardDecision =
   | { type: 'loadMenus' }
   | { type: 'portalSignIn' };
 
-function underBase(hostPath: string, basePath: string): boolean {
+/** The browser's path is the product's base path or below it. */
+export function underBase(hostPath: string, basePath: string): boolean {
   return hostPath === basePath || hostPath.startsWith(`${basePath}/`);
 }
 
