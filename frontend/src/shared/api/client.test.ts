@@ -184,6 +184,15 @@ describe('request client: error catalogue', () => {
       expect(env.calls.confirms).toEqual([]);
     });
 
+    it('a background request sent with no session (the token already removed) shows nothing', async () => {
+      env = setup(reply(401, { status: 401, message: '未登录' }));
+      await env.http.get('/api/messages/unread-count', { background: true }).catch(() => undefined);
+      expect(env.calls.confirms).toEqual([]);
+      // what the user asks for still tells them
+      await env.http.get('/api/x').catch(() => undefined);
+      expect(env.calls.confirms).toHaveLength(1);
+    });
+
     it('a background request tells a lost session nobody was told of yet', async () => {
       env = setup(reply(401, { status: 401, message: '登录已过期' }), { token: 'Bearer gone' });
       await env.http.get('/api/messages/unread-count', { background: true }).catch(() => undefined);

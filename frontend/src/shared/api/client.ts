@@ -228,6 +228,8 @@ export function createClient(deps: ClientDeps): Client {
     const sentWith = config?.headers?.get?.('Authorization') ?? undefined;
     if (config && sentWith !== session) return;
     const background = config?.background === true;
+    // A background request sent with no session at all lost none: the user is already signed out.
+    if (background && !sentWith) return;
     if (background && session !== undefined && session === toldFor) return;
     toldFor = session;
     boxOpenFor = bindings;
