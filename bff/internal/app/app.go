@@ -409,7 +409,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 		Goods: goods.NewStore(opt.DB), Pictures: uploads, BcryptCost: opt.BcryptCost}).Routes(routes)
 	overview := dashboard.NewService(opt.DB, time.Local, now, cfg.ProfilingPublic)
 	sales, counts := figures.Changes()
-	overview.Remember(sales, counts, dashboard.RememberFor)
+	overview.Remember(sales, counts, dashboard.RememberSalesFor, dashboard.RememberCountsFor)
 	// 销售报表 reads daily figures the report.refresh job keeps (jobs_report.go).
 	reports := report.NewService(opt.DB, settings, time.Local, now)
 	reports.Routes(routes)

@@ -149,9 +149,10 @@ func TestProfilingPublic(t *testing.T) {
 }
 
 // TestDashboardRemembered: the overview's parts are answered again without reading for
-// dashboard.RememberFor — but never past a figure of that part written through the same
-// instance (shipping re-reads the counts and not the best sellers; a refund re-reads both), and
-// on another instance for no longer than RememberFor.
+// dashboard.RememberCountsFor (the counts) and RememberSalesFor (sales, best sellers) — but never
+// past a figure of that part written through the same instance (shipping re-reads the counts and
+// not the best sellers; a refund re-reads both), and on another instance for no longer than
+// those times.
 func TestDashboardRemembered(t *testing.T) {
 	for _, variant := range []string{"sqlite", "mysql"} {
 		t.Run(variant, func(t *testing.T) {
@@ -196,11 +197,20 @@ func TestDashboardRemembered(t *testing.T) {
 				t.Fatalf("after the refund here: %d to ship, sales %s", o.Pending.ToShip, o.Figures.Sales.Value)
 			}
 			if o := read(other); o.Pending.ToShip != 2 || o.Figures.Sales.Value != "95.96" {
-				t.Fatalf("the other instance read again inside RememberFor: %+v", o.Pending)
+				t.Fatalf("the other instance read again inside RememberCountsFor: %+v", o.Pending)
 			}
-			s.Clock.Advance(dashboard.RememberFor)
+			s.Clock.Advance(dashboard.RememberCountsFor)
+			if o := read(other); o.Pending.ToShip != 0 || o.Figures.Sales.Value != "95.96" {
+				t.Fatalf("the other instance after RememberCountsFor: %d to ship (want 0), sales %s (want still 95.96)",
+					o.Pending.ToShip, o.Figures.Sales.Value)
+			}
+			s.Clock.Advance(dashboard.RememberSalesFor - dashboard.RememberCountsFor - time.Second)
+			if o := read(other); o.Figures.Sales.Value != "95.96" {
+				t.Fatalf("the other instance read the sales again inside RememberSalesFor: %s", o.Figures.Sales.Value)
+			}
+			s.Clock.Advance(time.Second)
 			if o := read(other); o.Pending.ToShip != 0 || o.Figures.Sales.Value != "47.98" {
-				t.Fatalf("the other instance after RememberFor: %d to ship, sales %s", o.Pending.ToShip, o.Figures.Sales.Value)
+				t.Fatalf("the other instance after RememberSalesFor: %d to ship, sales %s", o.Pending.ToShip, o.Figures.Sales.Value)
 			}
 		})
 	}

@@ -22,9 +22,16 @@ const MaxDays = 366
 // DefaultDays is the period without dates: the last 30 days, today included.
 const DefaultDays = 30
 
-// RememberFor is how long an overview is answered again without reading (Service.Remember):
-// the longest a figure written through another instance takes to show.
-const RememberFor = 5 * time.Second
+// How long each part of an overview is answered again without reading (Service.Remember): the
+// longest a figure written through another instance takes to show. The counts (orders per
+// status, 待发货) move with every shipment and are worth seeing soon; the sales part (days'
+// sales, new customers, the best sellers: the costliest reads) moves only with sales and refunds,
+// and half a minute behind on another instance is what the lists' totals already allow
+// (order.CountTTL).
+const (
+	RememberCountsFor = 5 * time.Second
+	RememberSalesFor  = 30 * time.Second
+)
 
 // TopGoods is how many goods the ranking shows.
 const TopGoods = 10
@@ -67,13 +74,14 @@ type countsPart struct {
 	onSale, onSaleBefore, toShip, low int64
 }
 
-// Remember keeps each part of an overview for up to ttl, or until its changes move (a figure of
-// that part written on this instance), so that a room of people looking at the same period costs
-// one read, and shipping an order does not read the best sellers again. Figures written through
-// another instance, and stock moves that change the low-stock count, show within ttl.
-func (s *Service) Remember(sales, counts *cache.Generation, ttl time.Duration) {
-	s.sales = cache.NewMap[string, salesPart](sales, ttl, 1_000, s.now)
-	s.counts = cache.NewMap[string, countsPart](counts, ttl, 1_000, s.now)
+// Remember keeps each part of an overview for up to its ttl, or until its changes move (a figure
+// of that part written on this instance), so that a room of people looking at the same period
+// costs one read, and shipping an order does not read the best sellers again. Figures written
+// through another instance, and stock moves that change the low-stock count, show within the
+// part's ttl.
+func (s *Service) Remember(sales, counts *cache.Generation, salesTTL, countsTTL time.Duration) {
+	s.sales = cache.NewMap[string, salesPart](sales, salesTTL, 1_000, s.now)
+	s.counts = cache.NewMap[string, countsPart](counts, countsTTL, 1_000, s.now)
 	s.salesChanges, s.countsChanges = sales, counts
 }
 

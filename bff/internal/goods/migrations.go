@@ -48,7 +48,27 @@ func Migrations() []db.Migration {
 	}, {
 		ID: "20261128_20_goods_skus",
 		Up: skus20261128,
+	}, {
+		ID: "20261129_30_goods_category_sorts",
+		Up: categorySorts20261129,
 	}}
+}
+
+// categorySorts20261129 serves a category picked without a status (the list's first filter),
+// sorted by listing or creation time: before, such a page read and sorted the whole table
+// (EXPLAIN: ALL, filesort; the load mix's 上架时间 page of one category examined 8,464 rows of
+// 10,000 for 20). With the category first, a page's ids are read from the index in order,
+// forwards or backwards; the id breaks ties. Frozen.
+func categorySorts20261129(tx *gorm.DB) error {
+	for _, stmt := range []string{
+		"CREATE INDEX idx_goods_category_grounding ON goods (category, grounding_time, id)",
+		"CREATE INDEX idx_goods_category_create ON goods (category, create_time, id)",
+	} {
+		if err := tx.Exec(stmt).Error; err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // codePerAgency20261128 makes a code unique per seller instead of across the shop: agency B's

@@ -252,7 +252,7 @@ func TestIndexes(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
 		for _, name := range []string{"uk_goods_agency_code", "idx_goods_status_category_create", "idx_goods_list_price",
 			"idx_goods_list_stock", "idx_goods_status_grounding", "idx_goods_price", "idx_goods_stock", "idx_goods_create",
-			"idx_goods_grounding", "idx_goods_agency_create"} {
+			"idx_goods_grounding", "idx_goods_agency_create", "idx_goods_category_grounding", "idx_goods_category_create"} {
 			if !g.Migrator().HasIndex("goods", name) {
 				t.Errorf("goods has no index %s", name)
 			}

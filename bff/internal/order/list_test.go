@@ -151,6 +151,68 @@ func TestCountsAreRememberedUntilAWrite(t *testing.T) {
 	})
 }
 
+// TestAMoveForgetsTheListsOfItsTwoStatuses: a shipment forgets the totals of the 待发货 and
+// 已发货 lists and keeps every other list's (an order made by another instance stays uncounted
+// there, proving the total was not counted again); a write of a column lists filter by (the
+// phone of 修改收货信息) forgets them all.
+func TestAMoveForgetsTheListsOfItsTwoStatuses(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		ctx := context.Background()
+		clock := func() time.Time { return listBase }
+		dicts := dict.NewStore(g)
+		if err := dicts.Ensure(ctx, order.ExpressDict, "快递公司", []dict.Entry{{Label: "顺丰速运", Value: "SF"}}); err != nil {
+			t.Fatal(err)
+		}
+		store := order.NewStoreWithClock(g, clock)
+		svc := order.NewService(store, dicts, clock)
+		elsewhere := order.NewService(order.NewStore(g), dicts, clock)
+		create := func(s *order.Service) int64 {
+			id, err := s.Create(ctx, order.NewOrder{CustomerName: "王五", Phone: "13812345678", Address: "上海",
+				Items: []order.NewItem{{GoodsID: 1, Name: "苹果", UnitPrice: 100, Quantity: 1}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return id
+		}
+		var paid []int64
+		for range 3 {
+			id := create(svc)
+			if err := svc.Move(ctx, nil, "admin", id, order.Pay, order.MoveInput{}); err != nil {
+				t.Fatal(err)
+			}
+			paid = append(paid, id)
+		}
+		totals := func() string {
+			out := ""
+			for _, st := range []string{"", order.Unpaid, order.Paid, order.Shipped, order.Completed} {
+				_, n, err := store.Search(ctx, order.Query{Status: st, Phone: "138", Limit: 10})
+				if err != nil {
+					t.Fatal(err)
+				}
+				out += fmt.Sprintf("%s=%d ", st, n)
+			}
+			return out
+		}
+		want := func(what, w string) {
+			t.Helper()
+			if got := totals(); got != w {
+				t.Fatalf("%s: %s, want %s", what, got, w)
+			}
+		}
+		want("three paid", "=3 unpaid=0 paid=3 shipped=0 completed=0 ")
+		create(elsewhere) // unpaid: counted by "" and unpaid once they count again
+		want("an order made elsewhere is not counted yet", "=3 unpaid=0 paid=3 shipped=0 completed=0 ")
+		if err := svc.Move(ctx, nil, "admin", paid[0], order.Ship, order.MoveInput{ExpressCompany: "SF", TrackingNo: "SF1"}); err != nil {
+			t.Fatal(err)
+		}
+		want("after a shipment: paid and shipped counted again, the rest kept", "=3 unpaid=0 paid=2 shipped=1 completed=0 ")
+		if _, err := svc.SetAddress(ctx, nil, "admin", paid[1], order.Address{CustomerName: "王五", Phone: "13812345679", Address: "上海"}); err != nil {
+			t.Fatal(err)
+		}
+		want("after a phone changed: every list counted again", "=4 unpaid=1 paid=2 shipped=1 completed=0 ")
+	})
+}
+
 // TestPagesFromMarksEqualTheNaiveQuery: as goods', walking the order list page by page (each
 // page starting from the mark the one before left), then jumping back and far ahead, gives the
 // rows of the plain query for every sort a mark serves (every amount alike: ties throughout); a

@@ -18,9 +18,8 @@ import (
 // HTTP.
 type Store struct {
 	db       *gorm.DB
-	totals   *cache.Counts[int64]            // list totals per filter
+	lists    lists                           // list totals and where pages begin (as goods'), per filter and order
 	tabs     *cache.Counts[map[string]int64] // tab counts per filter
-	marks    *cache.Marks                    // where pages begin, per filter and order, as goods'
 	watchers []Watcher
 }
 
@@ -36,8 +35,7 @@ func NewStore(g *gorm.DB, watchers ...Watcher) *Store {
 
 // NewStoreWithClock is NewStore with now for the age of remembered counts.
 func NewStoreWithClock(g *gorm.DB, now func() time.Time, watchers ...Watcher) *Store {
-	return &Store{db: g, totals: cache.NewCounts[int64](CountTTL, 10_000, now),
-		tabs: cache.NewCounts[map[string]int64](CountTTL, 10_000, now), marks: cache.NewMarks(CountTTL, 1_000, now),
+	return &Store{db: g, lists: newLists(now), tabs: cache.NewCounts[map[string]int64](CountTTL, 10_000, now),
 		watchers: watchers}
 }
 
@@ -46,9 +44,8 @@ func NewStoreWithClock(g *gorm.DB, now func() time.Time, watchers ...Watcher) *S
 func (s *Store) Forget() { s.invalidate() }
 
 func (s *Store) invalidate() {
-	s.totals.Invalidate()
+	s.lists.forgetAll()
 	s.tabs.Invalidate()
-	s.marks.Invalidate()
 }
 
 // seekKeys are the sorts a page can start from a mark in (pay_time may be NULL: not one).
@@ -163,7 +160,7 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Order, int64, error) {
 	if len(q.IDs) > 0 {
 		n, err = count()
 	} else {
-		n, err = s.totals.Get(q.Status+"|"+countKey(q), count)
+		n, err = s.lists.of(q.Status).totals.Get(q.Status+"|"+countKey(q), count)
 	}
 	if err != nil || n == 0 {
 		return []Order{}, n, err
@@ -173,7 +170,7 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Order, int64, error) {
 		rows, err := db.PageByIDs(withStatus(s.where(ctx, q), q.Status), order(q), q.Offset, q.Limit, id)
 		return rows, n, err
 	}
-	rows, err := db.PageByIDsMarked(withStatus(s.where(ctx, q), q.Status), order(q), q.Offset, q.Limit, id, s.marks,
+	rows, err := db.PageByIDsMarked(withStatus(s.where(ctx, q), q.Status), order(q), q.Offset, q.Limit, id, s.lists.of(q.Status).marks,
 		q.Status+"|"+countKey(q)+"|"+order(q), seekKeys)
 	return rows, n, err
 }
@@ -319,8 +316,18 @@ func (s *Store) MoveByNo(ctx context.Context, scope *int64, no string, change Ch
 }
 
 func (s *Store) move(ctx context.Context, scope *int64, cond string, key any, change Change) (Order, error) {
-	defer s.invalidate()
 	var o Order
+	var written map[string]any
+	var moved History
+	defer func() {
+		// the lists forget what the move wrote; a move that failed may have written anything
+		if written == nil {
+			s.invalidate()
+			return
+		}
+		s.lists.forgetMove(written, moved.FromStatus, moved.ToStatus)
+		s.tabs.Invalidate()
+	}()
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		err := scoped(tx, scope).Clauses(clause.Locking{Strength: "UPDATE"}).Where(cond, key).Take(&o).Error
 		if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -331,6 +338,7 @@ func (s *Store) move(ctx context.Context, scope *int64, cond string, key any, ch
 		}
 		updates, h, err := change(tx, o)
 		if err != nil || updates == nil {
+			written = map[string]any{} // nothing written
 			return err
 		}
 		if err := tx.Model(&Order{}).Where("id = ?", o.ID).Updates(updates).Error; err != nil {
@@ -343,7 +351,11 @@ func (s *Store) move(ctx context.Context, scope *int64, cond string, key any, ch
 		if err := s.tell(tx, o, h); err != nil {
 			return err
 		}
+		written, moved = updates, h
 		return tx.Where("id = ?", o.ID).Take(&o).Error
 	})
+	if err != nil && len(written) > 0 {
+		written = nil // rolled back after the write: forget everything, to be safe
+	}
 	return o, err
 }
