@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -103,6 +104,63 @@ func TestOptions(t *testing.T) {
 		}
 		if got := names(s.Options(ctx, &authz.Principal{Kind: authz.KindChannel}, "", nil)); got != "[]" {
 			t.Fatalf("an operator without an agency = %s", got)
+		}
+	})
+}
+
+// TestBook: a set of agencies is named from memory the second time (no query); a rename through
+// this instance's store shows at once, one written elsewhere after NamesTTL and not before.
+func TestBook(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
+		ctx := context.Background()
+		s, _, gen := newService(g, &sessions{})
+		staff := &authz.Principal{Kind: authz.KindStaff}
+		a, err := s.Save(ctx, staff, in("BA"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Date(2026, 11, 29, 9, 0, 0, 0, time.UTC)
+		book := agency.NewBook(g, gen, agency.NamesTTL, func() time.Time { return now })
+		var queries int
+		if err := g.Callback().Query().After("gorm:query").Register("test:book", func(tx *gorm.DB) {
+			if tx.Statement.Table == "agencies" {
+				queries++
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		name := func() string {
+			t.Helper()
+			names, err := book.Names(ctx, []int64{a})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return names[a]
+		}
+		if got := name(); got != "渠道BA" || queries != 1 {
+			t.Fatalf("first: %q after %d queries", got, queries)
+		}
+		if got := name(); got != "渠道BA" || queries != 1 {
+			t.Fatalf("again: %q after %d queries, want no new query", got, queries)
+		}
+		renamed := in("BA")
+		renamed.ID, renamed.Name = a, "渠道BA改"
+		if _, err := s.Save(ctx, staff, renamed); err != nil {
+			t.Fatal(err)
+		}
+		if got := name(); got != "渠道BA改" {
+			t.Fatalf("after a rename here: %q", got)
+		}
+		if err := g.Exec("UPDATE agencies SET name = ? WHERE id = ?", "渠道BA别处", a).Error; err != nil {
+			t.Fatal(err)
+		}
+		now = now.Add(agency.NamesTTL - time.Second)
+		if got := name(); got != "渠道BA改" {
+			t.Fatalf("a rename elsewhere showed inside NamesTTL: %q", got)
+		}
+		now = now.Add(time.Second)
+		if got := name(); got != "渠道BA别处" {
+			t.Fatalf("after NamesTTL: %q", got)
 		}
 	})
 }

@@ -175,6 +175,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	users := user.NewStore(opt.DB, gen)
 	roles := role.NewStore(opt.DB, gen)
 	depts := dept.NewStore(opt.DB)
+	depts.Tell(gen)
 	menuStore := menu.NewStore(opt.DB, gen)
 	menus := menu.NewService(menuStore, roles, gen, now)
 	// 我的渠道's pages only say 当前账号不属于任何渠道 to an account without an agency
@@ -360,13 +361,17 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// 订单设置: the order rules, read per move (deadlines) and per SKU saved (default threshold).
 	orderRules := order.NewRules(settings)
 	orderRules.Routes(routes)
+	// The lists name their rows' agencies from memory (agency.NamesTTL; gen: agency writes here).
+	agencyNames := agency.NewBook(opt.DB, gen, agency.NamesTTL, now)
 	goodsService := goods.NewService(goods.NewStoreWithClock(opt.DB, now, figures), categories, richtext.New(), now)
+	goodsService.UseAgencyBook(agencyNames)
 	goodsService.UseDefaults(orderRules)
 	goodsService.UseFiles(uploads)
 	goodsService.Routes(routes)
 	orderStore := order.NewStoreWithClock(opt.DB, now, figures)
 	orders := order.NewService(orderStore, dicts, now)
 	orders.UseSettings(orderRules)
+	orders.UseAgencyBook(agencyNames)
 	orders.Notify(notifier, log)
 	orders.Routes(routes)
 	// 物流跟踪 (docs/decisions.md "Parcel tracking"): the settings' provider, or off.

@@ -2,9 +2,12 @@ package app_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
+
+	"gorm.io/gorm"
 
 	"mallconsole/bff/internal/apptest"
 	"mallconsole/bff/internal/auth"
@@ -100,4 +103,75 @@ func TestCachesAcrossInstances(t *testing.T) {
 		t.Fatalf("disabled: the instance that disabled answers %d", got)
 	}
 	refusedSoon(other, pete, "disabled")
+}
+
+// TestInfoRemembered: GET /api/auth/info is answered from memory (no statement), yet never behind
+// a change made through the same instance — the user's department renamed, their nick name
+// changed, a permission taken from their role — and on another instance for no longer than
+// auth.AccessTTL.
+func TestInfoRemembered(t *testing.T) {
+	s := apptest.Start(t, apptest.MySQLRedis)
+	other := s.Twin(t)
+	admin := client{t, s, s.Login(t, "admin", apptest.AdminPassword)}
+	ops := deptID(t, s, "运营部")
+	var parent int64
+	s.DB.Table("depts").Where("id = ?", ops).Pluck("COALESCE(pid, 0)", &parent)
+	role := map[string]any{"name": "看用户", "level": 3, "dataScope": "all", "menus": []int64{menuID(t, s, "user:list")}}
+	role["id"] = createdID(t, admin.do(http.MethodPost, "/api/roles", role))
+	pete := map[string]any{"username": "pete", "nickName": "P", "phone": "13800000078",
+		"password": "pete-pass-1", "dept": map[string]any{"id": ops}, "roles": []map[string]any{{"id": role["id"]}}}
+	pete["id"] = createdID(t, admin.do(http.MethodPost, "/api/users", pete))
+	token := s.Login(t, "pete", "pete-pass-1")
+	type info struct {
+		User struct {
+			NickName string
+			Dept     struct{ Name string }
+		}
+		Roles []string
+	}
+	read := func(on *apptest.Server) string {
+		t.Helper()
+		var i info
+		on.Get(t, "/api/auth/info", token).JSON(t, &i)
+		return fmt.Sprintf("%s %s %v", i.User.NickName, i.User.Dept.Name, i.Roles)
+	}
+	if a, b := read(s), read(other); a != "P 运营部 [user:list]" || b != a {
+		t.Fatalf("before: %q here, %q on the other instance", a, b)
+	}
+
+	var statements int
+	if err := s.DB.Callback().Query().After("gorm:query").Register("test:info", func(tx *gorm.DB) {
+		if tx.Statement.Table == "users" || tx.Statement.Table == "roles" || tx.Statement.Table == "depts" {
+			statements++
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	read(s)
+	if statements != 0 {
+		t.Fatalf("a remembered info read users, roles or departments %d times", statements)
+	}
+
+	want(t, admin.do(http.MethodPut, "/api/dept", map[string]any{"id": ops, "pid": parent, "name": "运营二部", "deptSort": 1,
+		"enabled": true}), 204, "")
+	if got := read(s); got != "P 运营二部 [user:list]" {
+		t.Fatalf("after the department was renamed here: %q", got)
+	}
+	pete["nickName"] = "Pete"
+	want(t, admin.do(http.MethodPut, "/api/users", pete), 204, "")
+	if got := read(s); got != "Pete 运营二部 [user:list]" {
+		t.Fatalf("after the nick name changed here: %q", got)
+	}
+	role["menus"] = []int64{}
+	want(t, admin.do(http.MethodPut, "/api/roles", role), 204, "")
+	if got := read(s); got != "Pete 运营二部 []" {
+		t.Fatalf("after the permission was taken here: %q", got)
+	}
+	if got := read(other); got != "P 运营部 [user:list]" {
+		t.Fatalf("the other instance read again inside AccessTTL: %q", got) // remembered, as documented
+	}
+	s.Clock.Advance(auth.AccessTTL)
+	if got := read(other); got != "Pete 运营二部 []" {
+		t.Fatalf("the other instance after AccessTTL: %q", got)
+	}
 }

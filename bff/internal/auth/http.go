@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"errors"
 	"net/http"
 	"strings"
 
@@ -199,14 +200,21 @@ func (s *Service) handleLoginAccount(c echo.Context) error {
 func (s *Service) handleInfo(c echo.Context) error {
 	p := authz.From(c)
 	ctx := c.Request().Context()
-	u, found, err := s.d.Users.ByID(ctx, p.UserID)
-	if err != nil {
-		return err
-	}
-	if !found {
+	// Every page load asks for it: remembered per user like their access (AccessTTL), and
+	// forgotten with it by a write of users, roles, menus, agencies or departments here.
+	info, err := s.infos.Get(p.UserID, func() (Info, error) {
+		u, found, err := s.d.Users.ByID(ctx, p.UserID)
+		if err != nil {
+			return Info{}, err
+		}
+		if !found {
+			return Info{}, errUserGone
+		}
+		return s.info(ctx, u)
+	})
+	if errors.Is(err, errUserGone) {
 		return refuse(p.Kind, c.Request().URL.Path, msgExpired)
 	}
-	info, err := s.info(ctx, u)
 	if err != nil {
 		return err
 	}

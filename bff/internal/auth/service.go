@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
@@ -98,6 +99,7 @@ type Service struct {
 	limiter  limiter
 	codes    *ratelimit.Limiter // captchas handed out per address
 	access   *cache.Map[int64, access]
+	infos    *cache.Map[int64, Info]                        // GET /api/auth/info's answers, per user
 	onEnd    func(ctx context.Context, sessionIDs []string) // OnSessionEnd; nil: nobody is told
 }
 
@@ -119,6 +121,9 @@ type access struct {
 // maxRatedAddresses bounds the memory of the captcha rate limit (about 100 bytes an address).
 const maxRatedAddresses = 100_000
 
+// errUserGone: the session's account no longer exists (the info of a deleted user).
+var errUserGone = errors.New("auth: the account is gone")
+
 // AccessTTL bounds how long a change of an account, its roles or their permissions made through
 // another BFF instance can go unseen here (the instance that made it forgets at once).
 const AccessTTL = 10 * time.Second
@@ -133,6 +138,7 @@ func New(opt Options, d Deps) *Service {
 		codes:    ratelimit.New(opt.CaptchaRate, maxRatedAddresses, opt.Now),
 		limiter:  limiter{kv: d.KV, maxUser: opt.MaxFails, maxIP: 4 * opt.MaxFails, window: opt.Lock, now: opt.Now},
 		access:   cache.NewMap[int64, access](d.Generation, AccessTTL, 100_000, opt.Now),
+		infos:    cache.NewMap[int64, Info](d.Generation, AccessTTL, 100_000, opt.Now),
 	}
 }
 

@@ -6,13 +6,30 @@ import (
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"mallconsole/bff/internal/platform/cache"
 )
 
 // Store reads and writes departments.
-type Store struct{ db *gorm.DB }
+type Store struct {
+	db  *gorm.DB
+	gen *cache.Generation // bumped by every write; nil: nobody remembers departments
+}
 
 // NewStore uses g.
 func NewStore(g *gorm.DB) *Store { return &Store{db: g} }
+
+// Tell makes every write bump gen: what is remembered of a user (auth's info, with the name of
+// their department and the departments they see) is forgotten at once.
+func (s *Store) Tell(gen *cache.Generation) { s.gen = gen }
+
+// changed bumps gen after a write that succeeded.
+func (s *Store) changed(err error) error {
+	if err == nil && s.gen != nil {
+		s.gen.Bump()
+	}
+	return err
+}
 
 // ByIDs returns the departments with the given IDs, by ID.
 func (s *Store) ByIDs(ctx context.Context, ids []int64) (map[int64]Dept, error) {
@@ -96,7 +113,9 @@ func (s *Store) All(ctx context.Context) ([]Dept, error) {
 }
 
 // Save creates (ID 0) or updates a department.
-func (s *Store) Save(ctx context.Context, d *Dept) error { return save(s.db.WithContext(ctx), d) }
+func (s *Store) Save(ctx context.Context, d *Dept) error {
+	return s.changed(save(s.db.WithContext(ctx), d))
+}
 
 func save(tx *gorm.DB, d *Dept) error {
 	if d.ID == 0 {
@@ -108,18 +127,18 @@ func save(tx *gorm.DB, d *Dept) error {
 // locked runs fn in a transaction holding every department row locked (MySQL: SELECT … FOR
 // UPDATE; SQLite: the database's write lock, taken when the transaction starts), with the rows.
 func (s *Store) locked(ctx context.Context, fn func(tx *gorm.DB, all []Dept) error) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return s.changed(s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var all []Dept
 		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Order("id").Find(&all).Error; err != nil {
 			return err
 		}
 		return fn(tx, all)
-	})
+	}))
 }
 
 // Delete removes departments, children first (ids lists parents before children).
 func (s *Store) Delete(ctx context.Context, ids []int64) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return s.changed(s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Exec("DELETE FROM roles_depts WHERE dept_id IN ?", ids).Error; err != nil {
 			return err
 		}
@@ -129,5 +148,5 @@ func (s *Store) Delete(ctx context.Context, ids []int64) error {
 			}
 		}
 		return nil
-	})
+	}))
 }

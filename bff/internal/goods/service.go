@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"mallconsole/bff/internal/agency"
 	"mallconsole/bff/internal/platform/money"
 )
 
@@ -49,7 +50,8 @@ type Service struct {
 	categories Categories
 	clean      Sanitizer
 	now        func() time.Time
-	defaults   Defaults // nil: DefaultLowStock
+	defaults   Defaults     // nil: DefaultLowStock
+	agencies   *agency.Book // nil: names read per page
 }
 
 // Defaults are the shop's defaults for what a form leaves empty (order.Rules: 订单设置).

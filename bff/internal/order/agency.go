@@ -7,10 +7,18 @@ import (
 	"mallconsole/bff/internal/platform/money"
 )
 
-// AgencyNames reads the names of the agencies of a page of orders in one query.
+// AgencyNames names the agencies of a page of orders: from the book when there is one (UseAgencyBook),
+// else in one query.
 func (s *Service) AgencyNames(ctx context.Context, os []Order) (map[int64]string, error) {
-	return agency.Names(ctx, s.store.db, agency.IDs(os, func(o Order) *int64 { return o.AgencyID }))
+	ids := agency.IDs(os, func(o Order) *int64 { return o.AgencyID })
+	if s.agencies != nil {
+		return s.agencies.Names(ctx, ids)
+	}
+	return agency.Names(ctx, s.store.db, ids)
 }
+
+// UseAgencyBook names the agencies of list pages from book (read only maps).
+func (s *Service) UseAgencyBook(book *agency.Book) { s.agencies = book }
 
 // CountByAgencies counts the orders the agencies sold (an agency with any cannot be deleted).
 func (s *Store) CountByAgencies(ctx context.Context, agencyIDs []int64) (int64, error) {

@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"time"
 
+	"mallconsole/bff/internal/agency"
 	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/platform/db"
 	"mallconsole/bff/internal/platform/gate"
@@ -37,14 +38,15 @@ type Dicts interface {
 
 // Service holds the rules of orders.
 type Service struct {
-	store   *Store
-	dicts   Dicts
-	rules   SettingsReader // nil: DefaultSettings
-	notify  Notifier       // nil: no messages
-	returns Returns        // nil: no order has a return (shipdesk.go)
-	log     *slog.Logger
-	now     func() time.Time
-	imports *gate.Gate // the express imports this process reads at once
+	store    *Store
+	dicts    Dicts
+	rules    SettingsReader // nil: DefaultSettings
+	notify   Notifier       // nil: no messages
+	returns  Returns        // nil: no order has a return (shipdesk.go)
+	log      *slog.Logger
+	now      func() time.Time
+	imports  *gate.Gate   // the express imports this process reads at once
+	agencies *agency.Book // nil: names read per page
 }
 
 // NewService uses store, the express companies of dicts and now for time stamps.
