@@ -304,19 +304,28 @@ func (s *Store) SetupSuperuser(ctx context.Context, tx *gorm.DB, username, nickN
 }
 
 // UpdateProfile writes what a user edits of their own account (the personal center).
+// The write bumps gen, as every write of what GET /api/auth/info answers does.
 func (s *Store) UpdateProfile(ctx context.Context, id int64, p Profile) error {
-	return s.db.WithContext(ctx).Model(&User{}).Where("id = ?", id).Updates(map[string]any{
+	err := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", id).Updates(map[string]any{
 		"nick_name": p.NickName, "gender": p.Gender, "phone": p.Phone, "update_time": time.Now()}).Error
+	if err == nil {
+		s.gen.Bump()
+	}
+	return err
 }
 
 // SetAvatar stores the path the user's avatar is read at, and runs within (the picture's claim)
 // in the same transaction.
 func (s *Store) SetAvatar(ctx context.Context, id int64, path string, within func(tx *gorm.DB) error) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Model(&User{}).Where("id = ?", id).
 			Updates(map[string]any{"avatar_path": path, "update_time": time.Now()}).Error; err != nil {
 			return err
 		}
 		return within(tx)
 	})
+	if err == nil {
+		s.gen.Bump()
+	}
+	return err
 }
