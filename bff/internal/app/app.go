@@ -305,6 +305,7 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	user.NewService(users, roles, roleService, depts, a.Auth, a.Auth, opt.BcryptCost).Routes(routes)
 	dept.NewService(depts, users, a.Auth).Routes(routes)
 	dicts := dict.NewStore(opt.DB)
+	dicts.Remember(dict.RememberFor, now) // writes here forget at once; another instance's within RememberFor
 	dict.NewService(dicts).Routes(routes)
 	setup := initsetup.NewSetup(settings, users, a.Auth, richtext.New(), cfg.SetupToken, opt.BcryptCost)
 	setup.Routes(routes)

@@ -125,7 +125,7 @@ func loadMix() []mixRequest {
 			return apptest.Request{Path: fmt.Sprintf("/api/orders/%d", firstOrder(t, s, token, "")), Token: token}
 		}},
 		{kind: "dashboard", sql: 2, redis: 0, request: get("/api/dashboard?start=" + day + "&end=" + day)},
-		{kind: "dict_read", sql: 2, redis: 0, request: get("/api/dictDetail?dictName=express_company&page=0&size=9999")},
+		{kind: "dict_read", sql: 0, redis: 0, request: get("/api/dictDetail?dictName=express_company&page=0&size=9999")},
 		{kind: "goods_edit", sql: 17, redis: 0, request: func(t *testing.T, s *apptest.Server, token string) apptest.Request {
 			// The mix edits goods without specs (one SKU), as bff/cmd/benchseed makes them.
 			made++
@@ -135,7 +135,7 @@ func loadMix() []mixRequest {
 			body["id"], body["stock"] = g.ID, 7
 			return apptest.Request{Method: http.MethodPut, Path: "/api/goods", Token: token, JSON: body}
 		}},
-		{kind: "order_ship", sql: 9, redis: 0, request: func(t *testing.T, s *apptest.Server, token string) apptest.Request {
+		{kind: "order_ship", sql: 8, redis: 0, request: func(t *testing.T, s *apptest.Server, token string) apptest.Request {
 			id := firstOrder(t, s, token, "paid")
 			return apptest.Request{Method: http.MethodPut, Path: fmt.Sprintf("/api/orders/%d/ship", id), Token: token,
 				JSON: map[string]any{"expressCompany": "SF", "trackingNo": fmt.Sprintf("COST%d", id), "note": "压测发货"}}

@@ -12,7 +12,10 @@ import (
 
 // Store reads and writes dictionaries. It knows gorm and nothing of HTTP; a taken unique key
 // comes back as the service's ErrNameConflict or ErrValueConflict.
-type Store struct{ db *gorm.DB }
+type Store struct {
+	db  *gorm.DB
+	mem *memory // Remember; nil: every read reads
+}
 
 // NewStore uses g.
 func NewStore(g *gorm.DB) *Store { return &Store{db: g} }
@@ -23,6 +26,7 @@ type Entry struct{ Label, LabelEn, Value string }
 // Ensure creates the dictionary when missing and adds the entries whose values it lacks
 // (seeding); nothing that exists is changed.
 func (s *Store) Ensure(ctx context.Context, name, description string, entries []Entry) error {
+	defer s.forget()
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		d := Dict{Name: name, Description: description}
 		err := tx.Where("name = ?", name).Take(&d).Error
@@ -44,6 +48,10 @@ func (s *Store) Ensure(ctx context.Context, name, description string, entries []
 
 // Details returns a dictionary's entries in order.
 func (s *Store) Details(ctx context.Context, name string) ([]Detail, error) {
+	return s.rememberedDetails(ctx, name)
+}
+
+func (s *Store) readDetails(ctx context.Context, name string) ([]Detail, error) {
 	var ds []Detail
 	err := s.db.WithContext(ctx).Joins("JOIN dict ON dict.id = dict_detail.dict_id").
 		Where("dict.name = ?", name).Order("dict_detail.sort, dict_detail.id").Find(&ds).Error
@@ -80,6 +88,7 @@ func (s *Store) EachDetail(ctx context.Context, name string, ids []int64, fn fun
 
 // SaveDict creates (ID 0) or updates a dictionary; a taken name is ErrNameConflict.
 func (s *Store) SaveDict(ctx context.Context, d *Dict) error {
+	defer s.forget()
 	var err error
 	if d.ID == 0 {
 		err = s.db.WithContext(ctx).Create(d).Error
@@ -94,6 +103,7 @@ func (s *Store) SaveDict(ctx context.Context, d *Dict) error {
 
 // DeleteDicts removes dictionaries with their entries.
 func (s *Store) DeleteDicts(ctx context.Context, ids []int64) error {
+	defer s.forget()
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Where("dict_id IN ?", ids).Delete(&Detail{}).Error; err != nil {
 			return err
@@ -111,6 +121,10 @@ func (s *Store) DictExists(ctx context.Context, id int64) (bool, error) {
 
 // DetailPage returns a page of a dictionary's entries in order, and the total.
 func (s *Store) DetailPage(ctx context.Context, name string, offset, limit int) ([]Detail, int64, error) {
+	return s.rememberedPage(ctx, name, offset, limit)
+}
+
+func (s *Store) readPage(ctx context.Context, name string, offset, limit int) ([]Detail, int64, error) {
 	tx := s.db.WithContext(ctx).Model(&Detail{}).Joins("JOIN dict ON dict.id = dict_detail.dict_id").
 		Where("dict.name = ?", name)
 	return db.Paged[Detail](tx, "dict_detail.sort, dict_detail.id", offset, limit)
@@ -119,6 +133,7 @@ func (s *Store) DetailPage(ctx context.Context, name string, offset, limit int) 
 // SaveDetail creates (ID 0) or updates an entry; a value taken in its dictionary is
 // ErrValueConflict.
 func (s *Store) SaveDetail(ctx context.Context, d *Detail) error {
+	defer s.forget()
 	var err error
 	if d.ID == 0 {
 		err = s.db.WithContext(ctx).Create(d).Error
@@ -140,12 +155,14 @@ func (s *Store) DetailExists(ctx context.Context, id int64) (bool, error) {
 
 // DeleteDetail removes an entry.
 func (s *Store) DeleteDetail(ctx context.Context, id int64) error {
+	defer s.forget()
 	return s.db.WithContext(ctx).Where("id = ?", id).Delete(&Detail{}).Error
 }
 
 // FillLabelEn gives the named dictionary's entries their English labels where they have none and
 // still carry the seeded label: an entry an administrator relabelled keeps its words.
 func (s *Store) FillLabelEn(ctx context.Context, name string, entries []Entry) error {
+	defer s.forget()
 	for _, e := range entries {
 		err := s.db.WithContext(ctx).Model(&Detail{}).
 			Where("dict_id IN (?) AND value = ? AND label = ? AND label_en = ''",
