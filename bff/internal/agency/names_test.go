@@ -10,6 +10,7 @@ import (
 
 	"mallconsole/bff/internal/agency"
 	"mallconsole/bff/internal/platform/authz"
+	"mallconsole/bff/internal/platform/cache/cachetest"
 	"mallconsole/bff/internal/platform/dbtest"
 )
 
@@ -154,13 +155,6 @@ func TestBook(t *testing.T) {
 		if err := g.Exec("UPDATE agencies SET name = ? WHERE id = ?", "渠道BA别处", a).Error; err != nil {
 			t.Fatal(err)
 		}
-		now = now.Add(agency.NamesTTL - time.Second)
-		if got := name(); got != "渠道BA改" {
-			t.Fatalf("a rename elsewhere showed inside NamesTTL: %q", got)
-		}
-		now = now.Add(time.Second)
-		if got := name(); got != "渠道BA别处" {
-			t.Fatalf("after NamesTTL: %q", got)
-		}
+		cachetest.ShowsAfter(t, agency.NamesTTL, func(d time.Duration) { now = now.Add(d) }, name, "渠道BA改", "渠道BA别处")
 	})
 }

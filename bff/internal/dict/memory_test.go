@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"mallconsole/bff/internal/dict"
+	"mallconsole/bff/internal/platform/cache/cachetest"
 	"mallconsole/bff/internal/platform/dbtest"
 )
 
@@ -71,14 +72,7 @@ func TestRemembered(t *testing.T) {
 		if _, err := elsewhere.SaveDetail(ctx, dict.DetailInput{DictID: id, Label: "圆通", Value: "YTO", Sort: 3}); err != nil {
 			t.Fatal(err)
 		}
-		now = now.Add(dict.RememberFor - time.Second)
-		if got := state(); got != "2: SF ZTO" {
-			t.Fatalf("an entry added elsewhere showed inside RememberFor: %q", got)
-		}
-		now = now.Add(time.Second)
-		if got := state(); got != "3: SF ZTO YTO" {
-			t.Fatalf("after RememberFor: %q", got)
-		}
+		cachetest.ShowsAfter(t, dict.RememberFor, func(d time.Duration) { now = now.Add(d) }, state, "2: SF ZTO", "3: SF ZTO YTO")
 		if err := s.DeleteDetail(ctx, zto); err != nil {
 			t.Fatal(err)
 		}
