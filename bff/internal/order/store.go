@@ -317,17 +317,8 @@ func (s *Store) MoveByNo(ctx context.Context, scope *int64, no string, change Ch
 
 func (s *Store) move(ctx context.Context, scope *int64, cond string, key any, change Change) (Order, error) {
 	var o Order
-	var written map[string]any
+	var written map[string]any // nil: nothing to write
 	var moved History
-	defer func() {
-		// the lists forget what the move wrote; a move that failed may have written anything
-		if written == nil {
-			s.invalidate()
-			return
-		}
-		s.lists.forgetMove(written, moved.FromStatus, moved.ToStatus)
-		s.tabs.Invalidate()
-	}()
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		err := scoped(tx, scope).Clauses(clause.Locking{Strength: "UPDATE"}).Where(cond, key).Take(&o).Error
 		if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -338,7 +329,6 @@ func (s *Store) move(ctx context.Context, scope *int64, cond string, key any, ch
 		}
 		updates, h, err := change(tx, o)
 		if err != nil || updates == nil {
-			written = map[string]any{} // nothing written
 			return err
 		}
 		if err := tx.Model(&Order{}).Where("id = ?", o.ID).Updates(updates).Error; err != nil {
@@ -354,8 +344,12 @@ func (s *Store) move(ctx context.Context, scope *int64, cond string, key any, ch
 		written, moved = updates, h
 		return tx.Where("id = ?", o.ID).Take(&o).Error
 	})
-	if err != nil && len(written) > 0 {
-		written = nil // rolled back after the write: forget everything, to be safe
+	// The lists forget what the move wrote: a shipment only the lists of its two statuses.
+	if err != nil {
+		s.invalidate()
+	} else {
+		s.lists.forgetMove(written, moved.FromStatus, moved.ToStatus)
+		s.tabs.Invalidate()
 	}
 	return o, err
 }
