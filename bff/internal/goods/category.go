@@ -17,13 +17,18 @@ func (s *Store) CountInCategories(ctx context.Context, codes []string) (int64, e
 }
 
 // checkCategory: a row is given an enabled category. A row that already has a category since
-// disabled keeps it through an edit that leaves it alone; only choosing it is refused.
-func (s *Service) checkCategory(ctx context.Context, scope *int64, in Input) error {
+// disabled keeps it through an edit that leaves it alone; only choosing it is refused. That
+// last part is the edit's to check, under its lock: the answer compares the row's category then
+// (no read: the edit's transaction does not wait on a connection of its own pool).
+func (s *Service) checkCategory(ctx context.Context, in Input) (func(was string) error, error) {
 	err := s.categories.Valid(ctx, in.Category)
 	if errors.Is(err, ErrCategoryDisabled) && in.ID != 0 {
-		if old, gerr := s.store.Get(ctx, scope, in.ID); gerr == nil && old.Category == in.Category {
+		return func(was string) error {
+			if was != in.Category {
+				return ErrCategoryDisabled
+			}
 			return nil
-		}
+		}, nil
 	}
-	return err
+	return func(string) error { return nil }, err
 }

@@ -87,6 +87,9 @@ func TestCategoryFilterTakesChildren(t *testing.T) {
 		moved.ID = w
 		_, err = s.Save(ctx, nil, moved)
 		wantErr(t, "a row moved to a disabled category", err, goods.ErrCategoryDisabled)
+		if got, err := s.Get(ctx, nil, w); err != nil || got.Category != "women" {
+			t.Fatalf("the refused move changed the row: %+v %v", got, err)
+		}
 		rows, _, _ := s.List(ctx, goods.Query{Category: "men", Limit: 10})
 		kept := in("M-1", "men")
 		kept.ID, kept.Name = rows[slices.IndexFunc(rows, func(r goods.Goods) bool { return r.Code == "M-1" })].ID, "改名"

@@ -1,7 +1,6 @@
 package goods
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -10,7 +9,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"mallconsole/bff/internal/agency"
-	"mallconsole/bff/internal/audit"
 	"mallconsole/bff/internal/platform/authz"
 	"mallconsole/bff/internal/platform/export"
 	"mallconsole/bff/internal/platform/filter"
@@ -305,14 +303,12 @@ func (s *Service) save(c echo.Context, create bool) error {
 		return err
 	}
 	in.Operator = operator(c)
-	scope := agency.Scope(authz.From(c))
-	save := func(ctx context.Context, in Input) (int64, error) { return s.Save(ctx, scope, in) }
-	if !create {
-		save = audit.Edited(c, inputID, s.lookFor(scope), save)
-	}
-	id, err := save(c.Request().Context(), in)
+	id, seen, err := s.write(c.Request().Context(), agency.Scope(authz.From(c)), in)
 	if err != nil {
 		return httpError(err)
+	}
+	if !create {
+		s.noteChanges(c, seen)
 	}
 	return httpx.Saved(c, create, id)
 }

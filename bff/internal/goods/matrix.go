@@ -162,3 +162,44 @@ func textProblem(s string, max int) string {
 	}
 	return ""
 }
+
+// skuMatch is which existing SKU each SKU of a save is: ids[i] for skus[i] (0: new), and kept
+// maps an existing SKU's id to its index in skus.
+type skuMatch struct {
+	ids  []int64
+	kept map[int64]int
+}
+
+// matchSkus pairs skus with old: by id first (an id not of old is ErrUnknownSku), then the rest
+// by spec combination among the old SKUs still unpaired.
+func matchSkus(old []Sku, skus []SkuInput) (skuMatch, error) {
+	m := skuMatch{ids: make([]int64, len(skus)), kept: map[int64]int{}}
+	byID, byCombo := map[int64]bool{}, map[string]int64{}
+	for _, o := range old {
+		byID[o.ID] = true
+	}
+	for i, k := range skus {
+		if k.ID == 0 {
+			continue
+		}
+		if _, taken := m.kept[k.ID]; !byID[k.ID] || taken {
+			return m, ErrUnknownSku
+		}
+		m.ids[i], m.kept[k.ID] = k.ID, i
+	}
+	for _, o := range old {
+		if _, taken := m.kept[o.ID]; !taken {
+			byCombo[comboKey(o.Specs)] = o.ID
+		}
+	}
+	for i, k := range skus {
+		if k.ID != 0 {
+			continue
+		}
+		if id, ok := byCombo[comboKey(k.Specs)]; ok {
+			m.ids[i], m.kept[id] = id, i
+			delete(byCombo, comboKey(k.Specs))
+		}
+	}
+	return m, nil
+}

@@ -65,14 +65,15 @@ func (s *Service) UseFiles(f Files) { s.store.files = f }
 // UseDefaults makes SKUs saved without a threshold take d's default low-stock threshold.
 func (s *Service) UseDefaults(d Defaults) { s.defaults = d }
 
-// lowDefaults puts the shop's default threshold into the SKUs whose form left it empty.
-func (s *Service) lowDefaults(ctx context.Context, skus []SkuInput) error {
+// lowDefaults puts the shop's default threshold into the SKUs whose form left it empty. An edit
+// from a client written before SKUs keeps the SKU's threshold (saveSkus) and needs none.
+func (s *Service) lowDefaults(ctx context.Context, skus []SkuInput, edit bool) error {
 	if s.defaults == nil {
 		return nil
 	}
 	var low *int64
 	for i := range skus {
-		if !skus[i].lowDefault {
+		if !skus[i].lowDefault || edit && skus[i].legacy {
 			continue
 		}
 		if low == nil {
@@ -173,15 +174,22 @@ func (s *Service) Detail(ctx context.Context, scope *int64, id int64) (Goods, []
 // Inside a scope (a channel session) the row belongs to the scope's agency whatever
 // in.AgencyID says. Stock moves only through the ledger (store.go's saveSkus).
 func (s *Service) Save(ctx context.Context, scope *int64, in Input) (int64, error) {
+	id, _, err := s.write(ctx, scope, in)
+	return id, err
+}
+
+// write is Save, and for an edit the row as it found and left it.
+func (s *Service) write(ctx context.Context, scope *int64, in Input) (int64, Edit, error) {
 	skus := in.skus()
 	if bad := checkMatrix(in.Specs, skus); bad != nil {
-		return 0, bad
+		return 0, Edit{}, bad
 	}
-	if err := s.lowDefaults(ctx, skus); err != nil {
-		return 0, err
+	if err := s.lowDefaults(ctx, skus, in.ID != 0); err != nil {
+		return 0, Edit{}, err
 	}
-	if err := s.checkCategory(ctx, scope, in); err != nil {
-		return 0, err
+	category, err := s.checkCategory(ctx, in)
+	if err != nil {
+		return 0, Edit{}, err
 	}
 	if scope != nil {
 		in.AgencyID = scope
@@ -206,10 +214,11 @@ func (s *Service) Save(ctx context.Context, scope *int64, in Input) (int64, erro
 			g.GroundingTime = &now
 		}
 		err := s.store.Create(ctx, &g, skus, in.Operator)
-		return g.ID, err
+		return g.ID, Edit{}, err
 	}
 	g.UpdateTime = now
-	return g.ID, s.store.Update(ctx, scope, &g, skus, in.Operator)
+	seen, err := s.store.Update(ctx, scope, &g, skus, in.Operator, category)
+	return g.ID, seen, err
 }
 
 // Delete removes rows inside the scope with their SKUs; IDs outside it or unknown are ignored.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"time"
 
@@ -99,29 +100,28 @@ func (s *Store) Create(ctx context.Context, g *Goods, skus []SkuInput, operator 
 // stocktake (the number sent is the counted one). SKUs not sent are removed: what they hold is
 // written out (manual_out) and their ledger rows stay, read by their code; a SKU on an open order
 // refuses (*SkuInUseError). Rows are locked as stock.Apply locks them — SKUs, then the goods row —
-// and a deadlock with an order runs the edit again.
-func (s *Store) Update(ctx context.Context, scope *int64, g *Goods, skus []SkuInput, operator string) error {
+// and a deadlock with an order runs the edit again. category checks g's category against the one
+// the row had (checkCategory), under the lock. The answer is the row as the edit found and left it.
+func (s *Store) Update(ctx context.Context, scope *int64, g *Goods, skus []SkuInput, operator string,
+	category func(was string) error) (Edit, error) {
 	// Lists forget only what the edit can have changed: an edit of stock alone keeps the totals
 	// of every filter but the low-stock one, and the pages of every order but by stock.
 	e := edit{filters: true, price: true}
 	defer func() { s.forgetEdit(e) }()
-	return db.Retry(ctx, saveAttempts, func() error {
+	var seen Edit
+	err := db.Retry(ctx, saveAttempts, func() error {
 		return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-			var old []Sku
-			err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("goods_id = ?", g.ID).Order("id").Find(&old).Error
-			if err != nil {
+			var err error
+			if seen, err = lockForEdit(tx, scope, g.ID); err != nil {
 				return err
 			}
-			was, err := lockSale(tx, scope, "id = ?", g.ID)
-			if err != nil {
+			was := saleOf(seen.Before)
+			if err := category(was.Category); err != nil {
 				return err
 			}
-			if len(was) == 0 {
-				return ErrNotFound
-			}
-			e = was[0].edited(g)
-			g.GroundingTime = was[0].GroundingTime
-			if g.Status == OnSale && was[0].Status != OnSale {
+			e = was.edited(g)
+			g.GroundingTime = was.GroundingTime
+			if g.Status == OnSale && was.Status != OnSale {
 				listed := g.UpdateTime
 				g.GroundingTime = &listed
 			}
@@ -134,30 +134,39 @@ func (s *Store) Update(ctx context.Context, scope *int64, g *Goods, skus []SkuIn
 			if err := s.claimPictures(tx, g); err != nil {
 				return err
 			}
-			if err := s.saveSkus(tx, g, old, skus, operator); err != nil {
+			recount, err := s.saveSkus(tx, g, seen.BeforeSkus, skus, operator)
+			if err != nil {
 				return err
 			}
-			if err := recountLow(tx, g.ID); err != nil {
+			if recount {
+				if err := recountLow(tx, g.ID); err != nil {
+					return err
+				}
+			}
+			if err := seen.readAfter(tx); err != nil {
 				return err
 			}
-			return s.tell(tx, saleMoves(was[0], g))
+			return s.tell(tx, saleMoves(was, g))
 		})
 	})
+	return seen, err
 }
 
-// saveSkus turns the locked SKUs old of g into skus inside tx (Update).
-func (s *Store) saveSkus(tx *gorm.DB, g *Goods, old []Sku, skus []SkuInput, operator string) error {
+// saveSkus turns the locked SKUs old of g into skus inside tx (Update). recount: the goods'
+// low_skus needs counting again, because a SKU came or went or its threshold or on-sale flag
+// changed; stock moves alone keep it right (stock.Apply).
+func (s *Store) saveSkus(tx *gorm.DB, g *Goods, old []Sku, skus []SkuInput, operator string) (recount bool, err error) {
 	if len(skus) == 1 && skus[0].legacy && len(old) > 0 {
 		// A body of before SKUs edits only what it knows: one SKU without specs.
 		if len(old) != 1 || len(old[0].Specs) != 0 {
-			return &InvalidError{Field: "skus", Reason: "这个商品有规格，请逐个SKU填写"}
+			return false, &InvalidError{Field: "skus", Reason: "这个商品有规格，请逐个SKU填写"}
 		}
 		skus = []SkuInput{skus[0]}
 		skus[0].Barcode, skus[0].LowStock, skus[0].OnSale = old[0].Barcode, old[0].LowStock, old[0].OnSale
 	}
 	match, err := matchSkus(old, skus)
 	if err != nil {
-		return err
+		return false, err
 	}
 	var removed []Sku
 	for _, o := range old {
@@ -166,19 +175,29 @@ func (s *Store) saveSkus(tx *gorm.DB, g *Goods, old []Sku, skus []SkuInput, oper
 		}
 	}
 	if err := removeSkus(tx, removed, g.UpdateTime, operator, "商品编辑：删除SKU"); err != nil {
-		return err
+		return false, err
 	}
+	recount = len(removed) > 0
 	scopeID := scopeOf(g.AgencyID)
-	if err := codesFree(tx, scopeID, g.ID, skus); err != nil {
-		return err
-	}
-	// Codes that change move aside first: two SKUs of the item may swap theirs.
 	byID := map[int64]Sku{}
 	for _, o := range old {
 		byID[o.ID] = o
+	}
+	// A kept SKU's own code in the same scope is known free: only new and changed codes are asked.
+	var asked []SkuInput
+	for i, k := range skus {
+		if o, kept := byID[match.ids[i]]; !kept || o.Code != k.Code || o.ScopeID != scopeID {
+			asked = append(asked, k)
+		}
+	}
+	if err := codesFree(tx, scopeID, g.ID, asked); err != nil {
+		return false, err
+	}
+	// Codes that change move aside first: two SKUs of the item may swap theirs.
+	for _, o := range old {
 		if i, kept := match.kept[o.ID]; kept && (o.Code != skus[i].Code || o.ScopeID != scopeID) {
 			if err := tx.Model(&Sku{}).Where("id = ?", o.ID).Update("code", "\x01"+strconv.FormatInt(o.ID, 10)).Error; err != nil {
-				return err
+				return false, err
 			}
 		}
 	}
@@ -186,70 +205,43 @@ func (s *Store) saveSkus(tx *gorm.DB, g *Goods, old []Sku, skus []SkuInput, oper
 	for i, k := range skus {
 		id := match.ids[i]
 		if id == 0 {
+			recount = true
 			if id, err = insertSku(tx, g, k, i); err != nil {
-				return err
+				return false, err
 			}
 			if k.Stock > 0 {
 				moves = append(moves, stock.Move{SkuID: id, Delta: k.Stock, Reason: stock.Opening, Operator: operator})
 			}
 			continue
 		}
-		specs, err := json.Marshal(nonNil(k.Specs))
-		if err != nil {
-			return err
+		o := byID[id]
+		recount = recount || o.LowStock != k.LowStock || o.OnSale != k.OnSale
+		if err := updateSku(tx, o, k, scopeID, i, g.UpdateTime); err != nil {
+			return false, err
 		}
-		err = tx.Model(&Sku{}).Where("id = ?", id).Updates(map[string]any{"scope_id": scopeID, "code": k.Code,
-			"barcode": k.Barcode, "specs": string(specs), "price": k.Price, "cost": k.Cost, "low_stock": k.LowStock,
-			"on_sale": k.OnSale, "sort": i, "update_time": g.UpdateTime}).Error
-		if err := skuCodeTaken(err, k.Code); err != nil {
-			return err
-		}
-		if d := k.Stock - byID[id].Stock; d != 0 {
+		if d := k.Stock - o.Stock; d != 0 {
 			moves = append(moves, stock.Move{SkuID: id, Delta: d, Reason: stock.Stocktake, Operator: operator, Note: "商品编辑"})
 		}
 	}
-	return apply(tx, g.UpdateTime, moves)
+	return recount, apply(tx, g.UpdateTime, moves)
 }
 
-// skuMatch is which existing SKU each SKU of a save is: ids[i] for skus[i] (0: new), and kept
-// maps an existing SKU's id to its index in skus.
-type skuMatch struct {
-	ids  []int64
-	kept map[int64]int
-}
-
-// matchSkus pairs skus with old: by id first (an id not of old is ErrUnknownSku), then the rest
-// by spec combination among the old SKUs still unpaired.
-func matchSkus(old []Sku, skus []SkuInput) (skuMatch, error) {
-	m := skuMatch{ids: make([]int64, len(skus)), kept: map[int64]int{}}
-	byID, byCombo := map[int64]bool{}, map[string]int64{}
-	for _, o := range old {
-		byID[o.ID] = true
+// updateSku writes k over the locked SKU o as the sort-th of its goods, unless nothing of it
+// changes (the stock is not written here: it moves through the ledger).
+func updateSku(tx *gorm.DB, o Sku, k SkuInput, scopeID int64, sort int, now time.Time) error {
+	specs := nonNil(k.Specs)
+	if o.ScopeID == scopeID && o.Code == k.Code && o.Barcode == k.Barcode && slices.Equal(nonNil(o.Specs), specs) &&
+		o.Price == k.Price && o.Cost == k.Cost && o.LowStock == k.LowStock && o.OnSale == k.OnSale && o.Sort == sort {
+		return nil
 	}
-	for i, k := range skus {
-		if k.ID == 0 {
-			continue
-		}
-		if _, taken := m.kept[k.ID]; !byID[k.ID] || taken {
-			return m, ErrUnknownSku
-		}
-		m.ids[i], m.kept[k.ID] = k.ID, i
+	text, err := json.Marshal(specs)
+	if err != nil {
+		return err
 	}
-	for _, o := range old {
-		if _, taken := m.kept[o.ID]; !taken {
-			byCombo[comboKey(o.Specs)] = o.ID
-		}
-	}
-	for i, k := range skus {
-		if k.ID != 0 {
-			continue
-		}
-		if id, ok := byCombo[comboKey(k.Specs)]; ok {
-			m.ids[i], m.kept[id] = id, i
-			delete(byCombo, comboKey(k.Specs))
-		}
-	}
-	return m, nil
+	err = tx.Model(&Sku{}).Where("id = ?", o.ID).Updates(map[string]any{"scope_id": scopeID, "code": k.Code,
+		"barcode": k.Barcode, "specs": string(text), "price": k.Price, "cost": k.Cost, "low_stock": k.LowStock,
+		"on_sale": k.OnSale, "sort": sort, "update_time": now}).Error
+	return skuCodeTaken(err, k.Code)
 }
 
 // removeSkus deletes the locked SKUs after writing out what they hold (reason manual_out, note).
@@ -285,6 +277,9 @@ func removeSkus(tx *gorm.DB, skus []Sku, now time.Time, operator, note string) e
 // codesFree tells whether the SKU codes are free in the seller's scope but for goods item goodsID
 // (0: a new item). The unique key decides between concurrent saves; this names the code first.
 func codesFree(tx *gorm.DB, scopeID, goodsID int64, skus []SkuInput) error {
+	if len(skus) == 0 {
+		return nil
+	}
 	codes := make([]string, len(skus))
 	for i, k := range skus {
 		codes[i] = k.Code

@@ -147,6 +147,12 @@ func (w onSale) edited(g *Goods) edit {
 	return edit{filters: filters, price: w.Price != g.Price || w.MaxPrice != g.MaxPrice}
 }
 
+// saleOf is what an edit compares of the row g was.
+func saleOf(g Goods) onSale {
+	return onSale{ID: g.ID, AgencyID: g.AgencyID, Status: g.Status, GroundingTime: g.GroundingTime, Name: g.Name,
+		Code: g.Code, Category: g.Category, Price: g.Price, MaxPrice: g.MaxPrice}
+}
+
 func sameID(a, b *int64) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 
 // lockSale reads and locks the rows inside the scope that cond selects.
