@@ -44,20 +44,40 @@ func parts(d func(string) string, orderWhere, caseWhere string) string {
 		paid, whole, counted, orderWhere, d("c.refund_time"), caseWhere)
 }
 
-// fill inserts the figures of the parts' rows, the goods' category read now.
-func fill(tx *gorm.DB, d func(string) string, orderWhere, caseWhere string, args map[string]any) error {
+// dailyQuery is the query of the parts' figures, the goods' category read now.
+func dailyQuery(d func(string) string, orderWhere, caseWhere string, args map[string]any) string {
 	args["selling"] = []string{order.Paid, order.Shipped, order.Completed}
 	args["refunded"] = order.Refunded
 	args["caseRefunded"] = aftersale.Refunded
-	q := fmt.Sprintf(`INSERT INTO sales_daily (day, sku_id, agency_id, goods_id, category_id, orders, units, sales, refunds)
-		SELECT a.day, a.sku_id, a.agency_id, a.goods_id,
-			COALESCE((SELECT MIN(gc.id) FROM goods g JOIN goods_categories gc ON gc.code = g.category WHERE g.id = a.goods_id), 0),
+	return fmt.Sprintf(`SELECT a.day, a.sku_id, a.agency_id, a.goods_id,
+			COALESCE((SELECT MIN(gc.id) FROM goods g JOIN goods_categories gc ON gc.code = g.category WHERE g.id = a.goods_id), 0) AS category_id,
 			a.orders, a.units, a.sales, a.refunds
 		FROM (SELECT day, agency_id, goods_id, sku_id, COUNT(DISTINCT order_id) AS orders, SUM(units) AS units,
 			SUM(sales) AS sales, SUM(refunds) AS refunds
 			FROM (%s) u GROUP BY day, agency_id, goods_id, sku_id
 			HAVING COUNT(order_id) > 0 OR SUM(refunds) <> 0) a`, parts(d, orderWhere, caseWhere))
+}
+
+// fill inserts the figures of the parts' rows in one statement (Rebuild: nothing else writes).
+func fill(tx *gorm.DB, d func(string) string, orderWhere, caseWhere string, args map[string]any) error {
+	q := "INSERT INTO sales_daily (day, sku_id, agency_id, goods_id, category_id, orders, units, sales, refunds) " +
+		dailyQuery(d, orderWhere, caseWhere, args)
 	return tx.Exec(q, args).Error
+}
+
+// refill reads the figures of the parts' rows, then inserts them (Refresh). Under MariaDB's
+// repeatable read an INSERT … SELECT locks every row it reads — a day's orders and lines, their
+// goods — for the whole transaction, so shipments and goods edits waited seconds for the job; a
+// plain SELECT reads the snapshot and locks nothing.
+func refill(tx *gorm.DB, d func(string) string, orderWhere, caseWhere string, args map[string]any) error {
+	var rows []Daily
+	if err := tx.Raw(dailyQuery(d, orderWhere, caseWhere, args), args).Scan(&rows).Error; err != nil {
+		return err
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	return tx.CreateInBatches(rows, 500).Error
 }
 
 // Rebuild recomputes every day's figures in one transaction and marks them current: after a
@@ -128,7 +148,7 @@ func (s *Service) Refresh(ctx context.Context, fence func(*gorm.DB) error, batch
 				return err
 			}
 			args := map[string]any{"from": from.UTC(), "to": to.UTC()}
-			err := fill(tx, d, `((o.pay_time >= @from AND o.pay_time < @to) OR (o.pay_time IS NULL AND o.create_time >= @from AND o.create_time < @to))`,
+			err := refill(tx, d, `((o.pay_time >= @from AND o.pay_time < @to) OR (o.pay_time IS NULL AND o.create_time >= @from AND o.create_time < @to))`,
 				"c.refund_time >= @from AND c.refund_time < @to", args)
 			if err != nil {
 				return err
