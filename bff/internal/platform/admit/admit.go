@@ -29,6 +29,11 @@ type Options struct {
 	Initial, Min, Max int
 	// Wait is the longest a request queues for a slot before it is refused.
 	Wait time.Duration
+	// Standing and ShortWait: once the queue has not been empty for Standing, it is not a burst
+	// passing but more work than the process can do, and a request queues at most ShortWait
+	// (CoDel as Facebook's "Fail at Scale" applies it to server queues). Waiting longer would
+	// only make each refusal slower: the queue is not going to drain.
+	Standing, ShortWait time.Duration
 	// Queue is how many requests may wait at once (each class); more are refused at once.
 	Queue int
 	// Reserve is the share of the limit Normal requests may not use (0..1), kept for Priority.
@@ -42,8 +47,10 @@ type Limiter struct {
 	algo     *Gradient2
 	inflight int
 	waiting  [2][]*waiter // by class: Normal, Priority
-	opt      Options
-	shed     [2]uint64
+	// queuedSince is when the queue last went from empty to not; zero while it is empty.
+	queuedSince time.Time
+	opt         Options
+	shed        [2]uint64
 }
 
 type waiter struct {
@@ -51,8 +58,8 @@ type waiter struct {
 	granted bool
 }
 
-// New makes a limiter; zero options take the defaults (Gradient2's 20 to 200, 50 ms wait, a
-// queue of 50, 20 % reserved).
+// New makes a limiter; zero options take the defaults (Gradient2's 20 to 200, 50 ms wait, 5 ms
+// once the queue has stood 100 ms, a queue of 50, 20 % reserved).
 func New(opt Options) *Limiter {
 	if opt.Max <= 0 {
 		opt.Max = 200
@@ -65,6 +72,12 @@ func New(opt Options) *Limiter {
 	}
 	if opt.Wait <= 0 {
 		opt.Wait = 50 * time.Millisecond
+	}
+	if opt.Standing <= 0 {
+		opt.Standing = 100 * time.Millisecond
+	}
+	if opt.ShortWait <= 0 {
+		opt.ShortWait = min(5*time.Millisecond, opt.Wait)
 	}
 	if opt.Queue <= 0 {
 		opt.Queue = 50
@@ -122,6 +135,25 @@ func (l *Limiter) handOn() {
 			close(w.ready)
 		}
 	}
+	l.noteQueue()
+}
+
+// noteQueue keeps queuedSince after the queue changed. Called with mu held.
+func (l *Limiter) noteQueue() {
+	switch n := len(l.waiting[Normal]) + len(l.waiting[Priority]); {
+	case n == 0:
+		l.queuedSince = time.Time{}
+	case l.queuedSince.IsZero():
+		l.queuedSince = l.opt.Now()
+	}
+}
+
+// wait is how long a request that finds no slot may queue. Called with mu held.
+func (l *Limiter) wait() time.Duration {
+	if !l.queuedSince.IsZero() && l.opt.Now().Sub(l.queuedSince) > l.opt.Standing {
+		return l.opt.ShortWait
+	}
+	return l.opt.Wait
 }
 
 // Enter admits a request of class c, waiting at most the limiter's Wait (and while ctx lasts);
@@ -143,10 +175,12 @@ func (l *Limiter) Enter(ctx context.Context, c Class) (*Ticket, error) {
 		return nil, ErrShed
 	}
 	w := &waiter{ready: make(chan struct{})}
+	wait := l.wait()
 	l.waiting[c] = append(l.waiting[c], w)
+	l.noteQueue()
 	l.mu.Unlock()
 
-	timer := time.NewTimer(l.opt.Wait)
+	timer := time.NewTimer(wait)
 	defer timer.Stop()
 	select {
 	case <-w.ready:
@@ -162,6 +196,7 @@ func (l *Limiter) Enter(ctx context.Context, c Class) (*Ticket, error) {
 				break
 			}
 		}
+		l.noteQueue()
 		l.shed[c]++
 		return nil, ErrShed
 	}

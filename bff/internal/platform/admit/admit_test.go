@@ -162,3 +162,42 @@ func TestFiguresAreExposed(t *testing.T) {
 		}
 	}
 }
+
+// TestAStandingQueueRefusesSooner: a queue that has not drained for Standing is more work than
+// the process can do, and a request that finds it waits ShortWait instead of the full Wait; once
+// the queue has drained, a burst waits the full Wait again.
+func TestAStandingQueueRefusesSooner(t *testing.T) {
+	l := New(Options{Initial: 1, Min: 1, Max: 1, Wait: time.Minute, Standing: 20 * time.Millisecond, ShortWait: time.Millisecond, Queue: 10})
+	held := enter(t, l, Priority)
+	queued := func() chan *Ticket {
+		got := make(chan *Ticket, 1)
+		go func() { got <- enter(t, l, Normal) }()
+		waitFor(t, l, 1)
+		return got
+	}
+	first := queued()
+	time.Sleep(30 * time.Millisecond) // the queue has stood longer than Standing
+
+	start := time.Now()
+	if _, err := l.Enter(context.Background(), Normal); !errors.Is(err, ErrShed) {
+		t.Fatalf("request behind a standing queue: %v, want ErrShed", err)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Fatalf("refused after %v: it waited the full minute, not the short wait", took)
+	}
+	// The request that came first keeps its full wait and gets the freed slot.
+	held.Done(false)
+	held = <-first
+	if s := l.Stats(); s.Waiting != 0 || s.InFlight != 1 || s.ShedNormal != 1 {
+		t.Fatalf("stats %+v", s)
+	}
+
+	// Drained: the next request over the limit is a burst again and may wait the full minute.
+	second := queued()
+	time.Sleep(30 * time.Millisecond)
+	if s := l.Stats(); s.Waiting != 1 || s.ShedNormal != 1 {
+		t.Fatalf("a request queued after the queue drained was refused early: %+v", s)
+	}
+	held.Done(false)
+	(<-second).Done(false)
+}

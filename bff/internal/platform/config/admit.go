@@ -28,7 +28,7 @@ func admitSettings() []setting {
 			c.Admit.Max = n
 			return nil
 		}},
-		{"BFF_ADMIT_WAIT", "50ms", "with BFF_ADMIT=on: how long a request over the limit may wait for a slot before its 503 (Go duration, 1ms..1s)", func(c *Config, v string) (err error) {
+		{"BFF_ADMIT_WAIT", "50ms", "with BFF_ADMIT=on: how long a request over the limit may wait for a slot before its 503 (Go duration, 1ms..1s; 5ms at most once the queue has not been empty for 100ms)", func(c *Config, v string) (err error) {
 			c.Admit.Wait, err = parseDuration(v, time.Millisecond, time.Second)
 			return err
 		}},
