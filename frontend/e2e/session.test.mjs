@@ -65,6 +65,7 @@ test('a channel operator whose session ended lands on /newLogin (next navigation
   await page.reload();
   await page.waitForURL(/\/newLogin$/);
   assert.equal(await storedToken(page), null);
+  await page.getByText('渠道登录').first().waitFor();
   await screenshot(page, 'session-03-channel-login');
   await page.context().close();
 });
