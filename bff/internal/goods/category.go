@@ -17,18 +17,13 @@ func (s *Store) CountInCategories(ctx context.Context, codes []string) (int64, e
 }
 
 // checkCategory: a row is given an enabled category. A row that already has a category since
-// disabled keeps it through an edit that leaves it alone; only choosing it is refused. That
-// last part is the edit's to check, under its lock: the answer compares the row's category then
-// (no read: the edit's transaction does not wait on a connection of its own pool).
-func (s *Service) checkCategory(ctx context.Context, in Input) (func(was string) error, error) {
-	err := s.categories.Valid(ctx, in.Category)
+// disabled keeps it through an edit that leaves it alone; only choosing it is refused. keptOnly:
+// the category is disabled, so the edit must find it on the row (compared under its lock, with
+// no read of its own: the edit's transaction does not wait on a second connection of its pool).
+func (s *Service) checkCategory(ctx context.Context, in Input) (keptOnly bool, err error) {
+	err = s.categories.Valid(ctx, in.Category)
 	if errors.Is(err, ErrCategoryDisabled) && in.ID != 0 {
-		return func(was string) error {
-			if was != in.Category {
-				return ErrCategoryDisabled
-			}
-			return nil
-		}, nil
+		return true, nil
 	}
-	return func(string) error { return nil }, err
+	return false, err
 }

@@ -187,7 +187,7 @@ func (s *Service) write(ctx context.Context, scope *int64, in Input) (int64, Edi
 	if err := s.lowDefaults(ctx, skus, in.ID != 0); err != nil {
 		return 0, Edit{}, err
 	}
-	category, err := s.checkCategory(ctx, in)
+	keptOnly, err := s.checkCategory(ctx, in)
 	if err != nil {
 		return 0, Edit{}, err
 	}
@@ -217,7 +217,7 @@ func (s *Service) write(ctx context.Context, scope *int64, in Input) (int64, Edi
 		return g.ID, Edit{}, err
 	}
 	g.UpdateTime = now
-	seen, err := s.store.Update(ctx, scope, &g, skus, in.Operator, category)
+	seen, err := s.store.Update(ctx, scope, &g, skus, in.Operator, keptOnly)
 	return g.ID, seen, err
 }
 

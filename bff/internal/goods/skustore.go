@@ -100,10 +100,11 @@ func (s *Store) Create(ctx context.Context, g *Goods, skus []SkuInput, operator 
 // stocktake (the number sent is the counted one). SKUs not sent are removed: what they hold is
 // written out (manual_out) and their ledger rows stay, read by their code; a SKU on an open order
 // refuses (*SkuInUseError). Rows are locked as stock.Apply locks them — SKUs, then the goods row —
-// and a deadlock with an order runs the edit again. category checks g's category against the one
-// the row had (checkCategory), under the lock. The answer is the row as the edit found and left it.
+// and a deadlock with an order runs the edit again. keptOnly: g's category is disabled and is
+// allowed only if the row has it already (checkCategory). The answer is the row as the edit found
+// and left it.
 func (s *Store) Update(ctx context.Context, scope *int64, g *Goods, skus []SkuInput, operator string,
-	category func(was string) error) (Edit, error) {
+	keptOnly bool) (Edit, error) {
 	// Lists forget only what the edit can have changed: an edit of stock alone keeps the totals
 	// of every filter but the low-stock one, and the pages of every order but by stock.
 	e := edit{filters: true, price: true}
@@ -116,8 +117,8 @@ func (s *Store) Update(ctx context.Context, scope *int64, g *Goods, skus []SkuIn
 				return err
 			}
 			was := saleOf(seen.Before)
-			if err := category(was.Category); err != nil {
-				return err
+			if keptOnly && was.Category != g.Category {
+				return ErrCategoryDisabled
 			}
 			e = was.edited(g)
 			g.GroundingTime = was.GroundingTime

@@ -323,7 +323,7 @@ func (s *Store) Get(ctx context.Context, scope *int64, id int64) (Goods, error) 
 // saleMoves are the sale changes of editing old into g: off for the old agency, on for the new.
 func saleMoves(old onSale, g *Goods) []SaleChange {
 	was, is := old.Status == OnSale, g.Status == OnSale
-	moved := !equalID(old.AgencyID, g.AgencyID)
+	moved := !sameID(old.AgencyID, g.AgencyID)
 	var out []SaleChange
 	if was && (!is || moved) {
 		out = append(out, SaleChange{GoodsID: g.ID, AgencyID: old.AgencyID, OnSale: false, At: g.UpdateTime})
@@ -333,8 +333,6 @@ func saleMoves(old onSale, g *Goods) []SaleChange {
 	}
 	return out
 }
-
-func equalID(a, b *int64) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 
 func codeTaken(err error, code string) error {
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
