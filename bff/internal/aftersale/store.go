@@ -78,8 +78,7 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Case, int64, error) {
 	if err := withStatus(s.where(ctx, q), q.Status).Count(&n).Error; err != nil || n == 0 {
 		return []Case{}, n, err
 	}
-	rows, err := db.PageByIDs(withStatus(s.where(ctx, q), q.Status), newestFirst, q.Offset, q.Limit,
-		func(c Case) int64 { return c.ID })
+	rows, err := db.PageByIDs[Case](withStatus(s.where(ctx, q), q.Status), newestFirst, q.Offset, q.Limit)
 	return rows, n, err
 }
 

@@ -21,9 +21,7 @@ import (
 func TestAftersaleHTTP(t *testing.T) {
 	s := apptest.Start(t, "sqlite")
 	admin := s.Login(t, "admin", apptest.AdminPassword)
-	orderID := shopOrder(t, s, nil, order.Pay) // 2 × ¥19.99 + ¥8.00
-	var item int64
-	s.DB.Raw("SELECT id FROM order_items WHERE order_id = ?", orderID).Scan(&item)
+	orderID, item := paidOrderLine(t, s) // 2 × ¥19.99 + ¥8.00
 	open := func(amount string, qty int) apptest.Response {
 		return s.Do(t, apptest.Request{Method: http.MethodPost, Path: "/api/aftersales", Token: admin, JSON: map[string]any{
 			"orderNo": orderNoOf(t, s, orderID), "type": "refund", "reason": "quality",
@@ -187,9 +185,7 @@ func TestAftersaleManualRefundRace(t *testing.T) {
 func TestAftersalePhotos(t *testing.T) {
 	s := apptest.Start(t, "sqlite")
 	admin := s.Login(t, "admin", apptest.AdminPassword)
-	orderID := shopOrder(t, s, nil, order.Pay)
-	var item int64
-	s.DB.Raw("SELECT id FROM order_items WHERE order_id = ?", orderID).Scan(&item)
+	orderID, item := paidOrderLine(t, s)
 	open := func(photos ...int64) apptest.Response {
 		return s.Do(t, apptest.Request{Method: http.MethodPost, Path: "/api/aftersales", Token: admin, JSON: map[string]any{
 			"orderNo": orderNoOf(t, s, orderID), "type": "return", "reason": "damaged", "photos": photos,
@@ -215,4 +211,14 @@ func TestAftersalePhotos(t *testing.T) {
 	if r := s.Get(t, fmt.Sprintf("/api/aftersales/%d", got.ID), admin); !strings.Contains(string(r.Body), got.Photos[1].ReadURL) {
 		t.Fatalf("detail: %s", r.Body)
 	}
+}
+
+// paidOrderLine places a paid order of 2 × ¥19.99 + ¥8.00 freight and returns it and its line.
+func paidOrderLine(t *testing.T, s *apptest.Server) (orderID, item int64) {
+	t.Helper()
+	orderID = shopOrder(t, s, nil, order.Pay)
+	if err := s.DB.Raw("SELECT id FROM order_items WHERE order_id = ?", orderID).Scan(&item).Error; err != nil || item == 0 {
+		t.Fatalf("the order's line: %d, %v", item, err)
+	}
+	return orderID, item
 }

@@ -357,7 +357,9 @@ func New(ctx context.Context, opt Options) (*App, error) {
 	// The dashboard's figures change in the same transaction as the goods and orders they count.
 	figures := dashboard.NewRecorder(time.Local)
 	// 商品分类: the category tree goods are filed under (a goods filter takes a category's subtree).
-	categories := category.NewService(category.NewStore(opt.DB), goods.NewStore(opt.DB))
+	categoryStore := category.NewStore(opt.DB)
+	categoryStore.Remember(category.RememberFor, now) // writes here forget at once; another instance's within RememberFor
+	categories := category.NewService(categoryStore, goods.NewStore(opt.DB))
 	categories.Routes(routes)
 	// 订单设置: the order rules, read per move (deadlines) and per SKU saved (default threshold).
 	orderRules := order.NewRules(settings)

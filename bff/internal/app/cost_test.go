@@ -54,7 +54,11 @@ func (l *statementLog) stop() (sql, rds []string) {
 func (l *statementLog) watch(t *testing.T, s *apptest.Server) {
 	t.Helper()
 	name := fmt.Sprintf("test:statements-%p", l)
-	record := func(tx *gorm.DB) { l.add(&l.sql, tx.Statement.SQL.String()) }
+	record := func(tx *gorm.DB) {
+		if !tx.DryRun { // a subquery is built by a dry run of its own: not a statement sent
+			l.add(&l.sql, tx.Statement.SQL.String())
+		}
+	}
 	cb := s.DB.Callback()
 	for _, err := range []error{
 		cb.Query().After("gorm:query").Register(name, record),
@@ -119,14 +123,14 @@ func loadMix() []mixRequest {
 		}},
 		{kind: "auth_info", sql: 0, redis: 0, request: get("/api/auth/info")},
 		{kind: "menus_build", sql: 0, redis: 0, request: get("/api/menus/build")},
-		{kind: "goods_list", sql: 2, redis: 0, request: get("/api/goods?page=1&size=20&status=on_sale&sort=price,asc")},
-		{kind: "orders_list", sql: 2, redis: 0, request: get("/api/orders?page=1&size=20&status=paid&sort=amount,desc")},
+		{kind: "goods_list", sql: 1, redis: 0, request: get("/api/goods?page=1&size=20&category=digital&status=on_sale&sort=price,asc")},
+		{kind: "orders_list", sql: 1, redis: 0, request: get("/api/orders?page=1&size=20&status=paid&sort=amount,desc")},
 		{kind: "order_detail", sql: 4, redis: 0, request: func(t *testing.T, s *apptest.Server, token string) apptest.Request {
 			return apptest.Request{Path: fmt.Sprintf("/api/orders/%d", firstOrder(t, s, token, "")), Token: token}
 		}},
-		{kind: "dashboard", sql: 2, redis: 0, request: get("/api/dashboard?start=" + day + "&end=" + day)},
+		{kind: "dashboard", sql: 0, redis: 0, request: get("/api/dashboard?start=" + day + "&end=" + day)},
 		{kind: "dict_read", sql: 0, redis: 0, request: get("/api/dictDetail?dictName=express_company&page=0&size=9999")},
-		{kind: "goods_edit", sql: 11, redis: 0, request: func(t *testing.T, s *apptest.Server, token string) apptest.Request {
+		{kind: "goods_edit", sql: 10, redis: 0, request: func(t *testing.T, s *apptest.Server, token string) apptest.Request {
 			// The mix edits goods without specs (one SKU), as bff/cmd/benchseed makes them.
 			made++
 			body := goodsBody(9000 + made)

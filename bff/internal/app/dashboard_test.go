@@ -59,7 +59,7 @@ type overview struct {
 			Rate            *float64
 		}
 	}
-	Pending struct{ ToShip, Refunded, LowStock, LowStockBelow int64 }
+	Pending struct{ ToShip, Refunded, LowStock, LowStockBelow, ExpiringContracts, PendingAftersales int64 }
 	Trend   []struct {
 		Day    string
 		Orders int64
@@ -213,5 +213,46 @@ func TestDashboardRemembered(t *testing.T) {
 				t.Fatalf("the other instance after RememberSalesFor: %d to ship, sales %s", o.Pending.ToShip, o.Figures.Sales.Value)
 			}
 		})
+	}
+}
+
+// TestDashboardWaitingRemembered: 待处理售后 and 合同即将到期 are figures of now, remembered per
+// scope like the counts: a case opened shows once dashboard.RememberCountsFor has passed (not
+// before, and without reading either table in between), as a stock move's low-stock count does.
+func TestDashboardWaitingRemembered(t *testing.T) {
+	s := apptest.Start(t, "sqlite")
+	admin := s.Login(t, "admin", apptest.AdminPassword)
+	orderID, item := paidOrderLine(t, s)
+	read := func() overview {
+		var o overview
+		s.Get(t, "/api/dashboard", admin).JSON(t, &o)
+		return o
+	}
+	before := read()
+	if before.Pending.PendingAftersales != 0 {
+		t.Fatalf("before: %+v", before.Pending)
+	}
+	r := s.Do(t, apptest.Request{Method: http.MethodPost, Path: "/api/aftersales", Token: admin, JSON: map[string]any{
+		"orderNo": orderNoOf(t, s, orderID), "type": "refund", "reason": "quality",
+		"items": []any{map[string]any{"orderItemId": item, "quantity": 1}}, "amount": "19.99"}})
+	if r.Status != http.StatusCreated {
+		t.Fatalf("open: %d %s", r.Status, r.Body)
+	}
+	var reads atomic.Int64
+	err := s.DB.Callback().Query().After("gorm:query").Register("test:waiting", func(tx *gorm.DB) {
+		if sql := tx.Statement.SQL.String(); strings.Contains(sql, "aftersale_cases") || strings.Contains(sql, "contracts") {
+			reads.Add(1)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Clock.Advance(dashboard.RememberCountsFor - time.Second)
+	if o := read(); o.Pending.PendingAftersales != 0 || o.Pending.ExpiringContracts != before.Pending.ExpiringContracts || reads.Load() != 0 {
+		t.Fatalf("inside RememberCountsFor: %+v, %d reads of cases or contracts", o.Pending, reads.Load())
+	}
+	s.Clock.Advance(time.Second)
+	if o := read(); o.Pending.PendingAftersales != 1 || o.Pending.ExpiringContracts != before.Pending.ExpiringContracts {
+		t.Fatalf("after RememberCountsFor: %+v", o.Pending)
 	}
 }

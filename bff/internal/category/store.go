@@ -9,13 +9,15 @@ import (
 )
 
 // Store reads and writes categories.
-type Store struct{ db *gorm.DB }
+type Store struct {
+	db  *gorm.DB
+	mem *memory // the remembered tree (Remember); nil: every read asks the database
+}
 
 // NewStore uses g.
 func NewStore(g *gorm.DB) *Store { return &Store{db: g} }
 
-// All returns every category in the tree's order (sort, then id).
-func (s *Store) All(ctx context.Context) ([]Category, error) {
+func (s *Store) readAll(ctx context.Context) ([]Category, error) {
 	var all []Category
 	err := s.db.WithContext(ctx).Order("sort, id").Find(&all).Error
 	return all, err
@@ -35,6 +37,7 @@ func (s *Store) ByCode(ctx context.Context, code string) (Category, error) {
 // UPDATE; SQLite: the database's write lock), with the rows: two moves racing cannot each pass
 // the loop and depth checks and together break them, as with departments.
 func (s *Store) locked(ctx context.Context, fn func(tx *gorm.DB, all []Category) error) error {
+	defer s.forget()
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var all []Category
 		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Order("id").Find(&all).Error; err != nil {

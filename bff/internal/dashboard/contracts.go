@@ -1,6 +1,9 @@
 package dashboard
 
-import "context"
+import (
+	"context"
+	"strconv"
+)
 
 // Contracts is what the overview asks of contracts: how many inside the scope are flagged
 // 即将到期 (signed, ending within 30 days). It is a figure of now, like the low stock.
@@ -31,4 +34,28 @@ func (s *Service) pendingAftersales(ctx context.Context, scope *int64) (int64, e
 		return 0, nil
 	}
 	return s.aftersales.PendingCount(ctx, scope)
+}
+
+// waiting is the work of others the overview counts: contracts about to expire and after-sales
+// cases waiting for staff, inside one scope, now.
+type waiting struct{ contracts, aftersales int64 }
+
+// waitingNow counts both for scope, remembered like the counts part (Remember): they are figures
+// of now read for every overview, and a case or contract changed shows within RememberCountsFor,
+// as a stock move's low-stock count does.
+func (s *Service) waitingNow(ctx context.Context, scope *int64) (waiting, error) {
+	key := "-"
+	if scope != nil {
+		key = strconv.FormatInt(*scope, 10)
+	}
+	if s.waiting != nil {
+		ctx = context.WithoutCancel(ctx) // a remembered read serves other requests too
+	}
+	return remembered(s.waiting, &s.readingWaiting, key, func() (w waiting, err error) {
+		if w.contracts, err = s.expiringContracts(ctx, scope); err != nil {
+			return w, err
+		}
+		w.aftersales, err = s.pendingAftersales(ctx, scope)
+		return w, err
+	})
 }

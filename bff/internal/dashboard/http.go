@@ -168,12 +168,11 @@ func (s *Service) answer(c echo.Context, p *authz.Principal, scope *int64) error
 	}
 	a := answerOf(o)
 	a.Extra, a.Unavailable = extra, missing
-	if a.Pending.ExpiringContracts, err = s.expiringContracts(ctx, scope); err != nil {
+	w, err := s.waitingNow(ctx, scope)
+	if err != nil {
 		return err
 	}
-	if a.Pending.PendingAftersales, err = s.pendingAftersales(ctx, scope); err != nil {
-		return err
-	}
+	a.Pending.ExpiringContracts, a.Pending.PendingAftersales = w.contracts, w.aftersales
 	return c.JSON(http.StatusOK, a)
 }
 

@@ -55,10 +55,11 @@ type Service struct {
 	// nil: every request reads.
 	sales         *cache.Map[string, salesPart]
 	counts        *cache.Map[string, countsPart]
+	waiting       *cache.Map[string, waiting] // per scope, with the counts' ttl and changes
 	salesChanges  *cache.Generation
 	countsChanges *cache.Generation
 	// the requests that miss the same part at once wait for one read of it
-	readingSales, readingCounts singleflight.Group
+	readingSales, readingCounts, readingWaiting singleflight.Group
 }
 
 // salesPart is what changes with money and customers: the days' figures and the best sellers.
@@ -82,6 +83,7 @@ type countsPart struct {
 func (s *Service) Remember(sales, counts *cache.Generation, salesTTL, countsTTL time.Duration) {
 	s.sales = cache.NewMap[string, salesPart](sales, salesTTL, 1_000, s.now)
 	s.counts = cache.NewMap[string, countsPart](counts, countsTTL, 1_000, s.now)
+	s.waiting = cache.NewMap[string, waiting](counts, countsTTL, 1_000, s.now)
 	s.salesChanges, s.countsChanges = sales, counts
 }
 

@@ -249,7 +249,7 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Goods, int64, error) {
 	}
 	id := func(g Goods) int64 { return g.ID }
 	if len(q.IDs) > 0 {
-		rows, err := db.PageByIDs(s.where(ctx, q), order(q), q.Offset, q.Limit, id)
+		rows, err := db.PageByIDs[Goods](s.where(ctx, q), order(q), q.Offset, q.Limit)
 		return rows, n, err
 	}
 	rows, err := db.PageByIDsMarked(s.where(ctx, q), order(q), q.Offset, q.Limit, id, s.marksOf(q), countKey(q)+"|"+order(q), seekKeys)

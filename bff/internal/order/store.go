@@ -167,7 +167,7 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Order, int64, error) {
 	}
 	id := func(o Order) int64 { return o.ID }
 	if len(q.IDs) > 0 {
-		rows, err := db.PageByIDs(withStatus(s.where(ctx, q), q.Status), order(q), q.Offset, q.Limit, id)
+		rows, err := db.PageByIDs[Order](withStatus(s.where(ctx, q), q.Status), order(q), q.Offset, q.Limit)
 		return rows, n, err
 	}
 	rows, err := db.PageByIDsMarked(withStatus(s.where(ctx, q), q.Status), order(q), q.Offset, q.Limit, id, s.lists.of(q.Status).marks,

@@ -76,7 +76,7 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Entry, int64, error) {
 	if err := s.where(ctx, q).Count(&n).Error; err != nil || n == 0 {
 		return []Entry{}, n, err
 	}
-	rows, err := db.PageByIDs(s.where(ctx, q), newestFirst, q.Offset, q.Limit, func(e Entry) int64 { return e.ID })
+	rows, err := db.PageByIDs[Entry](s.where(ctx, q), newestFirst, q.Offset, q.Limit)
 	return rows, n, err
 }
 

@@ -38,7 +38,11 @@ func PageByIDsMarked[T any](tx *gorm.DB, order string, offset, limit int, id fun
 	marks *cache.Marks, list string, keys SeekKeys) ([]T, error) {
 	col, desc, ok := seekable(order, keys)
 	if !ok {
-		return PageByIDs(tx, order, offset, limit, id)
+		return PageByIDs[T](tx, order, offset, limit)
+	}
+	keyOf, err := columnOf[T](tx, col)
+	if err != nil {
+		return nil, err
 	}
 	q, skip := tx, offset
 	if m, found := marks.Nearest(list, offset); found {
@@ -55,32 +59,21 @@ func PageByIDsMarked[T any](tx *gorm.DB, order string, offset, limit int, id fun
 	if skip > 0 {
 		before = 1
 	}
-	cur, err := q.Select("id, " + col).Order(order).Offset(skip - before).Limit(limit + before).Rows()
+	rows, err := pageRows[T](q, order, skip-before, limit+before)
 	if err != nil {
 		return nil, err
 	}
-	defer func() { _ = cur.Close() }()
-	var ids []int64
-	key := keys[col]()
-	mark := func(at int, id int64) {
-		marks.Put(list, cache.Mark{Offset: at, Key: reflect.ValueOf(key).Elem().Interface(), ID: id})
+	mark := func(at int, row *T) {
+		key := keys[col]()
+		keyOf(row, key)
+		marks.Put(list, cache.Mark{Offset: at, Key: reflect.ValueOf(key).Elem().Interface(), ID: id(*row)})
 	}
-	for i := 0; cur.Next(); i++ {
-		var v int64
-		if err := cur.Scan(&v, key); err != nil {
-			return nil, err
-		}
-		if i < before {
-			mark(offset, v)
-			continue
-		}
-		ids = append(ids, v)
+	if before > 0 && len(rows) > 0 {
+		mark(offset, &rows[0])
+		rows = rows[1:]
 	}
-	if err := cur.Err(); err != nil {
-		return nil, err
+	if limit > 0 && len(rows) == limit {
+		mark(offset+limit, &rows[len(rows)-1])
 	}
-	if limit > 0 && len(ids) == limit {
-		mark(offset+limit, ids[len(ids)-1])
-	}
-	return byIDs(tx, ids, id)
+	return rows, nil
 }
