@@ -13,11 +13,6 @@ import (
 // key. A deep page (offset 10,000) then costs an index walk, not 10,000 row reads; and the page
 // is one statement, not one for the ids and one for their rows.
 func PageByIDs[T any](tx *gorm.DB, order string, offset, limit int) ([]T, error) {
-	return pageRows[T](tx, order, offset, limit)
-}
-
-// pageRows reads the rows of tx (its model's table, filters and order) from offset, limit of them.
-func pageRows[T any](tx *gorm.DB, order string, offset, limit int) ([]T, error) {
 	table, err := tableOf[T](tx)
 	if err != nil {
 		return nil, err

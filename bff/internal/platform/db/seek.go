@@ -59,7 +59,7 @@ func PageByIDsMarked[T any](tx *gorm.DB, order string, offset, limit int, id fun
 	if skip > 0 {
 		before = 1
 	}
-	rows, err := pageRows[T](q, order, skip-before, limit+before)
+	rows, err := PageByIDs[T](q, order, skip-before, limit+before)
 	if err != nil {
 		return nil, err
 	}
