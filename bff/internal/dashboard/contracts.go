@@ -1,9 +1,6 @@
 package dashboard
 
-import (
-	"context"
-	"strconv"
-)
+import "context"
 
 // Contracts is what the overview asks of contracts: how many inside the scope are flagged
 // 即将到期 (signed, ending within 30 days). It is a figure of now, like the low stock.
@@ -44,14 +41,10 @@ type waiting struct{ contracts, aftersales int64 }
 // of now read for every overview, and a case or contract changed shows within RememberCountsFor,
 // as a stock move's low-stock count does.
 func (s *Service) waitingNow(ctx context.Context, scope *int64) (waiting, error) {
-	key := "-"
-	if scope != nil {
-		key = strconv.FormatInt(*scope, 10)
-	}
 	if s.waiting != nil {
 		ctx = context.WithoutCancel(ctx) // a remembered read serves other requests too
 	}
-	return remembered(s.waiting, &s.readingWaiting, key, func() (w waiting, err error) {
+	return remembered(s.waiting, &s.readingWaiting, scopeKey(scope), func() (w waiting, err error) {
 		if w.contracts, err = s.expiringContracts(ctx, scope); err != nil {
 			return w, err
 		}

@@ -216,11 +216,7 @@ func (s *Service) Overview(ctx context.Context, scope *int64, p Period) (Overvie
 	for i := range period {
 		period[i] = day(p.Start.AddDate(0, 0, i))
 	}
-	key := "-"
-	if scope != nil {
-		key = strconv.FormatInt(*scope, 10)
-	}
-	key += "|" + from + "|" + to
+	key := scopeKey(scope) + "|" + from + "|" + to
 	var sp salesPart
 	var cp countsPart
 	var g errgroup.Group
@@ -268,6 +264,14 @@ func (s *Service) Overview(ctx context.Context, scope *int64, p Period) (Overvie
 }
 
 func day(t time.Time) string { return t.Format(time.DateOnly) }
+
+// scopeKey names a scope in the remembered parts' keys: "-" the whole shop, else the agency.
+func scopeKey(scope *int64) string {
+	if scope == nil {
+		return "-"
+	}
+	return strconv.FormatInt(*scope, 10)
+}
 
 func add(f *Figure, now bool, n int64) {
 	if now {

@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/schema"
 )
 
 // PageByIDs returns one page of the rows tx selects, in order, as a deferred join: the page's ids
@@ -13,10 +14,11 @@ import (
 // key. A deep page (offset 10,000) then costs an index walk, not 10,000 row reads; and the page
 // is one statement, not one for the ids and one for their rows.
 func PageByIDs[T any](tx *gorm.DB, order string, offset, limit int) ([]T, error) {
-	table, err := tableOf[T](tx)
+	sch, err := schemaOf[T](tx)
 	if err != nil {
 		return nil, err
 	}
+	table := sch.Table
 	ids := tx.Select("id AS page_id").Order(order).Offset(offset).Limit(limit)
 	rows := []T{}
 	// The outer order sorts the page's few rows again: a derived table keeps no order of its own.
@@ -26,25 +28,25 @@ func PageByIDs[T any](tx *gorm.DB, order string, offset, limit int) ([]T, error)
 	return rows, err
 }
 
-// tableOf is the table of T's rows.
-func tableOf[T any](tx *gorm.DB) (string, error) {
+// schemaOf is gorm's description of T's rows (parsed once per type; gorm keeps it).
+func schemaOf[T any](tx *gorm.DB) (*schema.Schema, error) {
 	stmt := &gorm.Statement{DB: tx}
 	if err := stmt.Parse(new(T)); err != nil {
-		return "", fmt.Errorf("page rows: %w", err)
+		return nil, fmt.Errorf("page rows: %w", err)
 	}
-	return stmt.Schema.Table, nil
+	return stmt.Schema, nil
 }
 
 // columnOf returns a function that copies column col of a T into the value dst points to (of
 // the same kind: a money.Fen into an int64).
 func columnOf[T any](tx *gorm.DB, col string) (func(row *T, dst any), error) {
-	stmt := &gorm.Statement{DB: tx}
-	if err := stmt.Parse(new(T)); err != nil {
-		return nil, fmt.Errorf("page rows: %w", err)
+	sch, err := schemaOf[T](tx)
+	if err != nil {
+		return nil, err
 	}
-	f := stmt.Schema.LookUpField(col)
+	f := sch.LookUpField(col)
 	if f == nil {
-		return nil, fmt.Errorf("page rows: %s has no column %s", stmt.Schema.Table, col)
+		return nil, fmt.Errorf("page rows: %s has no column %s", sch.Table, col)
 	}
 	return func(row *T, dst any) {
 		v := reflect.Indirect(f.ReflectValueOf(tx.Statement.Context, reflect.ValueOf(row).Elem()))
