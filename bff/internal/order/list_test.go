@@ -12,6 +12,7 @@ import (
 	"mallconsole/bff/internal/dict"
 	"mallconsole/bff/internal/order"
 	"mallconsole/bff/internal/platform/dbtest"
+	"mallconsole/bff/internal/platform/money"
 )
 
 var listBase = time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
@@ -39,6 +40,21 @@ func fillOrders(t *testing.T, g *gorm.DB, n int) {
 func TestListEqualsTheNaiveQuery(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
 		fillOrders(t, g, 400)
+		// Numbers ending in 1310, some of them starting with it too: the four-digit filter
+		// "1310" takes the 133 numbers 1310… of fillOrders and these, each once.
+		var tails []order.Order
+		for i := range 40 {
+			phone := fmt.Sprintf("1395555%04d", 1310)
+			if i%4 == 0 {
+				phone = fmt.Sprintf("1310%03d1310", i)
+			}
+			created := listBase.Add(time.Duration(i*53%100) * 24 * time.Hour)
+			tails = append(tails, order.Order{OrderNo: fmt.Sprintf("2027%06d", i), CustomerName: "客户", Phone: phone,
+				Amount: money.Fen(100 + i%3), Status: order.Statuses[i%len(order.Statuses)], CreateTime: created, UpdateTime: created})
+		}
+		if err := g.Create(&tails).Error; err != nil {
+			t.Fatal(err)
+		}
 		store := order.NewStore(g)
 		day := func(d int) *time.Time { v := listBase.AddDate(0, 0, d); return &v }
 		agency := int64(7)
@@ -54,11 +70,14 @@ func TestListEqualsTheNaiveQuery(t *testing.T) {
 			{order.Query{AgencyID: &agency, From: day(50)}, "agency_id = ? AND create_time >= ?", []any{agency, day(50)}},
 			{order.Query{Phone: "131"}, "phone LIKE ?", []any{"131%"}},
 			{order.Query{PhoneTail: "0012"}, "(phone LIKE ? OR substr(phone, length(phone) - 3) = ?)", []any{"0012%", "0012"}},
+			{order.Query{PhoneTail: "1310"}, "(phone LIKE ? OR substr(phone, length(phone) - 3) = ?)", []any{"1310%", "1310"}},
+			{order.Query{PhoneTail: "1310", Status: order.Paid, From: day(20)}, "(phone LIKE ? OR substr(phone, length(phone) - 3) = ?) AND status = ? AND create_time >= ?",
+				[]any{"1310%", "1310", order.Paid, day(20)}},
 			{order.Query{Phone: "131", PhoneTail: "0012"}, "phone LIKE ? AND substr(phone, length(phone) - 3) = ?", []any{"131%", "0012"}},
 			{order.Query{OrderNo: "202600001"}, "order_no LIKE ?", []any{"202600001%"}},
 		} {
-			for _, sort := range []string{"", "create_time ASC, id ASC", "amount DESC, id DESC"} {
-				for _, page := range [][2]int{{0, 20}, {20, 20}, {60, 20}, {5, 7}, {1000, 20}} {
+			for _, sort := range []string{"", "create_time ASC, id ASC", "amount DESC, id DESC", "pay_time ASC, id ASC"} {
+				for _, page := range [][2]int{{0, 20}, {20, 20}, {60, 20}, {40, 20}, {5, 7}, {1000, 20}} {
 					q := c.q
 					q.Order, q.Offset, q.Limit = sort, page[0], page[1]
 					got, n, err := store.Search(context.Background(), q)

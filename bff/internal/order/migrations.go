@@ -78,6 +78,9 @@ func Migrations() []db.Migration {
 	}, {
 		ID: "20261128_54_order_deadlines",
 		Up: deadlines20261128Up,
+	}, {
+		ID: "20261130_10_order_phone_head",
+		Up: phoneHead20261130,
 	}}
 }
 
@@ -126,6 +129,30 @@ func phoneTail20261128(tx *gorm.DB) error {
 		column = "ALTER TABLE orders ADD COLUMN phone_tail VARCHAR(4) AS (RIGHT(phone, 4)) VIRTUAL"
 	}
 	for _, stmt := range []string{column, "CREATE INDEX idx_orders_phone_tail ON orders (phone_tail)"} {
+		if err := tx.Exec(stmt).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// phoneHead20261130 serves the four-digit phone filter (the number's start or its 尾号) a page at
+// a time: phone_head is the number's first four digits, derived like phone_tail, and each of the
+// two has an index that goes on in creation order, so that the newest matches of either side are
+// read first (Store.Search) instead of merging every match of both and sorting them. The
+// phone_tail index becomes a prefix of its successor and goes. Frozen.
+func phoneHead20261130(tx *gorm.DB) error {
+	column := "ALTER TABLE orders ADD COLUMN phone_head VARCHAR(4) GENERATED ALWAYS AS (substr(phone, 1, 4)) VIRTUAL"
+	drop := "DROP INDEX idx_orders_phone_tail"
+	if db.Dialect(tx) == db.MySQL {
+		column = "ALTER TABLE orders ADD COLUMN phone_head VARCHAR(4) AS (LEFT(phone, 4)) VIRTUAL"
+		drop += " ON orders"
+	}
+	for _, stmt := range []string{column,
+		"CREATE INDEX idx_orders_phone_head ON orders (phone_head, create_time, id)",
+		"CREATE INDEX idx_orders_phone_tail_create ON orders (phone_tail, create_time, id)",
+		drop,
+	} {
 		if err := tx.Exec(stmt).Error; err != nil {
 			return err
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"mallconsole/bff/internal/platform/cache"
 )
@@ -35,10 +36,10 @@ func seekable(order string, keys SeekKeys) (col string, desc bool, ok bool) {
 // list names the filters and the order (marks of one list are meaningless for another); an
 // order keys cannot serve is read as PageByIDs reads it.
 func PageByIDsMarked[T any](tx *gorm.DB, order string, offset, limit int, id func(T) int64,
-	marks *cache.Marks, list string, keys SeekKeys) ([]T, error) {
+	marks *cache.Marks, list string, keys SeekKeys, either ...clause.Expr) ([]T, error) {
 	col, desc, ok := seekable(order, keys)
 	if !ok {
-		return PageByIDs[T](tx, order, offset, limit)
+		return PageByIDs[T](tx, order, offset, limit, either...)
 	}
 	keyOf, err := columnOf[T](tx, col)
 	if err != nil {
@@ -59,7 +60,7 @@ func PageByIDsMarked[T any](tx *gorm.DB, order string, offset, limit int, id fun
 	if skip > 0 {
 		before = 1
 	}
-	rows, err := PageByIDs[T](q, order, skip-before, limit+before)
+	rows, err := PageByIDs[T](q, order, skip-before, limit+before, either...)
 	if err != nil {
 		return nil, err
 	}
