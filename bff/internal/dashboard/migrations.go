@@ -71,5 +71,24 @@ func Migrations() []db.Migration {
 			}
 			return tx.Exec("CREATE INDEX idx_goods_status_stock ON goods (status, stock, agency_id)").Error
 		},
+	}, {
+		ID: "20261130_20_dashboard_status_indexes",
+		Up: statusIndexes20261130,
 	}}
+}
+
+// statusIndexes20261130 serves the two reads of the status table that every shipment's new
+// overview makes again (docs/figures.md "Sixth pass"): the period's orders per day and status,
+// read in the order they are grouped in (no temporary table: a third of the time), and the
+// orders in one status now (待发货), read from the index instead of the whole table. Frozen.
+func statusIndexes20261130(tx *gorm.DB) error {
+	for _, stmt := range []string{
+		"CREATE INDEX " + statusDayIndex + " ON dashboard_status_day (day, status, agency_key, orders)",
+		"CREATE INDEX idx_dashboard_status_now ON dashboard_status_day (status, agency_key, orders)",
+	} {
+		if err := tx.Exec(stmt).Error; err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -126,7 +126,8 @@ func TestPagesFromMarksEqualTheNaiveQuery(t *testing.T) {
 			}
 		}
 		for _, order := range []string{"price ASC, id ASC", "price DESC, id DESC", "stock ASC, id ASC",
-			"stock DESC, id DESC", "create_time DESC, id DESC", "create_time ASC, id ASC"} {
+			"stock DESC, id DESC", "create_time DESC, id DESC", "create_time ASC, id ASC",
+			"grounding_time ASC, id ASC", "grounding_time DESC, id DESC"} {
 			for offset := 0; offset < 170; offset += 9 {
 				check(order, offset, 9)
 			}

@@ -109,11 +109,12 @@ func (s *Store) marksOf(q Query) *cache.Marks {
 	return s.marks
 }
 
-// seekKeys are the sorts a page can start from a mark in (grounding_time may be NULL: not one).
+// seekKeys are the sorts a page can start from a mark in.
 var seekKeys = db.SeekKeys{
-	"price":       func() any { return new(int64) },
-	"stock":       func() any { return new(int64) },
-	"create_time": func() any { return new(time.Time) },
+	"price":          func() any { return new(int64) },
+	"stock":          func() any { return new(int64) },
+	"create_time":    func() any { return new(time.Time) },
+	"grounding_time": func() any { return new(time.Time) },
 }
 
 // tell hands changes, if any, to the watchers.

@@ -17,7 +17,8 @@ import (
 
 var listBase = time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
 
-// fillOrders inserts n orders in every status over 100 days, some at the same instant (ties).
+// fillOrders inserts n orders in every status over 100 days, some at the same instant (ties),
+// two in three of them paid.
 func fillOrders(t *testing.T, g *gorm.DB, n int) {
 	t.Helper()
 	agency := int64(7)
@@ -28,6 +29,10 @@ func fillOrders(t *testing.T, g *gorm.DB, n int) {
 			Amount: 100, Status: order.Statuses[i*5%len(order.Statuses)], CreateTime: created, UpdateTime: created}
 		if i%4 == 0 {
 			rows[i].AgencyID = &agency
+		}
+		if i%3 != 0 { // paid at a few instants: ties; the rest never paid (NULL, before every time)
+			paid := created.Truncate(24 * time.Hour).Add(time.Duration(i%4) * time.Hour)
+			rows[i].PayTime = &paid
 		}
 	}
 	if err := g.CreateInBatches(&rows, 100).Error; err != nil {
@@ -76,7 +81,7 @@ func TestListEqualsTheNaiveQuery(t *testing.T) {
 			{order.Query{Phone: "131", PhoneTail: "0012"}, "phone LIKE ? AND substr(phone, length(phone) - 3) = ?", []any{"131%", "0012"}},
 			{order.Query{OrderNo: "202600001"}, "order_no LIKE ?", []any{"202600001%"}},
 		} {
-			for _, sort := range []string{"", "create_time ASC, id ASC", "amount DESC, id DESC", "pay_time ASC, id ASC"} {
+			for _, sort := range []string{"", "create_time ASC, id ASC", "amount DESC, id DESC", "pay_time ASC, id ASC", "pay_time DESC, id DESC"} {
 				for _, page := range [][2]int{{0, 20}, {20, 20}, {60, 20}, {40, 20}, {5, 7}, {1000, 20}} {
 					q := c.q
 					q.Order, q.Offset, q.Limit = sort, page[0], page[1]
@@ -257,7 +262,8 @@ func TestPagesFromMarksEqualTheNaiveQuery(t *testing.T) {
 				t.Fatalf("%s %q offset %d: %v, want %v", status, sort, offset, ids, want)
 			}
 		}
-		for _, sort := range []string{"create_time DESC, id DESC", "create_time ASC, id ASC", "amount DESC, id DESC", "amount ASC, id ASC"} {
+		for _, sort := range []string{"create_time DESC, id DESC", "create_time ASC, id ASC", "amount DESC, id DESC", "amount ASC, id ASC",
+			"pay_time ASC, id ASC", "pay_time DESC, id DESC"} {
 			for offset := 0; offset < 60; offset += 9 {
 				check(order.Paid, sort, offset, 9)
 			}

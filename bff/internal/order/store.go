@@ -48,10 +48,11 @@ func (s *Store) invalidate() {
 	s.tabs.Invalidate()
 }
 
-// seekKeys are the sorts a page can start from a mark in (pay_time may be NULL: not one).
+// seekKeys are the sorts a page can start from a mark in.
 var seekKeys = db.SeekKeys{
 	"create_time": func() any { return new(time.Time) },
 	"amount":      func() any { return new(int64) },
+	"pay_time":    func() any { return new(time.Time) },
 }
 
 // countKey names q's filters but the status (not its order or page).

@@ -93,19 +93,24 @@ func schemaOf[T any](tx *gorm.DB) (*schema.Schema, error) {
 }
 
 // columnOf returns a function that copies column col of a T into the value dst points to (of
-// the same kind: a money.Fen into an int64).
-func columnOf[T any](tx *gorm.DB, col string) (func(row *T, dst any), error) {
+// the same kind: a money.Fen into an int64) and tells false for a NULL, and whether the column
+// may hold NULLs (its field is a pointer).
+func columnOf[T any](tx *gorm.DB, col string) (func(row *T, dst any) bool, bool, error) {
 	sch, err := schemaOf[T](tx)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	f := sch.LookUpField(col)
 	if f == nil {
-		return nil, fmt.Errorf("page rows: %s has no column %s", sch.Table, col)
+		return nil, false, fmt.Errorf("page rows: %s has no column %s", sch.Table, col)
 	}
-	return func(row *T, dst any) {
-		v := reflect.Indirect(f.ReflectValueOf(tx.Statement.Context, reflect.ValueOf(row).Elem()))
+	return func(row *T, dst any) bool {
+		v := f.ReflectValueOf(tx.Statement.Context, reflect.ValueOf(row).Elem())
+		if v.Kind() == reflect.Pointer && v.IsNil() {
+			return false
+		}
 		d := reflect.ValueOf(dst).Elem()
-		d.Set(v.Convert(d.Type()))
-	}, nil
+		d.Set(reflect.Indirect(v).Convert(d.Type()))
+		return true
+	}, f.FieldType.Kind() == reflect.Pointer, nil
 }

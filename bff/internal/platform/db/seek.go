@@ -12,7 +12,8 @@ import (
 )
 
 // SeekKeys are the columns a list may start a page from a mark on, each with a new scan
-// destination for its value. Only non-null columns qualify: NULLs have no place in a > b.
+// destination for its value (a *time.Time for a nullable time column too: a NULL is marked as no
+// key, seekPast).
 type SeekKeys map[string]func() any
 
 // seekable reads an order of one column and the id in the same direction ("price ASC, id ASC").
@@ -41,17 +42,13 @@ func PageByIDsMarked[T any](tx *gorm.DB, order string, offset, limit int, id fun
 	if !ok {
 		return PageByIDs[T](tx, order, offset, limit, either...)
 	}
-	keyOf, err := columnOf[T](tx, col)
+	keyOf, nullable, err := columnOf[T](tx, col)
 	if err != nil {
 		return nil, err
 	}
 	q, skip := tx, offset
 	if m, found := marks.Nearest(list, offset); found {
-		op := ">"
-		if desc {
-			op = "<"
-		}
-		q = q.Where(fmt.Sprintf("(%s %s ? OR (%s = ? AND id %s ?))", col, op, col, op), m.Key, m.Key, m.ID)
+		q = seekPast(q, col, desc, nullable, m)
 		skip = offset - m.Offset
 	}
 	// A page not at a mark is read with the row before it, which marks where it begins: the
@@ -65,9 +62,11 @@ func PageByIDsMarked[T any](tx *gorm.DB, order string, offset, limit int, id fun
 		return nil, err
 	}
 	mark := func(at int, row *T) {
-		key := keys[col]()
-		keyOf(row, key)
-		marks.Put(list, cache.Mark{Offset: at, Key: reflect.ValueOf(key).Elem().Interface(), ID: id(*row)})
+		m := cache.Mark{Offset: at, ID: id(*row)}
+		if key := keys[col](); keyOf(row, key) {
+			m.Key = reflect.ValueOf(key).Elem().Interface()
+		}
+		marks.Put(list, m)
 	}
 	if before > 0 && len(rows) > 0 {
 		mark(offset, &rows[0])
@@ -77,4 +76,23 @@ func PageByIDsMarked[T any](tx *gorm.DB, order string, offset, limit int, id fun
 		mark(offset+limit, &rows[len(rows)-1])
 	}
 	return rows, nil
+}
+
+// seekPast narrows q to the rows after mark m in the order col (ASC or DESC), id. Both databases
+// sort NULLs before every value: first going up, last going down. A mark on a NULL (Key nil)
+// goes on among the NULLs by id; a nullable column's NULLs come after every value going down.
+func seekPast(q *gorm.DB, col string, desc, nullable bool, m cache.Mark) *gorm.DB {
+	op := ">"
+	if desc {
+		op = "<"
+	}
+	switch {
+	case m.Key == nil && desc:
+		return q.Where(fmt.Sprintf("(%s IS NULL AND id < ?)", col), m.ID)
+	case m.Key == nil:
+		return q.Where(fmt.Sprintf("((%s IS NULL AND id > ?) OR %s IS NOT NULL)", col, col), m.ID)
+	case desc && nullable:
+		return q.Where(fmt.Sprintf("(%s < ? OR (%s = ? AND id < ?) OR %s IS NULL)", col, col, col), m.Key, m.Key, m.ID)
+	}
+	return q.Where(fmt.Sprintf("(%s %s ? OR (%s = ? AND id %s ?))", col, op, col, op), m.Key, m.Key, m.ID)
 }
