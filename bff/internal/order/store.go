@@ -108,7 +108,7 @@ func scoped(tx *gorm.DB, scope *int64) *gorm.DB {
 func (s *Store) where(ctx context.Context, q Query) *gorm.DB {
 	tx := s.filters(ctx, q)
 	if e := either(q); e != nil {
-		tx = tx.Where(clause.Or(e[0], e[1]))
+		tx = tx.Where(db.AnyOf(e))
 	}
 	return tx
 }

@@ -55,7 +55,7 @@ func eitherIDs(tx *gorm.DB, either []clause.Expr, order string, offset, limit in
 	for _, part := range strings.Split(order, ", ") {
 		m := orderColumn.FindStringSubmatch(part)
 		if m == nil {
-			return page(tx.Where(clause.Or(exprs(either)...)))
+			return page(tx.Where(AnyOf(either)))
 		}
 		cols = append(cols, m[1])
 	}
@@ -75,12 +75,14 @@ func eitherIDs(tx *gorm.DB, either []clause.Expr, order string, offset, limit in
 	return page(union)
 }
 
-func exprs(either []clause.Expr) []clause.Expression {
+// AnyOf is either as one filter: a row matches when it matches any of them (what a count of the
+// rows a paged either selects asks).
+func AnyOf(either []clause.Expr) clause.Expression {
 	out := make([]clause.Expression, len(either))
 	for i, e := range either {
 		out[i] = e
 	}
-	return out
+	return clause.Or(out...)
 }
 
 // schemaOf is gorm's description of T's rows (parsed once per type; gorm keeps it).
