@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -268,8 +269,9 @@ func TestRunServesMetricsOnTheirOwnListener(t *testing.T) {
 		"bff_sessions_active 1\n",
 		`bff_transfers_in_flight{kind="upload"} 0`,
 		fmt.Sprintf(`bff_transfer_bytes_total{kind="export"} %d`+"\n", len(xlsx)),
-		// admission control (BFF_ADMIT, on by default): nothing refused at this load
-		"bff_admit_limit 20\n",
+		// admission control (BFF_ADMIT, on by default): nothing refused at this load, the limit
+		// where it starts (5 per core, at least 10)
+		fmt.Sprintf("bff_admit_limit %d\n", max(10, 5*runtime.GOMAXPROCS(0))),
 		`bff_admit_shed_total{class="normal"} 0`,
 		`bff_admit_shed_total{class="priority"} 0`,
 	}

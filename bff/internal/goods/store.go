@@ -294,7 +294,7 @@ func countKey(q Query) string {
 
 // Each hands every row that matches q to fn in order, reading through one cursor.
 func (s *Store) Each(ctx context.Context, q Query, fn func(Goods) error) error {
-	rows, err := s.where(ctx, q).Order(order(q)).Rows()
+	rows, err := db.Stream(s.where(ctx, q)).Order(order(q)).Rows()
 	if err != nil {
 		return err
 	}

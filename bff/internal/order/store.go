@@ -212,7 +212,7 @@ func (s *Store) Counts(ctx context.Context, q Query) (map[string]int64, error) {
 
 // Each hands every order q selects to fn in order, reading through one cursor.
 func (s *Store) Each(ctx context.Context, q Query, fn func(Order) error) error {
-	rows, err := withStatus(s.where(ctx, q), q.Status).Order(order(q)).Rows()
+	rows, err := db.Stream(withStatus(s.where(ctx, q), q.Status)).Order(order(q)).Rows()
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package admit
 import (
 	"context"
 	"errors"
+	"runtime"
 	"sync"
 	"time"
 )
@@ -49,8 +50,11 @@ type Limiter struct {
 	waiting  [2][]*waiter // by class: Normal, Priority
 	// queuedSince is when the queue last went from empty to not; zero while it is empty.
 	queuedSince time.Time
-	opt         Options
-	shed        [2]uint64
+	// starved is, by class, when a waiter last ran out of its wait without a slot; zero again
+	// once one of the class is handed a slot.
+	starved [2]time.Time
+	opt     Options
+	shed    [2]uint64
 }
 
 type waiter struct {
@@ -58,17 +62,22 @@ type waiter struct {
 	granted bool
 }
 
-// New makes a limiter; zero options take the defaults (Gradient2's 20 to 200, 50 ms wait, 5 ms
-// once the queue has stood 100 ms, a queue of 50, 20 % reserved).
+// New makes a limiter; zero options take the defaults (Gradient2 from 2 to 5 requests in
+// flight per core, at least 4 to 10, starting at the top; 50 ms wait, 5 ms once the queue has stood 100 ms, a queue
+// of 50, 20 % reserved).
 func New(opt Options) *Limiter {
+	cores := runtime.GOMAXPROCS(0)
+	top := max(10, 5*cores)
 	if opt.Max <= 0 {
-		opt.Max = 200
+		opt.Max = top
 	}
 	if opt.Min <= 0 {
-		opt.Min = min(20, opt.Max)
+		opt.Min = min(max(4, 2*cores), opt.Max)
 	}
 	if opt.Initial <= 0 {
-		opt.Initial = opt.Min
+		// The cores' worth: a lower start would refuse a fresh instance's first burst; a higher
+		// one (BFF_ADMIT_MAX raised) is reached by growing as latency allows.
+		opt.Initial = min(top, opt.Max)
 	}
 	if opt.Wait <= 0 {
 		opt.Wait = 50 * time.Millisecond
@@ -131,6 +140,7 @@ func (l *Limiter) handOn() {
 			w := l.waiting[c][0]
 			l.waiting[c] = l.waiting[c][1:]
 			w.granted = true
+			l.starved[c] = time.Time{}
 			l.inflight++
 			close(w.ready)
 		}
@@ -146,6 +156,19 @@ func (l *Limiter) noteQueue() {
 	case l.queuedSince.IsZero():
 		l.queuedSince = l.opt.Now()
 	}
+}
+
+// expectedWait is how long a request of class c that queues now can expect to wait: with every
+// slot busy, one comes free every mean/slots on average (the mean latency of the latest window
+// of 32: Little's law wants the mean; a slow export raises it for its window only), and the
+// requests ahead of it (every Priority waiter; for a Normal one, every Normal waiter too) take
+// theirs first. Zero until a window of requests has finished. Called with mu held.
+func (l *Limiter) expectedWait(c Class) time.Duration {
+	ahead := len(l.waiting[Priority])
+	if c == Normal {
+		ahead += len(l.waiting[Normal])
+	}
+	return time.Duration(ahead+1) * l.algo.Mean() / time.Duration(l.capOf(c))
 }
 
 // wait is how long a request that finds no slot may queue. Called with mu held.
@@ -169,13 +192,20 @@ func (l *Limiter) Enter(ctx context.Context, c Class) (*Ticket, error) {
 		l.mu.Unlock()
 		return t, nil
 	}
-	if len(l.waiting[c]) >= l.opt.Queue {
+	wait := l.wait()
+	// A request that would not get a slot within its wait is refused now rather than at the end
+	// of it: under overload that is most of the refused ones, and each answered at once costs
+	// no timer, no second wake-up, and no user waiting for a no. Two signs it would not: the
+	// slots' pace (expectedWait), and a waiter of its class that lately waited in vain and none
+	// served since (Normal waiters are passed by every Priority request that comes after them,
+	// which no pace foresees).
+	if len(l.waiting[c]) >= l.opt.Queue || l.expectedWait(c) > wait ||
+		(!l.starved[c].IsZero() && l.opt.Now().Sub(l.starved[c]) < l.opt.Standing) {
 		l.shed[c]++
 		l.mu.Unlock()
 		return nil, ErrShed
 	}
 	w := &waiter{ready: make(chan struct{})}
-	wait := l.wait()
 	l.waiting[c] = append(l.waiting[c], w)
 	l.noteQueue()
 	l.mu.Unlock()
@@ -198,6 +228,13 @@ func (l *Limiter) Enter(ctx context.Context, c Class) (*Ticket, error) {
 		}
 		l.noteQueue()
 		l.shed[c]++
+		if ctx.Err() == nil {
+			now := l.opt.Now()
+			l.starved[c] = now
+			if c == Priority { // every Normal waiter is behind it
+				l.starved[Normal] = now
+			}
+		}
 		return nil, ErrShed
 	}
 	// The time spent waiting is not the handler's latency: the sample starts now.

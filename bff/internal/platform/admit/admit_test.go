@@ -3,6 +3,7 @@ package admit
 import (
 	"context"
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -200,4 +201,81 @@ func TestAStandingQueueRefusesSooner(t *testing.T) {
 	}
 	held.Done(false)
 	(<-second).Done(false)
+}
+
+// clock is a time the test moves.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+
+func (c *clock) add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+// A request that would not get a slot within its wait, at the pace slots come free (requests
+// take a minute here, two slots: one every 30 s), is refused at once instead of at its wait's end.
+func TestARequestThatCannotBeServedInTimeIsRefusedAtOnce(t *testing.T) {
+	clk := &clock{t: time.Unix(1e9, 0)}
+	l := New(Options{Initial: 2, Min: 2, Max: 2, Wait: time.Minute, Queue: 10, Now: clk.now})
+	for range 300 {
+		tk := enter(t, l, Priority)
+		clk.add(time.Minute)
+		tk.Done(true)
+	}
+	held := []*Ticket{enter(t, l, Priority), enter(t, l, Priority)}
+	got := make(chan error, 2)
+	for i := range 2 { // expected waits of 30 s and 60 s: within the minute
+		go func() { tk, err := l.Enter(context.Background(), Priority); tk.Done(false); got <- err }()
+		waitFor(t, l, i+1)
+	}
+	start := time.Now()
+	if _, err := l.Enter(context.Background(), Priority); !errors.Is(err, ErrShed) {
+		t.Fatalf("third in the queue (90 s expected, 60 s allowed): %v, want ErrShed", err)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Fatalf("refused after %v, not at once", took)
+	}
+	for _, tk := range held {
+		tk.Done(false)
+	}
+	for range 2 {
+		if err := <-got; err != nil {
+			t.Fatalf("a request queued within its expected wait: %v", err)
+		}
+	}
+}
+
+// Once a waiter ran out of its wait, its class is refused at once for Standing (Normal waiters
+// are passed by every later Priority request, which no pace foresees), unless one of the class
+// is served first; a Priority request still queues.
+func TestAClassThatWaitedInVainIsRefusedAtOnce(t *testing.T) {
+	clk := &clock{t: time.Unix(1e9, 0)}
+	l := New(Options{Initial: 1, Min: 1, Max: 1, Wait: 200 * time.Millisecond, Standing: time.Second, Queue: 10, Now: clk.now})
+	held := enter(t, l, Priority)
+	if _, err := l.Enter(context.Background(), Normal); !errors.Is(err, ErrShed) {
+		t.Fatalf("a normal request with the only slot held: %v", err)
+	}
+	start := time.Now()
+	if _, err := l.Enter(context.Background(), Normal); !errors.Is(err, ErrShed) {
+		t.Fatalf("the next normal request: %v", err)
+	}
+	if took := time.Since(start); took > 100*time.Millisecond {
+		t.Fatalf("refused after %v: it queued for the 200 ms wait its class had just waited in vain", took)
+	}
+	priority := make(chan *Ticket, 1)
+	go func() { priority <- enter(t, l, Priority) }()
+	waitFor(t, l, 1)
+	held.Done(false)
+	held = <-priority
+
+	clk.add(time.Second) // Standing has passed: a normal request may queue again
+	normal := make(chan *Ticket, 1)
+	go func() { normal <- enter(t, l, Normal) }()
+	waitFor(t, l, 1)
+	held.Done(false)
+	(<-normal).Done(false)
+	if s := l.Stats(); s.ShedNormal != 2 || s.ShedPriority != 0 || s.InFlight != 0 {
+		t.Fatalf("stats %+v", s)
+	}
 }

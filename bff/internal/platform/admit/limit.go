@@ -28,7 +28,8 @@ type Gradient2 struct {
 	long    float64 // exponential average of the windows' latency, in seconds
 	windows int     // windows seen, for the average's warm-up
 	samples []time.Duration
-	peak    int // most requests in flight during the window
+	peak    int           // most requests in flight during the window
+	mean    time.Duration // the latest window's mean latency
 }
 
 // Netflix's defaults for the long average: 600 windows, the first 10 a plain mean.
@@ -48,6 +49,10 @@ func NewGradient2(initial, lo, hi int) *Gradient2 {
 // Limit is the current bound on requests in flight.
 func (g *Gradient2) Limit() int { return int(g.limit) }
 
+// Mean is the latest full window's mean latency (what sets the pace slots come free at: a
+// window's slow export counts for that window only); zero before the first.
+func (g *Gradient2) Mean() time.Duration { return g.mean }
+
 // Sample records one finished request's latency and how many were in flight when it started;
 // at the end of a window it updates the limit.
 func (g *Gradient2) Sample(rtt time.Duration, inflight int) {
@@ -56,6 +61,11 @@ func (g *Gradient2) Sample(rtt time.Duration, inflight int) {
 	if len(g.samples) < max(g.Window, 1) {
 		return
 	}
+	var sum time.Duration
+	for _, d := range g.samples {
+		sum += d
+	}
+	g.mean = sum / time.Duration(len(g.samples))
 	slices.Sort(g.samples)
 	short := max(g.samples[len(g.samples)/2].Seconds(), 1e-6)
 	peak := g.peak

@@ -9,7 +9,7 @@ import (
 // Admit is the bound on requests in flight (platform/admit): past it, 503 + Retry-After.
 type Admit struct {
 	Off  bool
-	Max  int           // the adaptive limit never goes above it
+	Max  int           // the adaptive limit never goes above it; 0: by the cores (platform/admit)
 	Wait time.Duration // the longest a request queues for a slot
 }
 
@@ -20,10 +20,14 @@ func admitSettings() []setting {
 			c.Admit.Off = !on
 			return err
 		}},
-		{"BFF_ADMIT_MAX", "200", "with BFF_ADMIT=on: the highest the limit on requests in flight may grow (1..100000; the lowest is 20, or this when smaller)", func(c *Config, v string) error {
+		{"BFF_ADMIT_MAX", "auto", "with BFF_ADMIT=on: the highest the limit on requests in flight may grow (1..100000; auto: 5 per core, at least 10; the lowest is 2 per core, at least 4, or this when smaller)", func(c *Config, v string) error {
+			if v == "auto" {
+				c.Admit.Max = 0
+				return nil
+			}
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 || n > 100_000 {
-				return fmt.Errorf("must be a whole number from 1 to 100000, got %q", v)
+				return fmt.Errorf("must be auto or a whole number from 1 to 100000, got %q", v)
 			}
 			c.Admit.Max = n
 			return nil

@@ -8,7 +8,7 @@ import (
 
 func TestAdmitOnByDefault(t *testing.T) {
 	c, err := load(t, nil)
-	if err != nil || c.Admit != (Admit{Max: 200, Wait: 50 * time.Millisecond}) {
+	if err != nil || c.Admit != (Admit{Max: 0, Wait: 50 * time.Millisecond}) {
 		t.Fatalf("%+v %v", c.Admit, err)
 	}
 	c, err = load(t, nil, "BFF_ADMIT=off", "BFF_ADMIT_MAX=20", "BFF_ADMIT_WAIT=10ms")

@@ -71,6 +71,7 @@ func Open(ctx context.Context, driver, dsn string, log *slog.Logger) (*gorm.DB, 
 	if err != nil {
 		return nil, err
 	}
+	detached(g, sqlDB)
 	if driver == SQLite {
 		// The file holds password hashes: private to the owner (SQLite gives its -wal and -shm
 		// files the same mode).

@@ -5,7 +5,7 @@ import "gorm.io/gorm"
 // Each hands every row tx selects, in order, to fn, reading through one cursor: an export's rows
 // are fetched by the driver in network-sized batches and never held all at once.
 func Each[T any](tx *gorm.DB, order string, fn func(T) error) error {
-	rows, err := tx.Order(order).Rows()
+	rows, err := Stream(tx).Order(order).Rows()
 	if err != nil {
 		return err
 	}

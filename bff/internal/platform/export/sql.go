@@ -86,7 +86,7 @@ func (t *Table) Rows(c echo.Context, q Query, emit Emit) error {
 		tx = tx.Order(clause.OrderByColumn{Column: clause.Column{Name: t.Columns[s.Field]}, Desc: s.Desc})
 	}
 	tx = tx.Order(clause.OrderByColumn{Column: clause.Column{Name: t.Key}})
-	rows, err := tx.Rows()
+	rows, err := db.Stream(tx).Rows()
 	if err != nil {
 		return err
 	}
