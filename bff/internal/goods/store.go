@@ -294,21 +294,7 @@ func countKey(q Query) string {
 
 // Each hands every row that matches q to fn in order, reading through one cursor.
 func (s *Store) Each(ctx context.Context, q Query, fn func(Goods) error) error {
-	rows, err := db.Stream(s.where(ctx, q)).Order(order(q)).Rows()
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var g Goods
-		if err := s.db.ScanRows(rows, &g); err != nil {
-			return err
-		}
-		if err := fn(g); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return db.Each(s.where(ctx, q), order(q), fn)
 }
 
 // Get returns one row inside the scope, or ErrNotFound.

@@ -212,21 +212,7 @@ func (s *Store) Counts(ctx context.Context, q Query) (map[string]int64, error) {
 
 // Each hands every order q selects to fn in order, reading through one cursor.
 func (s *Store) Each(ctx context.Context, q Query, fn func(Order) error) error {
-	rows, err := db.Stream(withStatus(s.where(ctx, q), q.Status)).Order(order(q)).Rows()
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var o Order
-		if err := s.db.ScanRows(rows, &o); err != nil {
-			return err
-		}
-		if err := fn(o); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return db.Each(withStatus(s.where(ctx, q), q.Status), order(q), fn)
 }
 
 // Get returns one order inside the scope with its items, history and stock moves, or

@@ -63,8 +63,8 @@ type waiter struct {
 }
 
 // New makes a limiter; zero options take the defaults (Gradient2 from 2 to 5 requests in
-// flight per core, at least 4 to 10, starting at the top; 50 ms wait, 5 ms once the queue has stood 100 ms, a queue
-// of 50, 20 % reserved).
+// flight per core, at least 4 to 10, starting at the top; 50 ms wait, 5 ms once the queue has
+// stood 100 ms, a queue of 50, 20 % reserved).
 func New(opt Options) *Limiter {
 	cores := runtime.GOMAXPROCS(0)
 	top := max(10, 5*cores)
@@ -171,6 +171,19 @@ func (l *Limiter) expectedWait(c Class) time.Duration {
 	return time.Duration(ahead+1) * l.algo.Mean() / time.Duration(l.capOf(c))
 }
 
+// inVain says a request of class c would not get a slot within wait, so it is refused now rather
+// than at the end of it: under overload that is most of the refused ones, and each answered at
+// once costs no timer, no second wake-up, and no user waiting for a no. Two signs: the slots'
+// pace (expectedWait), and a waiter of its class that lately waited in vain with none served
+// since (Normal waiters are passed by every Priority request that comes after them, which no
+// pace foresees). Called with mu held.
+func (l *Limiter) inVain(c Class, wait time.Duration) bool {
+	if !l.starved[c].IsZero() && l.opt.Now().Sub(l.starved[c]) < l.opt.Standing {
+		return true
+	}
+	return l.expectedWait(c) > wait
+}
+
 // wait is how long a request that finds no slot may queue. Called with mu held.
 func (l *Limiter) wait() time.Duration {
 	if !l.queuedSince.IsZero() && l.opt.Now().Sub(l.queuedSince) > l.opt.Standing {
@@ -193,14 +206,7 @@ func (l *Limiter) Enter(ctx context.Context, c Class) (*Ticket, error) {
 		return t, nil
 	}
 	wait := l.wait()
-	// A request that would not get a slot within its wait is refused now rather than at the end
-	// of it: under overload that is most of the refused ones, and each answered at once costs
-	// no timer, no second wake-up, and no user waiting for a no. Two signs it would not: the
-	// slots' pace (expectedWait), and a waiter of its class that lately waited in vain and none
-	// served since (Normal waiters are passed by every Priority request that comes after them,
-	// which no pace foresees).
-	if len(l.waiting[c]) >= l.opt.Queue || l.expectedWait(c) > wait ||
-		(!l.starved[c].IsZero() && l.opt.Now().Sub(l.starved[c]) < l.opt.Standing) {
+	if len(l.waiting[c]) >= l.opt.Queue || l.inVain(c, wait) {
 		l.shed[c]++
 		l.mu.Unlock()
 		return nil, ErrShed

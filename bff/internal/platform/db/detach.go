@@ -15,10 +15,8 @@ import (
 // its statements to the end; one with a deadline keeps it (a job's or a health check's bound is
 // meant), and one already over still fails at once, so a loop that stops on the error stops.
 func detach(ctx context.Context) context.Context {
-	if ctx.Err() != nil || ctx.Done() == nil || ctx.Value(streaming{}) != nil {
-		return ctx
-	}
-	if _, ok := ctx.Deadline(); ok {
+	_, deadline := ctx.Deadline()
+	if deadline || ctx.Err() != nil || ctx.Done() == nil || ctx.Value(streaming{}) != nil {
 		return ctx
 	}
 	return context.WithoutCancel(ctx)
