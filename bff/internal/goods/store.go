@@ -249,12 +249,14 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Goods, int64, error) {
 		return []Goods{}, n, err
 	}
 	id := func(g Goods) int64 { return g.ID }
+	// A list row has no description (the detail's alone): up to 20,000 characters a row not read.
+	rows := s.where(ctx, q).Omit("description")
 	if len(q.IDs) > 0 {
-		rows, err := db.PageByIDs[Goods](s.where(ctx, q), order(q), q.Offset, q.Limit)
-		return rows, n, err
+		page, err := db.PageByIDs[Goods](rows, order(q), q.Offset, q.Limit)
+		return page, n, err
 	}
-	rows, err := db.PageByIDsMarked(s.where(ctx, q), order(q), q.Offset, q.Limit, id, s.marksOf(q), countKey(q)+"|"+order(q), seekKeys)
-	return rows, n, err
+	page, err := db.PageByIDsMarked(rows, order(q), q.Offset, q.Limit, id, s.marksOf(q), countKey(q)+"|"+order(q), seekKeys)
+	return page, n, err
 }
 
 // Count is how many goods match q's filters, remembered per filter for CountTTL or until the
