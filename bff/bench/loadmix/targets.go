@@ -127,7 +127,10 @@ func targets(args []string) error {
 	for _, m := range mix {
 		total += m.perMill
 	}
-	for range *n {
+	// vegeta's pacer may ask for a target past rate × duration as the attack ends; without one it
+	// records "no targets to attack", a failed request that was never sent. A few spare ones
+	// (the ships prepare reads leave room for them) are sent only if asked for.
+	for range *n + 1 + *n/10000 {
 		p, kind := g.r.IntN(total), ""
 		for _, m := range mix {
 			if p < m.perMill {

@@ -102,22 +102,22 @@ func (r redisRecorder) ProcessPipelineHook(next redis.ProcessPipelineHook) redis
 // mixRequest is one request kind of the load mix (bff/bench/loadmix), as it sends it.
 type mixRequest struct {
 	kind    string
-	request func(t *testing.T, s *apptest.Server, token string) apptest.Request
+	request func(t testing.TB, s *apptest.Server, token string) apptest.Request
 	// sql and redis are the budget: statements to the database and commands to Redis, warm
 	// (docs/figures.md "Cost per request" has them before and after).
 	sql, redis int
 }
 
 func loadMix() []mixRequest {
-	get := func(path string) func(*testing.T, *apptest.Server, string) apptest.Request {
-		return func(_ *testing.T, _ *apptest.Server, token string) apptest.Request {
+	get := func(path string) func(testing.TB, *apptest.Server, string) apptest.Request {
+		return func(_ testing.TB, _ *apptest.Server, token string) apptest.Request {
 			return apptest.Request{Path: path, Token: token}
 		}
 	}
 	day := apptest.NewClock().Now().Format("2006-01-02")
 	made := 0
 	return []mixRequest{
-		{kind: "signin", sql: 3, redis: 4, request: func(*testing.T, *apptest.Server, string) apptest.Request {
+		{kind: "signin", sql: 3, redis: 4, request: func(testing.TB, *apptest.Server, string) apptest.Request {
 			return apptest.Request{Method: http.MethodPost, Path: "/api/auth/login",
 				Form: url.Values{"username": {"admin"}, "password": {apptest.AdminPassword}}}
 		}},
@@ -125,12 +125,12 @@ func loadMix() []mixRequest {
 		{kind: "menus_build", sql: 0, redis: 0, request: get("/api/menus/build")},
 		{kind: "goods_list", sql: 1, redis: 0, request: get("/api/goods?page=1&size=20&category=digital&status=on_sale&sort=price,asc")},
 		{kind: "orders_list", sql: 1, redis: 0, request: get("/api/orders?page=1&size=20&status=paid&sort=amount,desc")},
-		{kind: "order_detail", sql: 4, redis: 0, request: func(t *testing.T, s *apptest.Server, token string) apptest.Request {
+		{kind: "order_detail", sql: 4, redis: 0, request: func(t testing.TB, s *apptest.Server, token string) apptest.Request {
 			return apptest.Request{Path: fmt.Sprintf("/api/orders/%d", firstOrder(t, s, token, "")), Token: token}
 		}},
 		{kind: "dashboard", sql: 0, redis: 0, request: get("/api/dashboard?start=" + day + "&end=" + day)},
 		{kind: "dict_read", sql: 0, redis: 0, request: get("/api/dictDetail?dictName=express_company&page=0&size=9999")},
-		{kind: "goods_edit", sql: 10, redis: 0, request: func(t *testing.T, s *apptest.Server, token string) apptest.Request {
+		{kind: "goods_edit", sql: 10, redis: 0, request: func(t testing.TB, s *apptest.Server, token string) apptest.Request {
 			// The mix edits goods without specs (one SKU), as bff/cmd/benchseed makes them.
 			made++
 			body := goodsBody(9000 + made)
@@ -139,12 +139,12 @@ func loadMix() []mixRequest {
 			body["id"], body["stock"] = g.ID, 7
 			return apptest.Request{Method: http.MethodPut, Path: "/api/goods", Token: token, JSON: body}
 		}},
-		{kind: "order_ship", sql: 8, redis: 0, request: func(t *testing.T, s *apptest.Server, token string) apptest.Request {
+		{kind: "order_ship", sql: 8, redis: 0, request: func(t testing.TB, s *apptest.Server, token string) apptest.Request {
 			id := firstOrder(t, s, token, "paid")
 			return apptest.Request{Method: http.MethodPut, Path: fmt.Sprintf("/api/orders/%d/ship", id), Token: token,
 				JSON: map[string]any{"expressCompany": "SF", "trackingNo": fmt.Sprintf("COST%d", id), "note": "压测发货"}}
 		}},
-		{kind: "dict_write", sql: 6, redis: 0, request: func(t *testing.T, s *apptest.Server, token string) apptest.Request {
+		{kind: "dict_write", sql: 6, redis: 0, request: func(t testing.TB, s *apptest.Server, token string) apptest.Request {
 			var d struct {
 				Content []struct {
 					ID    int64  `json:"id"`
@@ -164,7 +164,26 @@ func loadMix() []mixRequest {
 	}
 }
 
-func firstOrder(t *testing.T, s *apptest.Server, token, status string) int64 {
+// mixServer starts a server on MariaDB + Redis with the demo shop and signs the administrator
+// in: what the mix's requests need.
+func mixServer(tb testing.TB) (*apptest.Server, string) {
+	tb.Helper()
+	s := apptest.Start(tb, apptest.MySQLRedis, func(c *config.Config) { c.Captcha = false })
+	err := seed.Run(context.Background(), s.DB, seed.Options{Demo: true, DemoShop: true, AdminPassword: apptest.AdminPassword,
+		DemoPassword: apptest.DemoPassword, BcryptCost: bcrypt.MinCost, Out: io.Discard, Generation: s.Generation, Now: s.Clock.Now})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	res := s.Do(tb, apptest.Request{Method: http.MethodPost, Path: "/api/auth/login",
+		Form: url.Values{"username": {"admin"}, "password": {apptest.AdminPassword}}})
+	var signed struct{ Token string }
+	if err := json.Unmarshal(res.Body, &signed); err != nil || signed.Token == "" {
+		tb.Fatalf("sign-in: %d %s", res.Status, res.Body)
+	}
+	return s, signed.Token
+}
+
+func firstOrder(t testing.TB, s *apptest.Server, token, status string) int64 {
 	t.Helper()
 	var page struct {
 		Content []struct {
@@ -187,25 +206,14 @@ func firstOrder(t *testing.T, s *apptest.Server, token, status string) int64 {
 // of two requests), on MariaDB + Redis as a deployment of several instances runs. A kind past
 // its budget fails: the budgets are the figures of docs/figures.md "Cost per request".
 func TestStatementsPerRequest(t *testing.T) {
-	s := apptest.Start(t, apptest.MySQLRedis, func(c *config.Config) { c.Captcha = false })
-	err := seed.Run(context.Background(), s.DB, seed.Options{Demo: true, DemoShop: true, AdminPassword: apptest.AdminPassword,
-		DemoPassword: apptest.DemoPassword, BcryptCost: bcrypt.MinCost, Out: io.Discard, Generation: s.Generation, Now: s.Clock.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, token := mixServer(t)
 	var log statementLog
 	log.watch(t, s)
-	token := s.Do(t, apptest.Request{Method: http.MethodPost, Path: "/api/auth/login",
-		Form: url.Values{"username": {"admin"}, "password": {apptest.AdminPassword}}})
-	var signed struct{ Token string }
-	if err := json.Unmarshal(token.Body, &signed); err != nil || signed.Token == "" {
-		t.Fatalf("sign-in: %d %s", token.Status, token.Body)
-	}
 	for _, m := range loadMix() {
 		var sql, rds []string
 		cold := 0
 		for i := range 2 {
-			r := m.request(t, s, signed.Token)
+			r := m.request(t, s, token)
 			log.start()
 			res := s.Do(t, r)
 			sql, rds = log.stop()

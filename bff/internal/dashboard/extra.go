@@ -60,9 +60,14 @@ func (s *Service) UseUpstreams(ups Upstreams, log *slog.Logger, wait time.Durati
 	s.extras = &extras{ups: ups, log: log, wait: wait}
 }
 
-// fetch gets the upstream's cards for the period as p; ok is false when no upstream adds any.
+// asked tells whether an upstream adds cards to p's overview.
+func (e *extras) asked(p *authz.Principal) bool {
+	return e != nil && p != nil && e.ups.Covers(ExtraPath)
+}
+
+// fetch gets the upstream's cards for the period as p (none when it is not asked).
 func (e *extras) fetch(ctx context.Context, p *authz.Principal, start, end string) (cards []Card, missing []upstream.Unavailable) {
-	if e == nil || p == nil || !e.ups.Covers(ExtraPath) {
+	if !e.asked(p) {
 		return []Card{}, []upstream.Unavailable{}
 	}
 	q := url.Values{"start": {start}, "end": {end}}

@@ -154,15 +154,21 @@ func (s *Service) answer(c echo.Context, p *authz.Principal, scope *int64) error
 		return httpError(err)
 	}
 	ctx := c.Request().Context()
-	var extra []Card
-	var missing []upstream.Unavailable
-	got := make(chan struct{})
-	go func() {
-		defer close(got)
-		extra, missing = s.extras.fetch(ctx, p, day(period.Start), day(period.End))
-	}()
-	o, err := s.Overview(ctx, scope, period)
-	<-got
+	extra, missing := []Card{}, []upstream.Unavailable{}
+	var o Overview
+	if s.extras.asked(p) {
+		got := make(chan struct{})
+		go func() {
+			defer close(got)
+			extra, missing = s.extras.fetch(ctx, p, day(period.Start), day(period.End))
+		}()
+		o, err = s.Overview(ctx, scope, period)
+		<-got
+	} else {
+		// No upstream: no goroutine to start and wait for (each one wakes a thread of an idle
+		// process, the larger part of a remembered overview's cost).
+		o, err = s.Overview(ctx, scope, period)
+	}
 	if err != nil {
 		return httpError(err)
 	}

@@ -127,7 +127,8 @@ func newOrderNo(now time.Time) (string, error) {
 	return fmt.Sprintf("%s%06d", now.In(time.Local).Format("20060102150405"), n.Int64()), nil
 }
 
-// List returns a page of the orders q selects, newest first, and how many match.
+// List returns a page of the orders q selects, newest first, and how many match. The rows hold
+// what the list shows: the address, the deadlines and the update time are left zero (Get has them).
 func (s *Service) List(ctx context.Context, q Query) ([]Order, int64, error) {
 	return s.store.Search(ctx, q)
 }

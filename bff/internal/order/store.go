@@ -164,6 +164,13 @@ func order(q Query) string {
 	return q.Order
 }
 
+// unlisted are the columns a list page does not show (the detail does): its rows are read
+// without them.
+func unlisted() []string {
+	return []string{"address", "freight_refunded", "pay_deadline", "auto_complete_at", "aftersale_until",
+		"aftersale_closed", "update_time"}
+}
+
 // Search returns a page of orders and the number that match. The page is read through its ids
 // from the nearest page mark (db.PageByIDsMarked, as goods: paging on walks an index from where
 // the page before ended); the number is remembered per filter.
@@ -185,10 +192,10 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Order, int64, error) {
 	}
 	id := func(o Order) int64 { return o.ID }
 	if len(q.IDs) > 0 {
-		rows, err := db.PageByIDs[Order](withStatus(s.where(ctx, q), q.Status), order(q), q.Offset, q.Limit)
+		rows, err := db.PageByIDs[Order](withStatus(s.where(ctx, q), q.Status).Omit(unlisted()...), order(q), q.Offset, q.Limit)
 		return rows, n, err
 	}
-	rows, err := db.PageByIDsMarked(withStatus(s.filters(ctx, q), q.Status), order(q), q.Offset, q.Limit, id, s.lists.of(q.Status).marks,
+	rows, err := db.PageByIDsMarked(withStatus(s.filters(ctx, q), q.Status).Omit(unlisted()...), order(q), q.Offset, q.Limit, id, s.lists.of(q.Status).marks,
 		q.Status+"|"+countKey(q)+"|"+order(q), seekKeys, either(q)...)
 	return rows, n, err
 }
