@@ -65,11 +65,8 @@ func (e *extras) asked(p *authz.Principal) bool {
 	return e != nil && p != nil && e.ups.Covers(ExtraPath)
 }
 
-// fetch gets the upstream's cards for the period as p (none when it is not asked).
+// fetch gets the upstream's cards for the period as p; the caller asks only when asked(p).
 func (e *extras) fetch(ctx context.Context, p *authz.Principal, start, end string) (cards []Card, missing []upstream.Unavailable) {
-	if !e.asked(p) {
-		return []Card{}, []upstream.Unavailable{}
-	}
 	q := url.Values{"start": {start}, "end": {end}}
 	got, failed := upstream.Gather(ctx, e.wait, upstream.Part{Name: extraPart, Fetch: func(ctx context.Context) (any, error) {
 		var a extraAnswer

@@ -155,19 +155,19 @@ func (s *Service) answer(c echo.Context, p *authz.Principal, scope *int64) error
 	}
 	ctx := c.Request().Context()
 	extra, missing := []Card{}, []upstream.Unavailable{}
-	var o Overview
+	// The upstream's cards are fetched while the local figures are read; with no upstream to ask
+	// there is no goroutine to start and wait for.
+	var got chan struct{}
 	if s.extras.asked(p) {
-		got := make(chan struct{})
+		got = make(chan struct{})
 		go func() {
 			defer close(got)
 			extra, missing = s.extras.fetch(ctx, p, day(period.Start), day(period.End))
 		}()
-		o, err = s.Overview(ctx, scope, period)
+	}
+	o, err := s.Overview(ctx, scope, period)
+	if got != nil {
 		<-got
-	} else {
-		// No upstream: no goroutine to start and wait for (each one wakes a thread of an idle
-		// process, the larger part of a remembered overview's cost).
-		o, err = s.Overview(ctx, scope, period)
 	}
 	if err != nil {
 		return httpError(err)

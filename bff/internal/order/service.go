@@ -128,7 +128,7 @@ func newOrderNo(now time.Time) (string, error) {
 }
 
 // List returns a page of the orders q selects, newest first, and how many match. The rows hold
-// what the list shows: the address, the deadlines and the update time are left zero (Get has them).
+// what the list shows: the columns unlisted names are left zero (Get has them).
 func (s *Service) List(ctx context.Context, q Query) ([]Order, int64, error) {
 	return s.store.Search(ctx, q)
 }
