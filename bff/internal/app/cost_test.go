@@ -130,7 +130,7 @@ func loadMix() []mixRequest {
 		}},
 		{kind: "dashboard", sql: 0, redis: 0, request: get("/api/dashboard?start=" + day + "&end=" + day)},
 		{kind: "dict_read", sql: 0, redis: 0, request: get("/api/dictDetail?dictName=express_company&page=0&size=9999")},
-		{kind: "goods_edit", sql: 10, redis: 0, request: func(t testing.TB, s *apptest.Server, token string) apptest.Request {
+		{kind: "goods_edit", sql: 6, redis: 0, request: func(t testing.TB, s *apptest.Server, token string) apptest.Request {
 			// The mix edits goods without specs (one SKU), as bff/cmd/benchseed makes them.
 			made++
 			body := goodsBody(9000 + made)

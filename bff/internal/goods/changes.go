@@ -49,11 +49,3 @@ func lockForEdit(tx *gorm.DB, scope *int64, id int64) (Edit, error) {
 	e.Before = rows[0]
 	return e, nil
 }
-
-// readAfter reads the edited row and its SKUs back inside the edit's transaction.
-func (e *Edit) readAfter(tx *gorm.DB) error {
-	if err := tx.Where("id = ?", e.Before.ID).Take(&e.After).Error; err != nil {
-		return err
-	}
-	return tx.Where("goods_id = ?", e.Before.ID).Order("sort, id").Find(&e.AfterSkus).Error
-}

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -26,7 +28,7 @@ var editSeeds = []uint64{1, 7, 42}
 func TestEditProperty(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, g *gorm.DB) {
 		ctx := context.Background()
-		s, _, must := newService(t, g)
+		s, clock, must := newService(t, g)
 		for _, seed := range editSeeds {
 			r := rand.New(rand.NewPCG(seed, 0))
 			code := fmt.Sprintf("P%d", seed)
@@ -41,10 +43,13 @@ func TestEditProperty(t *testing.T) {
 				if what == "legacy stock" {
 					target = plain
 				}
-				if _, err := s.Save(ctx, nil, target); err != nil {
+				clock.advance(time.Second)
+				seen, err := s.SaveSeen(ctx, nil, target)
+				if err != nil {
 					t.Fatalf("seed %d step %d (%s): %v", seed, step, what, err)
 				}
 				ledgerAddsUp(t, g)
+				leftAsRead(t, fmt.Sprintf("seed %d step %d (%s)", seed, step, what), g, seen)
 				if what == "legacy stock" {
 					if got := skusOf(t, g, plain.ID); len(got) != 1 || got[0].Stock != plain.Stock {
 						t.Fatalf("seed %d step %d (%s): SKUs %+v, want stock %d", seed, step, what, got, plain.Stock)
@@ -55,6 +60,55 @@ func TestEditProperty(t *testing.T) {
 			}
 		}
 	})
+}
+
+// leftAsRead: the row and SKUs an edit says it left (its operation-log entry's "after", worked
+// out rather than read back) are the ones a read finds, field by field.
+func leftAsRead(t *testing.T, what string, g *gorm.DB, seen goods.Edit) {
+	t.Helper()
+	var row goods.Goods
+	var skus []goods.Sku
+	if err := g.Where("id = ?", seen.Before.ID).Take(&row).Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Where("goods_id = ?", seen.Before.ID).Order("sort, id").Find(&skus).Error; err != nil {
+		t.Fatal(err)
+	}
+	if got, want := comparable(seen.After), comparable(row); !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: the edit left\n%+v\nthe row is\n%+v", what, got, want)
+	}
+	if len(seen.AfterSkus) != len(skus) {
+		t.Fatalf("%s: the edit left %d SKUs, %d are there", what, len(seen.AfterSkus), len(skus))
+	}
+	for i, k := range skus {
+		if got, want := comparableSku(seen.AfterSkus[i]), comparableSku(k); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: the edit left SKU %d\n%+v\nthe row is\n%+v", what, i, got, want)
+		}
+	}
+}
+
+// comparable is g with its times in one zone and nil lists empty, as a read gives them.
+func comparable(g goods.Goods) goods.Goods {
+	g.CreateTime, g.UpdateTime = g.CreateTime.UTC(), g.UpdateTime.UTC()
+	if g.GroundingTime != nil {
+		at := g.GroundingTime.UTC()
+		g.GroundingTime = &at
+	}
+	if g.Specs == nil {
+		g.Specs = goods.SpecList{}
+	}
+	if g.Gallery == nil {
+		g.Gallery = []string{}
+	}
+	return g
+}
+
+func comparableSku(k goods.Sku) goods.Sku {
+	k.CreateTime, k.UpdateTime = k.CreateTime.UTC(), k.UpdateTime.UTC()
+	if k.Specs == nil {
+		k.Specs = []string{}
+	}
+	return k
 }
 
 // editAtRandom changes in (or plain) the way a user might and says how.

@@ -40,14 +40,19 @@ func skusOf(t *testing.T, g *gorm.DB, id int64) []goods.Sku {
 	return out
 }
 
-// ledgerAddsUp: every SKU's stock is the sum of its ledger, each goods row's stock the sum of its
-// SKUs', and its low_skus the count of its on-sale SKUs at or under their threshold.
+// ledgerAddsUp: every SKU's stock is the sum of its ledger, each ledger row's balance the sum up
+// to it, each goods row's stock the sum of its SKUs', and its low_skus the count of its on-sale
+// SKUs at or under their threshold.
 func ledgerAddsUp(t *testing.T, g *gorm.DB) {
 	t.Helper()
 	var bad []string
 	g.Raw(`SELECT k.code FROM goods_skus k WHERE k.stock <> COALESCE((SELECT SUM(delta) FROM stock_ledger l WHERE l.sku_id = k.id), 0)`).Scan(&bad)
 	if len(bad) > 0 {
 		t.Fatalf("SKUs whose ledger does not add up: %v", bad)
+	}
+	g.Raw(`SELECT l.sku_code FROM stock_ledger l WHERE l.balance <> (SELECT SUM(m.delta) FROM stock_ledger m WHERE m.sku_id = l.sku_id AND m.id <= l.id)`).Scan(&bad)
+	if len(bad) > 0 {
+		t.Fatalf("ledger rows whose balance is not the sum up to them: %v", bad)
 	}
 	g.Raw(`SELECT g.code FROM goods g WHERE g.stock <> COALESCE((SELECT SUM(stock) FROM goods_skus k WHERE k.goods_id = g.id), 0)
 		OR g.low_skus <> (SELECT COUNT(*) FROM goods_skus k WHERE k.goods_id = g.id AND k.on_sale = ? AND k.stock <= k.low_stock)`, true).Scan(&bad)

@@ -57,7 +57,9 @@ func (s *Store) Skus(ctx context.Context, goodsIDs []int64) ([]Sku, error) {
 func (s *Store) Create(ctx context.Context, g *Goods, skus []SkuInput, operator string) error {
 	defer s.forget()
 	return db.Retry(ctx, saveAttempts, func() error {
-		g.ID, g.Stock, g.LowSkus = 0, 0, 0
+		// The row is written with the totals its SKUs will have (stock.Apply is told to leave them).
+		g.ID = 0
+		g.Stock, g.LowSkus = totals(skus)
 		return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 			// The item's code first: for goods without specs the SKU has the same code.
 			if err := codeTaken(tx.Create(g).Error, g.Code); err != nil {
@@ -70,20 +72,18 @@ func (s *Store) Create(ctx context.Context, g *Goods, skus []SkuInput, operator 
 				return err
 			}
 			var moves []stock.Move
+			held := map[int64]stock.Held{} // a row this transaction inserted is locked by it
 			for i, k := range skus {
 				id, err := insertSku(tx, g, k, i)
 				if err != nil {
 					return err
 				}
+				held[id] = stock.Held{GoodsID: g.ID, ScopeID: scopeOf(g.AgencyID), Code: k.Code, LowStock: k.LowStock, OnSale: k.OnSale}
 				if k.Stock > 0 {
 					moves = append(moves, stock.Move{SkuID: id, Delta: k.Stock, Reason: stock.Opening, Operator: operator})
 				}
-				g.Stock += k.Stock
 			}
-			if err := apply(tx, g.UpdateTime, moves); err != nil {
-				return err
-			}
-			if err := recountLow(tx, g.ID); err != nil {
+			if err := apply(tx, g.UpdateTime, moves, stock.Holding{Skus: held, Totals: true}); err != nil {
 				return err
 			}
 			if g.Status != OnSale {
@@ -126,48 +126,68 @@ func (s *Store) Update(ctx context.Context, scope *int64, g *Goods, skus []SkuIn
 				listed := g.UpdateTime
 				g.GroundingTime = &listed
 			}
+			skus, err := legacySku(skus, seen.BeforeSkus)
+			if err != nil {
+				return err
+			}
+			// The row holds the totals of its SKUs as the edit leaves them: a SKU's stock becomes
+			// the number sent, so they are known before the SKUs are written (stock.Apply is told
+			// to leave them). UpdateColumns: the update time is the edit's, as on its SKUs and
+			// ledger rows, not gorm's clock (Updates would set its own).
+			g.Stock, g.LowSkus = totals(skus)
 			err = tx.Model(&Goods{ID: g.ID}).Select("name", "code", "category", "specs", "price", "max_price", "cost",
-				"status", "grounding_time", "agency_id", "main_picture", "gallery", "description", "update_time").
-				Updates(g).Error
+				"stock", "low_skus", "status", "grounding_time", "agency_id", "main_picture", "gallery", "description",
+				"update_time").UpdateColumns(g).Error
 			if err := codeTaken(err, g.Code); err != nil {
 				return err
 			}
 			if err := s.claimPictures(tx, g); err != nil {
 				return err
 			}
-			recount, err := s.saveSkus(tx, g, seen.BeforeSkus, skus, operator)
+			after, err := s.saveSkus(tx, g, seen.BeforeSkus, skus, operator)
 			if err != nil {
 				return err
 			}
-			if recount {
-				if err := recountLow(tx, g.ID); err != nil {
-					return err
-				}
-			}
-			if err := seen.readAfter(tx); err != nil {
-				return err
-			}
+			seen.After, seen.AfterSkus = *g, after
+			seen.After.CreateTime = seen.Before.CreateTime
 			return s.tell(tx, saleMoves(was, g))
 		})
 	})
 	return seen, err
 }
 
-// saveSkus turns the locked SKUs old of g into skus inside tx (Update). recount: the goods'
-// low_skus needs counting again, because a SKU came or went or its threshold or on-sale flag
-// changed; stock moves alone keep it right (stock.Apply).
-func (s *Store) saveSkus(tx *gorm.DB, g *Goods, old []Sku, skus []SkuInput, operator string) (recount bool, err error) {
-	if len(skus) == 1 && skus[0].legacy && len(old) > 0 {
-		// A body of before SKUs edits only what it knows: one SKU without specs.
-		if len(old) != 1 || len(old[0].Specs) != 0 {
-			return false, &InvalidError{Field: "skus", Reason: "这个商品有规格，请逐个SKU填写"}
-		}
-		skus = []SkuInput{skus[0]}
-		skus[0].Barcode, skus[0].LowStock, skus[0].OnSale = old[0].Barcode, old[0].LowStock, old[0].OnSale
+// legacySku: a body of before SKUs edits only what it knows of the item's one SKU without specs
+// (its stock, price and cost); other bodies are skus as sent.
+func legacySku(skus []SkuInput, old []Sku) ([]SkuInput, error) {
+	if len(skus) != 1 || !skus[0].legacy || len(old) == 0 {
+		return skus, nil
 	}
+	if len(old) != 1 || len(old[0].Specs) != 0 {
+		return nil, &InvalidError{Field: "skus", Reason: "这个商品有规格，请逐个SKU填写"}
+	}
+	k := skus[0]
+	k.Barcode, k.LowStock, k.OnSale = old[0].Barcode, old[0].LowStock, old[0].OnSale
+	return []SkuInput{k}, nil
+}
+
+// totals are the stock and the count of on-sale SKUs at or under their threshold of goods whose
+// SKUs are skus.
+func totals(skus []SkuInput) (units, low int64) {
+	for _, k := range skus {
+		units += k.Stock
+		if k.OnSale && k.Stock <= k.LowStock {
+			low++
+		}
+	}
+	return units, low
+}
+
+// saveSkus turns the locked SKUs old of g into skus inside tx (Update) and answers them as
+// saved, in the dialog's order. The goods' totals are the caller's to write.
+func (s *Store) saveSkus(tx *gorm.DB, g *Goods, old []Sku, skus []SkuInput, operator string) ([]Sku, error) {
 	match, err := matchSkus(old, skus)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
 	var removed []Sku
 	for _, o := range old {
@@ -176,9 +196,8 @@ func (s *Store) saveSkus(tx *gorm.DB, g *Goods, old []Sku, skus []SkuInput, oper
 		}
 	}
 	if err := removeSkus(tx, removed, g.UpdateTime, operator, "商品编辑：删除SKU"); err != nil {
-		return false, err
+		return nil, err
 	}
-	recount = len(removed) > 0
 	scopeID := scopeOf(g.AgencyID)
 	byID := map[int64]Sku{}
 	for _, o := range old {
@@ -192,57 +211,69 @@ func (s *Store) saveSkus(tx *gorm.DB, g *Goods, old []Sku, skus []SkuInput, oper
 		}
 	}
 	if err := codesFree(tx, scopeID, g.ID, asked); err != nil {
-		return false, err
+		return nil, err
 	}
 	// Codes that change move aside first: two SKUs of the item may swap theirs.
 	for _, o := range old {
 		if i, kept := match.kept[o.ID]; kept && (o.Code != skus[i].Code || o.ScopeID != scopeID) {
 			if err := tx.Model(&Sku{}).Where("id = ?", o.ID).Update("code", "\x01"+strconv.FormatInt(o.ID, 10)).Error; err != nil {
-				return false, err
+				return nil, err
 			}
 		}
 	}
 	var moves []stock.Move
+	held := map[int64]stock.Held{}
+	after := make([]Sku, len(skus))
 	for i, k := range skus {
 		id := match.ids[i]
+		a := Sku{ID: id, GoodsID: g.ID, ScopeID: scopeID, Code: k.Code, Barcode: k.Barcode, Specs: nonNil(k.Specs),
+			Price: k.Price, Cost: k.Cost, Stock: k.Stock, LowStock: k.LowStock, OnSale: k.OnSale, Sort: i,
+			CreateTime: g.UpdateTime, UpdateTime: g.UpdateTime}
+		h := stock.Held{GoodsID: g.ID, ScopeID: scopeID, Code: k.Code, LowStock: k.LowStock, OnSale: k.OnSale}
 		if id == 0 {
-			recount = true
-			if id, err = insertSku(tx, g, k, i); err != nil {
-				return false, err
+			if a.ID, err = insertSku(tx, g, k, i); err != nil {
+				return nil, err
 			}
+			after[i], held[a.ID] = a, h
 			if k.Stock > 0 {
-				moves = append(moves, stock.Move{SkuID: id, Delta: k.Stock, Reason: stock.Opening, Operator: operator})
+				moves = append(moves, stock.Move{SkuID: a.ID, Delta: k.Stock, Reason: stock.Opening, Operator: operator})
 			}
 			continue
 		}
 		o := byID[id]
-		recount = recount || o.LowStock != k.LowStock || o.OnSale != k.OnSale
-		if err := updateSku(tx, o, k, scopeID, i, g.UpdateTime); err != nil {
-			return false, err
+		wrote, err := updateSku(tx, o, k, scopeID, i, g.UpdateTime)
+		if err != nil {
+			return nil, err
 		}
-		if d := k.Stock - o.Stock; d != 0 {
+		h.Stock, a.CreateTime = o.Stock, o.CreateTime
+		d := k.Stock - o.Stock
+		if !wrote && d == 0 {
+			a.UpdateTime = o.UpdateTime
+		}
+		after[i], held[id] = a, h
+		if d != 0 {
 			moves = append(moves, stock.Move{SkuID: id, Delta: d, Reason: stock.Stocktake, Operator: operator, Note: "商品编辑"})
 		}
 	}
-	return recount, apply(tx, g.UpdateTime, moves)
+	return after, apply(tx, g.UpdateTime, moves, stock.Holding{Skus: held, Totals: true})
 }
 
 // updateSku writes k over the locked SKU o as the sort-th of its goods, unless nothing of it
-// changes (the stock is not written here: it moves through the ledger).
-func updateSku(tx *gorm.DB, o Sku, k SkuInput, scopeID int64, sort int, now time.Time) error {
+// changes (wrote false; the stock is not written here: it moves through the ledger).
+func updateSku(tx *gorm.DB, o Sku, k SkuInput, scopeID int64, sort int, now time.Time) (wrote bool, err error) {
 	specs := nonNil(k.Specs)
 	if o.ScopeID == scopeID && o.Code == k.Code && o.Barcode == k.Barcode && slices.Equal(nonNil(o.Specs), specs) &&
 		o.Price == k.Price && o.Cost == k.Cost && o.LowStock == k.LowStock && o.OnSale == k.OnSale && o.Sort == sort {
-		return nil
+		return false, nil
 	}
 	text, err := json.Marshal(specs)
 	if err != nil {
-		return err
+		return false, err
 	}
 	err = tx.Model(&Sku{}).Where("id = ?", o.ID).Updates(map[string]any{"scope_id": scopeID, "code": k.Code,
 		"barcode": k.Barcode, "specs": string(text), "price": k.Price, "cost": k.Cost, "low_stock": k.LowStock,
 		"on_sale": k.OnSale, "sort": sort, "update_time": now}).Error
-	return skuCodeTaken(err, k.Code)
+	return true, skuCodeTaken(err, k.Code)
 }
 
 // removeSkus deletes the locked SKUs after writing out what they hold (reason manual_out, note).
@@ -253,9 +284,11 @@ func removeSkus(tx *gorm.DB, skus []Sku, now time.Time, operator, note string) e
 	}
 	ids := make([]int64, len(skus))
 	code := map[int64]string{}
+	held := map[int64]stock.Held{}
 	var moves []stock.Move
 	for i, k := range skus {
 		ids[i], code[k.ID] = k.ID, k.Code
+		held[k.ID] = stock.Held{GoodsID: k.GoodsID, ScopeID: k.ScopeID, Code: k.Code, Stock: k.Stock, LowStock: k.LowStock, OnSale: k.OnSale}
 		if k.Stock > 0 {
 			moves = append(moves, stock.Move{SkuID: k.ID, Delta: -k.Stock, Reason: stock.ManualOut, Operator: operator, Note: note})
 		}
@@ -269,7 +302,8 @@ func removeSkus(tx *gorm.DB, skus []Sku, now time.Time, operator, note string) e
 	if len(open) > 0 {
 		return &SkuInUseError{Code: code[open[0]]}
 	}
-	if err := apply(tx, now, moves); err != nil {
+	// Totals: an edit writes its goods' totals, a delete removes the goods row.
+	if err := apply(tx, now, moves, stock.Holding{Skus: held, Totals: true}); err != nil {
 		return err
 	}
 	return tx.Where("id IN ?", ids).Delete(&Sku{}).Error
@@ -306,18 +340,12 @@ func insertSku(tx *gorm.DB, g *Goods, k SkuInput, sort int) (int64, error) {
 	return row.ID, err
 }
 
-// recountLow sets the goods' count of on-sale SKUs at or under their threshold: a save may change
-// thresholds and on-sale flags, which stock.Apply (stock moves only) does not follow.
-func recountLow(tx *gorm.DB, goodsID int64) error {
-	return tx.Exec("UPDATE goods SET low_skus = (SELECT COUNT(*) FROM goods_skus WHERE goods_id = ? AND on_sale = ? AND stock <= low_stock) WHERE id = ?",
-		goodsID, true, goodsID).Error
-}
-
-func apply(tx *gorm.DB, now time.Time, moves []stock.Move) error {
+// apply makes moves of SKUs the caller holds locked.
+func apply(tx *gorm.DB, now time.Time, moves []stock.Move, held stock.Holding) error {
 	if len(moves) == 0 {
 		return nil
 	}
-	_, err := stock.Apply(tx, now, moves)
+	_, err := stock.ApplyHeld(tx, now, moves, held)
 	return err
 }
 

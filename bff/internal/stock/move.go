@@ -3,6 +3,7 @@ package stock
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -38,18 +39,31 @@ var (
 	ErrNoDelta = errors.New("stock: a move of zero units")
 )
 
-// skuRow is what a move reads back from the SKU it changed.
-type skuRow struct {
-	ID       int64
+// Holding is what a caller's transaction holds locked already (SELECT … FOR UPDATE, or rows it
+// inserted), so that Apply need not read or write it.
+type Holding struct {
+	// Skus are SKUs as they are now, by id: Apply works out their balances instead of reading
+	// the rows back after the move.
+	Skus map[int64]Held
+	// Totals: the caller writes the goods rows' stock and low_skus itself (it knows what they
+	// become), or deletes the rows.
+	Totals bool
+}
+
+// Held is a SKU a caller holds locked, as it is now.
+type Held struct {
 	GoodsID  int64
 	ScopeID  int64
 	Code     string
 	Stock    int64
 	LowStock int64
 	OnSale   bool
-	// LowAlerted: the low-stock alert was sent and the SKU has not been above its threshold since
-	// (alerts.go).
-	LowAlerted bool
+}
+
+// skuRow is a SKU as a move left it.
+type skuRow struct {
+	ID int64
+	Held
 }
 
 // Apply makes moves inside tx, the caller's transaction: every SKU changes by a conditional
@@ -58,6 +72,12 @@ type skuRow struct {
 // then goods by id) so that two transactions cannot wait on each other. Any error leaves the
 // caller to roll back: a *ShortError, ErrNoSku, ErrOnce.
 func Apply(tx *gorm.DB, now time.Time, moves []Move) ([]Entry, error) {
+	return ApplyHeld(tx, now, moves, Holding{})
+}
+
+// ApplyHeld is Apply for a caller that holds rows locked already: a move of a held SKU is one
+// statement, not two, and with Totals the goods rows are left to the caller.
+func ApplyHeld(tx *gorm.DB, now time.Time, moves []Move, held Holding) ([]Entry, error) {
 	ordered := slices.Clone(moves)
 	slices.SortStableFunc(ordered, func(a, b Move) int { return compare(a.SkuID, b.SkuID) })
 	type goodsDelta struct{ stock, low int64 }
@@ -68,17 +88,16 @@ func Apply(tx *gorm.DB, now time.Time, moves []Move) ([]Entry, error) {
 		if m.Delta == 0 {
 			return nil, ErrNoDelta
 		}
-		res := tx.Exec("UPDATE goods_skus SET stock = stock + ?, update_time = ? WHERE id = ? AND stock + ? >= 0",
-			m.Delta, now, m.SkuID, m.Delta)
+		// A move that lifts the SKU above its threshold clears its low-stock alert, so that the
+		// next fall under it is alerted again. The flag is set first: MySQL assigns left to
+		// right, SQLite from the old row, and stock + ? is the new stock in both.
+		res := tx.Exec("UPDATE goods_skus SET low_alerted = CASE WHEN stock + ? > low_stock THEN ? ELSE low_alerted END, "+
+			"stock = stock + ?, update_time = ? WHERE id = ? AND stock + ? >= 0",
+			m.Delta, false, m.Delta, now, m.SkuID, m.Delta)
 		if res.Error != nil {
 			return nil, res.Error
 		}
-		var sku skuRow
-		err := tx.Table("goods_skus").Select("id", "goods_id", "scope_id", "code", "stock", "low_stock", "on_sale", "low_alerted").
-			Where("id = ?", m.SkuID).Take(&sku).Error
-		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return nil, ErrNoSku
-		}
+		sku, err := after(tx, m, held.Skus, applied[m.SkuID], res.RowsAffected > 0)
 		if err != nil {
 			return nil, err
 		}
@@ -87,12 +106,6 @@ func Apply(tx *gorm.DB, now time.Time, moves []Move) ([]Entry, error) {
 			return nil, &ShortError{SkuID: sku.ID, Code: sku.Code, Available: sku.Stock - applied[sku.ID]}
 		}
 		applied[sku.ID] += m.Delta
-		if sku.LowAlerted && sku.Stock > sku.LowStock {
-			// refilled above the threshold: the next fall under it is alerted again
-			if err := tx.Exec("UPDATE goods_skus SET low_alerted = ? WHERE id = ?", false, sku.ID).Error; err != nil {
-				return nil, err
-			}
-		}
 		d := goods[sku.GoodsID]
 		if d == nil {
 			d = &goodsDelta{}
@@ -110,15 +123,13 @@ func Apply(tx *gorm.DB, now time.Time, moves []Move) ([]Entry, error) {
 		}
 		entries = append(entries, e)
 	}
-	ids := make([]int64, 0, len(goods))
-	for id := range goods {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	for _, id := range ids {
-		d := goods[id]
-		if err := tx.Exec("UPDATE goods SET stock = stock + ?, low_skus = low_skus + ? WHERE id = ?", d.stock, d.low, id).Error; err != nil {
-			return nil, err
+	if !held.Totals {
+		ids := slices.Sorted(maps.Keys(goods))
+		for _, id := range ids {
+			d := goods[id]
+			if err := tx.Exec("UPDATE goods SET stock = stock + ?, low_skus = low_skus + ? WHERE id = ?", d.stock, d.low, id).Error; err != nil {
+				return nil, err
+			}
 		}
 	}
 	if len(entries) > 0 {
@@ -131,6 +142,26 @@ func Apply(tx *gorm.DB, now time.Time, moves []Move) ([]Entry, error) {
 		}
 	}
 	return entries, nil
+}
+
+// after is m's SKU as m left it (moved: the update took effect), earlier moves of the call
+// having changed it by applied: worked out for a held SKU, read back for any other.
+func after(tx *gorm.DB, m Move, held map[int64]Held, applied int64, moved bool) (skuRow, error) {
+	if h, ok := held[m.SkuID]; ok {
+		sku := skuRow{ID: m.SkuID, Held: h}
+		sku.Stock += applied
+		if moved {
+			sku.Stock += m.Delta
+		}
+		return sku, nil
+	}
+	var sku skuRow
+	err := tx.Table("goods_skus").Select("id", "goods_id", "scope_id", "code", "stock", "low_stock", "on_sale").
+		Where("id = ?", m.SkuID).Take(&sku).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return sku, ErrNoSku
+	}
+	return sku, err
 }
 
 // low is 1 when stock is at or under the threshold (库存预警), else 0.
