@@ -1,8 +1,12 @@
 package app_test
 
 import (
+	"bytes"
 	"cmp"
 	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -14,8 +18,11 @@ import (
 // entry a new sort. go test -bench MixKinds -cpuprofile gives each kind's profile.
 // BENCH_GAP=5ms pauses before each request, as requests at a low rate find the process idle:
 // waking it then costs more CPU than most requests' own work (docs/figures.md, "Ninth pass").
+// When the database server runs on this machine (a mariadbd or mysqld process), its CPU per
+// request is reported too (db-cpu-ns/op).
 func BenchmarkMixKinds(b *testing.B) {
 	s, token := mixServer(b)
+	server := databaseServer()
 	gap, err := time.ParseDuration(cmp.Or(os.Getenv("BENCH_GAP"), "0s"))
 	if err != nil {
 		b.Fatalf("BENCH_GAP: %v", err)
@@ -27,7 +34,7 @@ func BenchmarkMixKinds(b *testing.B) {
 		r := m.request(b, s, token)
 		b.Run(m.kind, func(b *testing.B) {
 			b.ReportAllocs()
-			before := cpuTime(b)
+			before, dbBefore := cpuTime(b), server.cpu()
 			for i := 0; b.Loop(); i++ {
 				body, ok := r.JSON.(map[string]any)
 				switch {
@@ -44,6 +51,9 @@ func BenchmarkMixKinds(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(cpuTime(b)-before)/float64(b.N), "cpu-ns/op")
+			if server != "" {
+				b.ReportMetric(float64(server.cpu()-dbBefore)/float64(b.N), "db-cpu-ns/op")
+			}
 		})
 	}
 }
@@ -55,4 +65,36 @@ func cpuTime(b *testing.B) time.Duration {
 		b.Fatal(err)
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// procStat is a process's /proc/<pid>/stat; "" for none.
+type procStat string
+
+// databaseServer finds a MariaDB or MySQL server running on this machine.
+func databaseServer() procStat {
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, p := range stats {
+		comm, err := os.ReadFile(filepath.Join(filepath.Dir(p), "comm"))
+		if name := strings.TrimSpace(string(comm)); err == nil && (name == "mariadbd" || name == "mysqld") {
+			return procStat(p)
+		}
+	}
+	return ""
+}
+
+// cpu is the process's CPU time so far, user and system (0 when it cannot be read).
+func (p procStat) cpu() time.Duration {
+	raw, err := os.ReadFile(string(p))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name (which may hold spaces) start at its closing ")":
+	// utime and stime are the 14th and 15th of the line, in clock ticks of 10 ms.
+	f := strings.Fields(string(raw[bytes.LastIndexByte(raw, ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	user, _ := strconv.ParseInt(f[11], 10, 64)
+	sys, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(user+sys) * 10 * time.Millisecond
 }

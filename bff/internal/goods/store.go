@@ -225,6 +225,35 @@ func (s *Store) where(ctx context.Context, q Query) *gorm.DB {
 	return tx
 }
 
+// pageIndexes are the indexes a page of the list can be read from in its order (db.IndexFor).
+var pageIndexes = []db.PageIndex{
+	{Name: "idx_goods_create", Order: "create_time"},
+	{Name: "idx_goods_price", Order: "price"},
+	{Name: "idx_goods_stock", Order: "stock"},
+	{Name: "idx_goods_grounding", Order: "grounding_time"},
+	{Name: "idx_goods_status_grounding", Equal: []string{"status"}, Order: "grounding_time"},
+	{Name: "idx_goods_category_create", Equal: []string{"category"}, Order: "create_time"},
+	{Name: "idx_goods_category_grounding", Equal: []string{"category"}, Order: "grounding_time"},
+	{Name: "idx_goods_agency_create", Equal: []string{"agency_id"}, Order: "create_time"},
+	{Name: "idx_goods_status_category_create", Equal: []string{"status", "category"}, Order: "create_time"},
+	{Name: "idx_goods_list_price", Equal: []string{"status", "category"}, Order: "price"},
+	{Name: "idx_goods_list_stock", Equal: []string{"status", "category"}, Order: "stock"},
+}
+
+// pageShape is what q's page asks of the goods table (db.PageShape): a range on the creation or
+// listing time goes with an order by that time; a category with sub-categories, a text search,
+// the low-stock filter or a selection of ids have no index of their own.
+func pageShape(q Query) db.PageShape {
+	col := db.OrderColumn(order(q))
+	shape := db.PageShape{Order: col, Other: q.Blurry != "" || q.LowStock || len(q.IDs) > 0 || len(q.Categories) > 1 ||
+		(q.From != nil || q.To != nil) && col != "create_time" ||
+		(q.GroundingFrom != nil || q.GroundingTo != nil) && col != "grounding_time"}
+	shape.Equals("status", q.Status != "")
+	shape.Equals("category", len(q.Categories) == 1 || q.Category != "" && q.Categories == nil)
+	shape.Equals("agency_id", q.Scope != nil || q.AgencyID != nil)
+	return shape
+}
+
 func order(q Query) string {
 	if q.Order == "" {
 		return "create_time DESC, id DESC"
@@ -250,7 +279,7 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Goods, int64, error) {
 	}
 	id := func(g Goods) int64 { return g.ID }
 	// A list row has no description (the detail's alone): up to 20,000 characters a row not read.
-	rows := s.where(ctx, q).Omit("description")
+	rows := db.ReadFrom(s.where(ctx, q), "goods", db.IndexFor(pageIndexes, pageShape(q))).Omit("description")
 	if len(q.IDs) > 0 {
 		page, err := db.PageByIDs[Goods](rows, order(q), q.Offset, q.Limit)
 		return page, n, err

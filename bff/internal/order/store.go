@@ -157,6 +157,29 @@ func withStatus(tx *gorm.DB, status string) *gorm.DB {
 	return tx
 }
 
+// pageIndexes are the indexes a page of the list can be read from in its order (db.IndexFor).
+var pageIndexes = []db.PageIndex{
+	{Name: "idx_orders_create", Order: "create_time"},
+	{Name: "idx_orders_amount", Order: "amount"},
+	{Name: "idx_orders_pay", Order: "pay_time"},
+	{Name: "idx_orders_status_create", Equal: []string{"status"}, Order: "create_time"},
+	{Name: "idx_orders_status_amount", Equal: []string{"status"}, Order: "amount"},
+	{Name: "idx_orders_status_pay", Equal: []string{"status"}, Order: "pay_time"},
+	{Name: "idx_orders_agency_status_create", Equal: []string{"agency_id", "status"}, Order: "create_time"},
+}
+
+// pageShape is what q's page asks of the orders table (db.PageShape): a creation range goes with
+// an order by creation; a number or phone search, or a selection of ids, have indexes of their
+// own that the optimizer weighs.
+func pageShape(q Query) db.PageShape {
+	col := db.OrderColumn(order(q))
+	shape := db.PageShape{Order: col, Other: q.OrderNo != "" || q.Phone != "" || q.PhoneTail != "" || len(q.IDs) > 0 ||
+		(q.From != nil || q.To != nil) && col != "create_time"}
+	shape.Equals("status", q.Status != "")
+	shape.Equals("agency_id", q.Scope != nil || q.AgencyID != nil)
+	return shape
+}
+
 func order(q Query) string {
 	if q.Order == "" {
 		return "create_time DESC, id DESC"
@@ -195,7 +218,8 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Order, int64, error) {
 		rows, err := db.PageByIDs[Order](withStatus(s.where(ctx, q), q.Status).Omit(unlisted()...), order(q), q.Offset, q.Limit)
 		return rows, n, err
 	}
-	rows, err := db.PageByIDsMarked(withStatus(s.filters(ctx, q), q.Status).Omit(unlisted()...), order(q), q.Offset, q.Limit, id, s.lists.of(q.Status).marks,
+	page := db.ReadFrom(withStatus(s.filters(ctx, q), q.Status), "orders", db.IndexFor(pageIndexes, pageShape(q)))
+	rows, err := db.PageByIDsMarked(page.Omit(unlisted()...), order(q), q.Offset, q.Limit, id, s.lists.of(q.Status).marks,
 		q.Status+"|"+countKey(q)+"|"+order(q), seekKeys, either(q)...)
 	return rows, n, err
 }
