@@ -17,21 +17,12 @@ REDIS_DB=${REDIS_DB:-6}
 pw=events-pass-1
 nginx=$(command -v nginx || echo /usr/sbin/nginx)
 [ -x "$nginx" ] || { echo "nginx is not installed (apt-get install nginx-light)" >&2; exit 1; }
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-out=${OUT:-$(mktemp -d /tmp/bffevents.XXXXXX)}
-mkdir -p "$out"
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-}
-trap cleanup EXIT
-echo "results in $out"
+. "$(dirname "$0")/common.sh"
+results bffevents
 go build -o "$out/eventlat" ./bff/bench/eventlat
 mysql -h127.0.0.1 -uroot -e "DROP DATABASE IF EXISTS \`$EVENTS_DB\`; CREATE DATABASE \`$EVENTS_DB\` CHARACTER SET utf8mb4"
 redis-cli -h "${REDIS%:*}" -p "${REDIS#*:}" -n "$REDIS_DB" flushdb >/dev/null
 
-port() { echo $((20000 + RANDOM % 12000)); }
 pa=$(port); pb=$(port); plb=$(port)
 secret=$(head -c 24 /dev/urandom | base64)
 for i in a b; do
@@ -87,7 +78,6 @@ for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$plb/healthz" >/dev/null &&
 "$out/eventlat" -raise "http://127.0.0.1:$pa" -stream "http://127.0.0.1:$plb" -password "$pw" -events "$EVENTS" | tee "$out/latency.txt"
 
 rss() { awk '/^VmRSS/{print $2}' "/proc/$1/status"; }
-ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 echo "instance B before the streams: RSS $(rss "$pid_b") kB"
 "$out/eventlat" -idle "$STREAMS" -hold "$((HOLD + 10))s" -stream "http://127.0.0.1:$pb" -password "$pw" >"$out/idle.txt" &
 holder=$!

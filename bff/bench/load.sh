@@ -34,20 +34,11 @@ command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { echo "nginx is not in
 nginx=$(command -v nginx || echo /usr/sbin/nginx)
 case $DURATION in *m) secs=$(( ${DURATION%m} * 60 ));; *s) secs=${DURATION%s};; *) echo "DURATION: 30s or 10m" >&2; exit 1;; esac
 
-# vegeta opens a connection per request in flight; nginx needs two per request (client and
-# upstream), each a descriptor. Raise the soft limit to the hard one (20,000 on this machine
-# kind) and size nginx by it: asking for more failed, and overload then ended in nginx 500s.
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+. "$(dirname "$0")/common.sh"
+# nginx is sized by the raised descriptor limit: asking for more failed, and overload then
+# ended in nginx 500s.
 nofile=$(ulimit -n)
-out=${OUT:-$(mktemp -d /tmp/bffload.XXXXXX)}
-mkdir -p "$out"
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-}
-trap cleanup EXIT
-echo "results in $out"
+results bffload
 
 go build -o "$out/loadmix" ./bff/bench/loadmix
 go build -o "$out/benchseed" ./bff/cmd/benchseed
@@ -58,8 +49,6 @@ if [ "$RESEED" = yes ] || ! mysql -h127.0.0.1 -uroot -e "SELECT 1 FROM \`$LOAD_D
   echo "seeded $GOODS goods and $ORDERS orders in $(echo "$(date +%s.%N) - $start" | bc) s"
 fi
 
-# Below the kernel's ephemeral range (32768+), where the attack's own connections live.
-port() { echo $((20000 + RANDOM % 12000)); }
 pa=$(port); pb=$(port); plb=$(port); pma=$(port)
 secret=$(head -c 24 /dev/urandom | base64)
 for i in a b; do
@@ -121,7 +110,6 @@ sleep 1
 
 # CPU seconds (user + system) each server process spends during the attack: with the request
 # count this gives the CPU cost of a request, and so the rate a machine's cores can carry.
-ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 servers() { echo "bff-a:$pid_a bff-b:$pid_b nginx:$(pgrep -P "$(cat "$out/nginx/nginx.pid")" | head -1) mariadbd:$(pgrep -o mariadbd) redis:$(pgrep -o redis-server)"; }
 n=$((RATE * secs))
 # The sessions sign in (a bcrypt each) before vegeta's clock starts: signed in inside the attack,
@@ -150,9 +138,7 @@ hz=$(getconf CLK_TCK)
     before=$(echo "$cpu_before" | awk -F: -v n="$name" '$1 == n {print $2}')
     echo "$name $(( $(ticks "${s#*:}") - ${before:-0} ))" | awk -v hz="$hz" -v n="$n" '{printf "  %-9s %7.1f s  %6.3f ms/request\n", $1, $2 / hz, 1000 * $2 / hz / n}'
   done
-  # bash's times: the second line is the children's user and system time (vegeta, loadmix, builds).
-  child() { sed -n 2p "$1" | awk '{t = 0; for (i = 1; i <= NF; i++) {split($i, a, "m"); sub("s", "", a[2]); t += a[1] * 60 + a[2]}; print t}'; }
-  echo "$(child "$out/times-before.txt") $(child "$out/times-after.txt")" |
+  echo "$(childcpu "$out/times-before.txt") $(childcpu "$out/times-after.txt")" |
     awk -v n="$n" '{d = $2 - $1; printf "  %-9s %7.1f s  %6.3f ms/request\n", "client", d, 1000 * d / n}'
 } | awk '{print} $3 == "s" {t += $2} END {printf "  %-9s %7.1f s  %6.3f ms/request: one core carries about %d req/s of this mix\n", "all", t, 1000 * t / '"$n"', '"$n"' / t}' | tee "$out/cpu.txt"
 # Scheduled jobs (定时任务) ran beside the requests: their database time is in MariaDB's CPU above.
